@@ -1,0 +1,70 @@
+#pragma once
+
+#include <memory>
+#include <vector>
+
+namespace rl {
+
+/// A static reduction plan (RR §3.2): the ordered receptions of every processor and the one it
+/// sends to, plus the rule deciding when reception j may start.
+struct StaticPlan {
+    int n = 1;
+    /// Reception j waits for the reduction of reception j-1-lag to end (and for reception j-1
+    /// to end): lag 0 is Binomial-stat (no overlap), lag 1 Fibonacci-stat (one value may wait).
+    int lag = 0;
+    std::vector<int> parent;  ///< -1 for the root
+    std::vector<int> offset;  ///< n+1 entries; receptions of p are sources[offset[p]..offset[p+1])
+    std::vector<int> sources; ///< senders, in reception order
+
+    int receptionCount(int p) const { return offset[p + 1] - offset[p]; }
+    int source(int p, int j) const { return sources[static_cast<std::size_t>(offset[p] + j)]; }
+
+    /// Builds the flat form from per-processor reception lists.
+    static StaticPlan fromLists(const std::vector<std::vector<int>>& receptions, int lag);
+};
+
+/// Runs a StaticPlan: a planned transfer starts as soon as the sender is ready to send and the
+/// receiver may take that reception (SPEC §4).
+class StaticPolicy {
+  public:
+    explicit StaticPolicy(std::shared_ptr<const StaticPlan> plan)
+        : m_plan(std::move(plan)), m_next(static_cast<std::size_t>(m_plan->n), 0) {}
+
+    const StaticPlan& plan() const { return *m_plan; }
+
+    void reset(int /*n*/) { std::fill(m_next.begin(), m_next.end(), 0); }
+    template <class E> void onIdle(E& e, int p) {
+        trySend(e, p);
+        tryReceive(e, p);
+    }
+    template <class E> void onTransferEnd(E& e, int r) { tryReceive(e, r); }
+    template <class E> void onReductionEnd(E& e, int r) { tryReceive(e, r); }
+
+  private:
+    template <class E> bool readyToSend(const E& e, int s) const {
+        return m_next[static_cast<std::size_t>(s)] == m_plan->receptionCount(s) && e.isIdle(s);
+    }
+    template <class E> void trySend(E& e, int s) {
+        const int to = m_plan->parent[static_cast<std::size_t>(s)];
+        if (to >= 0 && readyToSend(e, s)) {
+            tryReceive(e, to);
+        }
+    }
+    template <class E> void tryReceive(E& e, int r) {
+        int& next = m_next[static_cast<std::size_t>(r)];
+        if (next >= m_plan->receptionCount(r) || !e.started(r) || e.receiving(r) ||
+            e.reductionsEnded(r) < next - m_plan->lag) {
+            return;
+        }
+        const int s = m_plan->source(r, next);
+        if (readyToSend(e, s)) {
+            ++next;
+            e.startTransfer(s, r);
+        }
+    }
+
+    std::shared_ptr<const StaticPlan> m_plan;
+    std::vector<int> m_next; // index of the next reception to start, per processor
+};
+
+} // namespace rl

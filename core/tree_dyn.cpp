@@ -1,0 +1,11 @@
+#include "tree_dyn.h"
+
+#include "algorithm_registry.h"
+
+namespace rl {
+
+std::unique_ptr<KernelBase> makeTreeDynKernel(int n, bool nonCommutative, const CostModel& costs) {
+    return std::make_unique<Kernel<TreeDynPolicy>>(TreeDynPolicy{}, n, nonCommutative, costs);
+}
+
+} // namespace rl
