@@ -7,8 +7,8 @@
 
 namespace rl::cli {
 
-Args::Args(const std::string& verb, const std::vector<std::string>& argv, const std::vector<OptionSpec>& specs,
-           int maxPositional)
+Args::Args(const std::string& verb, const std::vector<std::string>& argv,
+           const std::vector<OptionSpec>& specs, int maxPositional)
     : m_verb(verb) {
     for (std::size_t i = 0; i < argv.size(); ++i) {
         const std::string& a = argv[i];
@@ -18,8 +18,8 @@ Args::Args(const std::string& verb, const std::vector<std::string>& argv, const 
         }
         if (a.rfind("--", 0) != 0) {
             if (static_cast<int>(m_positional.size()) >= maxPositional) {
-                throw InputError(verb + ": unexpected argument '" + a + "' (see reducelab-cli " + verb +
-                                 " --help)");
+                throw InputError(verb + ": unexpected argument '" + a + "' (see reducelab-cli " +
+                                 verb + " --help)");
             }
             m_positional.push_back(a);
             continue;
@@ -30,9 +30,11 @@ Args::Args(const std::string& verb, const std::vector<std::string>& argv, const 
             inlineValue = name.substr(eq + 1);
             name = name.substr(0, eq);
         }
-        const auto spec = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) { return s.name == name; });
+        const auto spec = std::find_if(specs.begin(), specs.end(),
+                                       [&](const OptionSpec& s) { return s.name == name; });
         if (spec == specs.end()) {
-            throw InputError(verb + ": unknown option --" + name + " (see reducelab-cli " + verb + " --help)");
+            throw InputError(verb + ": unknown option --" + name + " (see reducelab-cli " + verb +
+                             " --help)");
         }
         if (m_values.count(name)) {
             throw InputError(verb + ": option --" + name + " is given twice");
@@ -65,7 +67,8 @@ std::string Args::get(const std::string& name, const std::string& fallback) cons
     return get(name).value_or(fallback);
 }
 
-long long Args::integer(const std::string& name, long long fallback, long long lo, long long hi) const {
+long long Args::integer(const std::string& name, long long fallback, long long lo,
+                        long long hi) const {
     const auto v = get(name);
     if (!v) {
         return fallback;
@@ -73,7 +76,8 @@ long long Args::integer(const std::string& name, long long fallback, long long l
     return parseInteger(*v, "--" + name, lo, hi);
 }
 
-std::string Args::usage(const std::string& verb, const std::string& synopsis, const std::vector<OptionSpec>& specs) {
+std::string Args::usage(const std::string& verb, const std::string& synopsis,
+                        const std::vector<OptionSpec>& specs) {
     std::string out = "usage: reducelab-cli " + verb + " " + synopsis + "\n\noptions:\n";
     for (const OptionSpec& s : specs) {
         std::string left = "  --" + s.name + (s.value.empty() ? "" : " " + s.value);

@@ -18,13 +18,14 @@ struct OptionSpec {
 /// raise InputError with the verb named, so the user learns which --help to read.
 class Args {
   public:
-    Args(const std::string& verb, const std::vector<std::string>& argv, const std::vector<OptionSpec>& specs,
-         int maxPositional);
+    Args(const std::string& verb, const std::vector<std::string>& argv,
+         const std::vector<OptionSpec>& specs, int maxPositional);
 
     bool has(const std::string& name) const { return m_values.count(name) > 0; }
     std::optional<std::string> get(const std::string& name) const;
     std::string get(const std::string& name, const std::string& fallback) const;
-    long long integer(const std::string& name, long long fallback, long long lo, long long hi) const;
+    long long integer(const std::string& name, long long fallback, long long lo,
+                      long long hi) const;
     const std::vector<std::string>& positional() const { return m_positional; }
     bool helpAsked() const { return m_help; }
 

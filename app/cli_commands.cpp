@@ -27,7 +27,8 @@ namespace rl::cli {
 
 namespace {
 
-const char* const kLawHelp = "gamma:MEAN:CV, exp:MEAN, const:VALUE, uniform:MEAN:CV, bernoulli:MEAN:CV";
+const char* const kLawHelp =
+    "gamma:MEAN:CV, exp:MEAN, const:VALUE, uniform:MEAN:CV, bernoulli:MEAN:CV";
 
 /// Writes `content` to `path` atomically (QSaveFile: a temporary file renamed on success, so a
 /// failure leaves no half-written file), or to standard output when no path is given.
@@ -60,11 +61,14 @@ std::vector<OptionSpec> platformOptions() {
         {"comm", "LAW", std::string("transfer cost law: ") + kLawHelp + " (default gamma:1:1)"},
         {"comp", "LAW", "reduction cost law (default const:0)"},
         {"noncommutative", "", "the operation is not commutative (Tree-dyn is then invalid)"},
-        {"matrix", "FILE", "fixed costs from a CSV file: n rows of n transfer costs d[i][j], then an "
-                           "optional row of n reduction costs c[j]"},
-        {"preset", "SPEC", "fixed costs from a preset: homogeneous:D:C, worstcase:d:D[:c], liuwang-fig1, "
-                           "liuwang-fig8:X, senderonly:t0,t1,..."},
-        {"draw-matrix", "", "draw d and c once per replicate from --comm and --comp (fixed-platform model)"},
+        {"matrix", "FILE",
+         "fixed costs from a CSV file: n rows of n transfer costs d[i][j], then an "
+         "optional row of n reduction costs c[j]"},
+        {"preset", "SPEC",
+         "fixed costs from a preset: homogeneous:D:C, worstcase:d:D[:c], liuwang-fig1, "
+         "liuwang-fig8:X, senderonly:t0,t1,..."},
+        {"draw-matrix", "",
+         "draw d and c once per replicate from --comm and --comp (fixed-platform model)"},
         {"seed", "S", "random seed (default 1)"},
     };
 }
@@ -78,22 +82,24 @@ struct Platform {
 
 Platform parsePlatform(const Args& a, const std::string& verb) {
     Platform p;
-    const int sources = (a.has("matrix") ? 1 : 0) + (a.has("preset") ? 1 : 0) + (a.has("draw-matrix") ? 1 : 0);
+    const int sources =
+        (a.has("matrix") ? 1 : 0) + (a.has("preset") ? 1 : 0) + (a.has("draw-matrix") ? 1 : 0);
     if (sources > 1) {
         throw InputError(verb + ": use only one of --matrix, --preset and --draw-matrix");
     }
     if (a.has("matrix") && (a.has("comm") || a.has("comp"))) {
         throw InputError(verb + ": --comm and --comp do not apply to a --matrix file");
     }
-    p.seed = static_cast<std::uint64_t>(a.integer("seed", 1, 0, std::numeric_limits<long long>::max()));
+    p.seed =
+        static_cast<std::uint64_t>(a.integer("seed", 1, 0, std::numeric_limits<long long>::max()));
     p.nonCommutative = a.has("noncommutative");
     if (a.has("matrix")) {
         const std::string path = *a.get("matrix");
         FixedCosts f = FixedCosts::parseCsv(readFile(path), path);
         p.n = static_cast<int>(a.integer("n", f.n, 1, kMaxProcessors));
         if (p.n != f.n) {
-            throw InputError(path + ": the matrix is for n = " + std::to_string(f.n) + " processors but --n " +
-                             std::to_string(p.n) + " was given");
+            throw InputError(path + ": the matrix is for n = " + std::to_string(f.n) +
+                             " processors but --n " + std::to_string(p.n) + " was given");
         }
         p.costs = CostModel::fixedMatrix(std::move(f));
         return p;
@@ -103,8 +109,8 @@ Platform parsePlatform(const Args& a, const std::string& verb) {
         const int hint = n ? static_cast<int>(parseInteger(*n, "--n", 1, 4096)) : 0;
         FixedCosts f = parsePreset(*a.get("preset"), hint);
         if (n && f.n != hint) {
-            throw InputError("preset '" + *a.get("preset") + "' has n = " + std::to_string(f.n) + ", not " +
-                             std::to_string(hint));
+            throw InputError("preset '" + *a.get("preset") + "' has n = " + std::to_string(f.n) +
+                             ", not " + std::to_string(hint));
         }
         p.n = f.n;
         p.costs = CostModel::fixedMatrix(std::move(f));
@@ -116,7 +122,8 @@ Platform parsePlatform(const Args& a, const std::string& verb) {
     p.n = static_cast<int>(a.integer("n", 0, 1, kMaxProcessors));
     const Law comm = parseLaw(a.get("comm", "gamma:1:1"), "--comm");
     const Law comp = parseLaw(a.get("comp", "const:0"), "--comp");
-    p.costs = a.has("draw-matrix") ? CostModel::drawnMatrix(comm, comp) : CostModel::perOperation(comm, comp);
+    p.costs = a.has("draw-matrix") ? CostModel::drawnMatrix(comm, comp)
+                                   : CostModel::perOperation(comm, comp);
     return p;
 }
 
@@ -128,25 +135,33 @@ std::vector<double> parseQuantiles(const Args& a) {
     return probs;
 }
 
-int threadsOption(const Args& a) { return static_cast<int>(a.integer("threads", 0, 0, 1024)); }
+int threadsOption(const Args& a) {
+    return static_cast<int>(a.integer("threads", 0, 0, 1024));
+}
 
 // ---------------------------------------------------------------------------------- run
+
+// Values such as "[0,3] [6,7]" contain commas: quote them (RFC 4180).
+std::string quoted(const std::string& field) {
+    return "\"" + field + "\"";
+}
 
 std::string scheduleCsv(const Schedule& s) {
     const Schedule::Values values = s.allValues();
     std::string out = "kind,processor,peer,start,end,duration,value\n";
     for (std::size_t k = 0; k < s.transfers.size(); ++k) {
         const TransferOp& t = s.transfers[k];
-        out += "transfer," + std::to_string(t.from) + "," + std::to_string(t.to) + "," + formatNumber(t.start) +
-               "," + formatNumber(t.end) + "," + formatNumber(t.end - t.start) + "," +
-               formatRuns(values.transfers[k]) + "\n";
+        out += "transfer," + std::to_string(t.from) + "," + std::to_string(t.to) + "," +
+               formatNumber(t.start) + "," + formatNumber(t.end) + "," +
+               formatNumber(t.end - t.start) + "," + quoted(formatRuns(values.transfers[k])) + "\n";
     }
     for (std::size_t k = 0; k < s.reductions.size(); ++k) {
         const ReductionOp& r = s.reductions[k];
         out += "reduction," + std::to_string(r.proc) + "," +
                std::to_string(s.transfers[static_cast<std::size_t>(r.transfer)].from) + "," +
-               formatNumber(r.start) + "," + formatNumber(r.end) + "," + formatNumber(r.end - r.start) + "," +
-               formatRuns(values.reductions[k]) + "\n";
+               formatNumber(r.start) + "," + formatNumber(r.end) + "," +
+               formatNumber(r.end - r.start) + "," + quoted(formatRuns(values.reductions[k])) +
+               "\n";
     }
     return out;
 }
@@ -156,21 +171,23 @@ std::string scheduleJson(const Schedule& s, std::uint64_t seed, std::uint64_t re
     QJsonArray transfers;
     for (std::size_t k = 0; k < s.transfers.size(); ++k) {
         const TransferOp& t = s.transfers[k];
-        transfers.append(QJsonObject{{"from", t.from},
-                                     {"to", t.to},
-                                     {"start", t.start},
-                                     {"end", t.end},
-                                     {"value", QString::fromStdString(formatRuns(values.transfers[k]))}});
+        transfers.append(
+            QJsonObject{{"from", t.from},
+                        {"to", t.to},
+                        {"start", t.start},
+                        {"end", t.end},
+                        {"value", QString::fromStdString(formatRuns(values.transfers[k]))}});
     }
     QJsonArray reductions;
     for (std::size_t k = 0; k < s.reductions.size(); ++k) {
         const ReductionOp& r = s.reductions[k];
-        reductions.append(QJsonObject{{"processor", r.proc},
-                                      {"transfer", r.transfer},
-                                      {"from", s.transfers[static_cast<std::size_t>(r.transfer)].from},
-                                      {"start", r.start},
-                                      {"end", r.end},
-                                      {"value", QString::fromStdString(formatRuns(values.reductions[k]))}});
+        reductions.append(
+            QJsonObject{{"processor", r.proc},
+                        {"transfer", r.transfer},
+                        {"from", s.transfers[static_cast<std::size_t>(r.transfer)].from},
+                        {"start", r.start},
+                        {"end", r.end},
+                        {"value", QString::fromStdString(formatRuns(values.reductions[k]))}});
     }
     QJsonArray parent;
     QJsonArray children;
@@ -226,10 +243,12 @@ int cmdRun(const std::vector<std::string>& argv) {
     if (format != "csv" && format != "json") {
         throw InputError("run: --format must be csv or json, not '" + format + "'");
     }
-    const auto replicate = static_cast<std::uint64_t>(a.integer("replicate", 0, 0, std::numeric_limits<long long>::max()));
+    const auto replicate = static_cast<std::uint64_t>(
+        a.integer("replicate", 0, 0, std::numeric_limits<long long>::max()));
     Simulator sim(algo, p.n, p.nonCommutative, p.costs);
     const Schedule s = sim.schedule(p.seed, replicate);
-    writeOutput(a.get("out"), format == "json" ? scheduleJson(s, p.seed, replicate) : scheduleCsv(s));
+    writeOutput(a.get("out"),
+                format == "json" ? scheduleJson(s, p.seed, replicate) : scheduleCsv(s));
     return 0;
 }
 
@@ -240,17 +259,23 @@ int cmdMc(const std::vector<std::string>& argv) {
     const auto platform = platformOptions();
     specs.insert(specs.end(), platform.begin(), platform.end());
     specs.push_back({"replicates", "R", "number of Monte Carlo replicates"});
-    specs.push_back({"threads", "T", "worker threads (default: all cores); results do not depend on it"});
-    specs.push_back({"quantiles", "P1,P2,...", "quantile probabilities, increasing (default 0.1,0.5,0.9)"});
-    specs.push_back({"exact-limit", "R", "keep samples (exact quantiles) up to R replicates; beyond, a "
-                                         "streaming estimator of relative error 2^-11 (default 16777216)"});
+    specs.push_back(
+        {"threads", "T", "worker threads (default: all cores); results do not depend on it"});
+    specs.push_back(
+        {"quantiles", "P1,P2,...", "quantile probabilities, increasing (default 0.1,0.5,0.9)"});
+    specs.push_back({"exact-limit", "R",
+                     "keep samples (exact quantiles) up to R replicates; beyond, a "
+                     "streaming estimator of relative error 2^-11 (default 16777216)"});
     specs.push_back({"hist", "FILE", "also write histograms (algorithm,bin_low,bin_high,count)"});
     specs.push_back({"bins", "B", "histogram bins (default 40)"});
     specs.push_back({"out", "FILE", "write the CSV there (atomically) instead of standard output"});
     const Args a("mc", argv, specs, 0);
     if (a.helpAsked()) {
-        std::cout << Args::usage("mc", "--algo LIST --n N --comm LAW --comp LAW --replicates R [options]", specs)
-                  << "\nRuns R replicates of each algorithm on common random numbers and prints one CSV row per\n"
+        std::cout << Args::usage("mc",
+                                 "--algo LIST --n N --comm LAW --comp LAW --replicates R [options]",
+                                 specs)
+                  << "\nRuns R replicates of each algorithm on common random numbers and prints "
+                     "one CSV row per\n"
                      "algorithm: "
                   << mcCsvHeader({0.1, 0.5, 0.9}) << "\n";
         return 0;
@@ -272,7 +297,8 @@ int cmdMc(const std::vector<std::string>& argv) {
     c.threads = threadsOption(a);
     c.quantiles = parseQuantiles(a);
     c.histogramBins = static_cast<int>(a.integer("bins", 40, 1, 100000));
-    c.exactQuantileLimit = static_cast<std::uint64_t>(a.integer("exact-limit", 1LL << 24, 0, 1LL << 40));
+    c.exactQuantileLimit =
+        static_cast<std::uint64_t>(a.integer("exact-limit", 1LL << 24, 0, 1LL << 40));
     const McResult r = runMonteCarlo(c);
     std::string csv = mcCsvHeader(c.quantiles) + "\n";
     for (const McSummary& s : r.summaries) {
@@ -281,7 +307,8 @@ int cmdMc(const std::vector<std::string>& argv) {
     if (a.has("hist")) {
         std::string h = "algorithm,bin_low,bin_high,count\n";
         for (const McSummary& s : r.summaries) {
-            const double width = (s.histogramHigh - s.histogramLow) / static_cast<double>(s.histogram.size());
+            const double width =
+                (s.histogramHigh - s.histogramLow) / static_cast<double>(s.histogram.size());
             for (std::size_t b = 0; b < s.histogram.size(); ++b) {
                 h += std::string(algorithmInfo(s.algorithm).key) + "," +
                      formatNumber(s.histogramLow + width * static_cast<double>(b)) + "," +
@@ -301,10 +328,12 @@ int cmdSweep(const std::vector<std::string>& argv) {
     const std::vector<OptionSpec> specs{
         {"n", "N", "number of processors (default 64)"},
         {"replicates", "R", "replicates per point (default: fig4 1000000, fig5/fig6 1000)"},
-        {"cv", "A:B:K", "K log-spaced CVs from A to B, or one value (default fig4 0.01:10:25, "
-                        "fig5/fig6 0.01:10:31)"},
+        {"cv", "A:B:K",
+         "K log-spaced CVs from A to B, or one value (default fig4 0.01:10:25, "
+         "fig5/fig6 0.01:10:31)"},
         {"ratio", "A:B:K", "mu_c/mu_d grid, or one value (default fig4 0, fig5/fig6 0.1:10:21)"},
-        {"algo", "LIST", "algorithms (default fig4 all, fig5 fibonacci,tree-dyn, fig6 binomial,fibonacci,nctd)"},
+        {"algo", "LIST",
+         "algorithms (default fig4 all, fig5 fibonacci,tree-dyn, fig6 binomial,fibonacci,nctd)"},
         {"family", "LAW", "law family of both streams: gamma (default), uniform or bernoulli"},
         {"mean", "MU", "mean transfer cost mu_d (default 1)"},
         {"seed", "S", "random seed (default 1); every point uses it (common random numbers)"},
@@ -316,7 +345,8 @@ int cmdSweep(const std::vector<std::string>& argv) {
     const Args a("sweep", argv, specs, 1);
     if (a.helpAsked()) {
         std::cout << Args::usage("sweep", "fig4|fig5|fig6 [options]", specs)
-                  << "\nRuns the grid of one of the paper's figures (RR §6) and prints a tidy CSV, one row per\n"
+                  << "\nRuns the grid of one of the paper's figures (RR §6) and prints a tidy CSV, "
+                     "one row per\n"
                      "(point, algorithm): "
                   << sweepCsvHeader({0.1, 0.5, 0.9}) << "\n";
         return 0;
@@ -337,7 +367,8 @@ int cmdSweep(const std::vector<std::string>& argv) {
     }
     SweepSpec spec = SweepSpec::figure(fig);
     spec.n = static_cast<int>(a.integer("n", spec.n, 1, kMaxProcessors));
-    spec.replicates = static_cast<std::uint64_t>(a.integer("replicates", static_cast<long long>(spec.replicates), 1, 1LL << 40));
+    spec.replicates = static_cast<std::uint64_t>(
+        a.integer("replicates", static_cast<long long>(spec.replicates), 1, 1LL << 40));
     if (const auto cv = a.get("cv")) {
         spec.cvs = parseGrid(*cv, "--cv");
     }
@@ -355,13 +386,15 @@ int cmdSweep(const std::vector<std::string>& argv) {
         } else if (*family == "bernoulli") {
             spec.family = LawKind::Bernoulli;
         } else {
-            throw InputError("sweep: --family must be gamma, uniform or bernoulli, not '" + *family + "'");
+            throw InputError("sweep: --family must be gamma, uniform or bernoulli, not '" +
+                             *family + "'");
         }
     }
     if (const auto mean = a.get("mean")) {
         spec.transferMean = parseNumber(*mean, "--mean");
     }
-    spec.seed = static_cast<std::uint64_t>(a.integer("seed", 1, 0, std::numeric_limits<long long>::max()));
+    spec.seed =
+        static_cast<std::uint64_t>(a.integer("seed", 1, 0, std::numeric_limits<long long>::max()));
     spec.threads = threadsOption(a);
     spec.quantiles = parseQuantiles(a);
     spec.validate();
@@ -369,14 +402,15 @@ int cmdSweep(const std::vector<std::string>& argv) {
     const auto t0 = std::chrono::steady_clock::now();
     const SweepResult r = runSweep(spec, [&](std::uint64_t done, std::uint64_t total) {
         if (showProgress) {
-            std::cerr << "\rsweep " << figName << ": " << (100 * done / std::max<std::uint64_t>(total, 1)) << "%"
-                      << std::flush;
+            std::cerr << "\rsweep " << figName << ": "
+                      << (100 * done / std::max<std::uint64_t>(total, 1)) << "%" << std::flush;
         }
         return true;
     });
     if (showProgress) {
         std::cerr << "\rsweep " << figName << ": done in "
-                  << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s\n";
+                  << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()
+                  << " s\n";
     }
     std::string csv = sweepCsvHeader(spec.quantiles) + "\n";
     for (const SweepRow& row : r.rows) {
@@ -398,8 +432,10 @@ int cmdBench(const std::vector<std::string>& argv) {
     const Args a("bench", argv, specs, 0);
     if (a.helpAsked()) {
         std::cout << Args::usage("bench", "[options]", specs)
-                  << "\nMeasures simulations per second of every algorithm at CV 0.1, 1 and 3 (gamma transfers of\n"
-                     "mean 1, no reduction cost, as in the paper's Fig. 4), with one thread and with all.\n";
+                  << "\nMeasures simulations per second of every algorithm at CV 0.1, 1 and 3 "
+                     "(gamma transfers of\n"
+                     "mean 1, no reduction cost, as in the paper's Fig. 4), with one thread and "
+                     "with all.\n";
         return 0;
     }
     const double seconds = parseNumber(a.get("seconds", "1"), "--seconds");
@@ -408,12 +444,14 @@ int cmdBench(const std::vector<std::string>& argv) {
     }
     const int n = static_cast<int>(a.integer("n", 64, 1, kMaxProcessors));
     const int hw = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-    std::string csv = "algorithm,n,cv,threads,replicates,seconds,sims_per_second,sims_per_second_per_thread\n";
+    std::string csv =
+        "algorithm,n,cv,threads,replicates,seconds,sims_per_second,sims_per_second_per_thread\n";
     for (const AlgorithmInfo& info : algorithms()) {
         for (double cv : {0.1, 1.0, 3.0}) {
             for (int threads : {1, hw}) {
-                if (threads == hw && hw == 1 && csv.find(std::string(info.key) + "," + std::to_string(n) + "," +
-                                                         formatNumber(cv) + ",1,") != std::string::npos) {
+                if (threads == hw && hw == 1 &&
+                    csv.find(std::string(info.key) + "," + std::to_string(n) + "," +
+                             formatNumber(cv) + ",1,") != std::string::npos) {
                     continue;
                 }
                 McConfig c;
@@ -429,9 +467,10 @@ int cmdBench(const std::vector<std::string>& argv) {
                     std::max(4096.0, 4096.0 * seconds / std::max(probe.seconds, 1e-6)));
                 const McResult r = runMonteCarlo(c);
                 const double rate = static_cast<double>(c.replicates) / r.seconds;
-                csv += std::string(info.key) + "," + std::to_string(n) + "," + formatNumber(cv) + "," +
-                       std::to_string(threads) + "," + std::to_string(c.replicates) + "," + formatNumber(r.seconds) +
-                       "," + std::to_string(static_cast<long long>(rate)) + "," +
+                csv += std::string(info.key) + "," + std::to_string(n) + "," + formatNumber(cv) +
+                       "," + std::to_string(threads) + "," + std::to_string(c.replicates) + "," +
+                       formatNumber(r.seconds) + "," +
+                       std::to_string(static_cast<long long>(rate)) + "," +
                        std::to_string(static_cast<long long>(rate / threads)) + "\n";
                 std::cerr << info.name << " cv=" << cv << " threads=" << threads << ": "
                           << static_cast<long long>(rate) << " sims/s\n";
@@ -444,14 +483,16 @@ int cmdBench(const std::vector<std::string>& argv) {
                       CostModel::perOperation(Law::gamma(1.0, 1.0), Law::constant(0.0)));
         auto t0 = std::chrono::steady_clock::now();
         const Schedule s = sim.schedule(1, 0);
-        const double tSchedule = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double tSchedule =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         t0 = std::chrono::steady_clock::now();
         const double m = sim.makespan(1, 0);
-        const double tMakespan = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double tMakespan =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         std::cerr << "Tree-dyn n=2^20: schedule " << tSchedule << " s, makespan only " << tMakespan
                   << " s (makespan " << m << ", " << s.transfers.size() << " transfers)\n";
-        csv += "# tree-dyn n=1048576 one schedule: " + formatNumber(tSchedule) + " s; makespan only: " +
-               formatNumber(tMakespan) + " s\n";
+        csv += "# tree-dyn n=1048576 one schedule: " + formatNumber(tSchedule) +
+               " s; makespan only: " + formatNumber(tMakespan) + " s\n";
     }
     writeOutput(a.get("out"), csv);
     return 0;
@@ -466,7 +507,8 @@ const char* const kTopHelp =
     "  sweep   the grids of the paper's Fig. 4, 5 and 6 as tidy CSV\n"
     "  bench   simulations per second of every algorithm\n"
     "\n"
-    "exit status: 0 success, 2 invalid usage or input (with a one-line message), 1 internal error\n";
+    "exit status: 0 success, 2 invalid usage or input (with a one-line message), 1 internal "
+    "error\n";
 
 } // namespace
 
@@ -482,7 +524,8 @@ int runCli(const std::vector<std::string>& args) {
             {"run", cmdRun}, {"mc", cmdMc}, {"sweep", cmdSweep}, {"bench", cmdBench}};
         const auto it = verbs.find(verb);
         if (it == verbs.end()) {
-            throw InputError("unknown verb '" + verb + "' (known: run, mc, sweep, bench; see --help)");
+            throw InputError("unknown verb '" + verb +
+                             "' (known: run, mc, sweep, bench; see --help)");
         }
         return it->second(rest);
     } catch (const InputError& e) {

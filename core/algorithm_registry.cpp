@@ -36,7 +36,9 @@ std::string knownKeys() {
 
 } // namespace
 
-std::span<const AlgorithmInfo> algorithms() { return kAlgorithms; }
+std::span<const AlgorithmInfo> algorithms() {
+    return kAlgorithms;
+}
 
 const AlgorithmInfo& algorithmInfo(AlgorithmId id) {
     return kAlgorithms[static_cast<std::size_t>(id)];
@@ -49,7 +51,8 @@ AlgorithmId parseAlgorithm(std::string_view key) {
             return a.id;
         }
     }
-    throw InputError("unknown algorithm '" + std::string(k) + "' (known: " + knownKeys() + ", all)");
+    throw InputError("unknown algorithm '" + std::string(k) + "' (known: " + knownKeys() +
+                     ", all)");
 }
 
 std::vector<AlgorithmId> parseAlgorithmList(std::string_view text) {

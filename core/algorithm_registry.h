@@ -33,9 +33,12 @@ AlgorithmId parseAlgorithm(std::string_view key);
 std::vector<AlgorithmId> parseAlgorithmList(std::string_view text);
 
 // One factory per algorithm file.
-std::unique_ptr<KernelBase> makeBinomialStatKernel(int n, bool nonCommutative, const CostModel& costs);
-std::unique_ptr<KernelBase> makeFibonacciStatKernel(int n, bool nonCommutative, const CostModel& costs);
+std::unique_ptr<KernelBase> makeBinomialStatKernel(int n, bool nonCommutative,
+                                                   const CostModel& costs);
+std::unique_ptr<KernelBase> makeFibonacciStatKernel(int n, bool nonCommutative,
+                                                    const CostModel& costs);
 std::unique_ptr<KernelBase> makeTreeDynKernel(int n, bool nonCommutative, const CostModel& costs);
-std::unique_ptr<KernelBase> makeNonCommutTreeDynKernel(int n, bool nonCommutative, const CostModel& costs);
+std::unique_ptr<KernelBase> makeNonCommutTreeDynKernel(int n, bool nonCommutative,
+                                                       const CostModel& costs);
 
 } // namespace rl

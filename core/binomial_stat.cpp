@@ -19,7 +19,8 @@ StaticPlan binomialStatPlan(int n) {
 
 namespace rl {
 
-std::unique_ptr<KernelBase> makeBinomialStatKernel(int n, bool nonCommutative, const CostModel& costs) {
+std::unique_ptr<KernelBase> makeBinomialStatKernel(int n, bool nonCommutative,
+                                                   const CostModel& costs) {
     StaticPolicy policy(std::make_shared<const StaticPlan>(binomialStatPlan(n)));
     return std::make_unique<Kernel<StaticPolicy>>(std::move(policy), n, nonCommutative, costs);
 }

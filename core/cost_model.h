@@ -25,7 +25,8 @@ struct CostModel {
         return {CostMode::PerOperation, transfer, reduction, nullptr};
     }
     static CostModel fixedMatrix(FixedCosts costs) {
-        return {CostMode::FixedMatrix, Law{}, Law{}, std::make_shared<const FixedCosts>(std::move(costs))};
+        return {CostMode::FixedMatrix, Law{}, Law{},
+                std::make_shared<const FixedCosts>(std::move(costs))};
     }
     static CostModel drawnMatrix(const Law& transfer, const Law& reduction) {
         return {CostMode::DrawnMatrix, transfer, reduction, nullptr};

@@ -30,6 +30,10 @@ struct ScheduleRecorder {
     }
 };
 
+/// Out of line, so that the hot merge path stays small enough to inline.
+[[noreturn]] void throwNonAdjacentMerge(int proc, int sender);
+[[noreturn]] void throwIncompleteRun(int transfers, int n);
+
 /// Reusable buffers of the engine: one per thread, so a Monte Carlo replicate allocates nothing.
 struct EngineWorkspace {
     struct Proc {
@@ -67,17 +71,25 @@ struct EngineWorkspace {
 /// source (Costs) and the observer (Recorder), all bound at compile time so that the Monte
 /// Carlo loop runs the very code that builds displayed schedules, with no virtual call per event.
 ///
-/// Policy is told when a processor becomes idle (onIdle), when a transfer into it ended
+/// Policy declares `static constexpr bool kUsesIntervals` (whether it reads lo/hi/holders); it is
+/// told when a processor becomes idle (onIdle), when a transfer into it ended
 /// (onTransferEnd) and when one of its reductions ended and it is not idle (onReductionEnd);
 /// it acts through startTransfer(). Costs provides transfer(from, to) and reduction(proc), drawn
 /// at the moment the operation starts (so the k-th started operation gets the k-th draw).
 /// An Engine is a short-lived view over a workspace, made for one run.
 template <class Policy, class Costs, class Recorder> class Engine {
   public:
-    Engine(EngineWorkspace& ws, int n, bool nonCommutative, Policy& policy, Costs& costs, Recorder& rec)
+    Engine(EngineWorkspace& ws, int n, bool nonCommutative, Policy& policy, Costs& costs,
+           Recorder& rec)
         : m_ws(ws), m_n(n), m_nonCommutative(nonCommutative), m_policy(policy), m_costs(costs),
           m_rec(rec) {
         ws.resize(n);
+        m_proc = ws.proc.data();
+        m_holderLo = ws.holderLo.data();
+        m_holderHi = ws.holderHi.data();
+        m_from = ws.from.data();
+        m_to = ws.to.data();
+        m_nextPending = ws.nextPending.data();
     }
 
     int n() const { return m_n; }
@@ -98,8 +110,8 @@ template <class Policy, class Costs, class Recorder> class Engine {
     int lo(int p) const { return st(p).lo; }
     int hi(int p) const { return st(p).hi; }
     /// The processor whose current value starts (ends) at index i, or that last did so.
-    int holderStartingAt(int i) const { return m_ws.holderLo[static_cast<std::size_t>(i)]; }
-    int holderEndingAt(int i) const { return m_ws.holderHi[static_cast<std::size_t>(i)]; }
+    int holderStartingAt(int i) const { return m_holderLo[i]; }
+    int holderEndingAt(int i) const { return m_holderHi[i]; }
 
     /// Starts transfer from -> to now. The policy guarantees both may take part.
     void startTransfer(int from, int to) {
@@ -108,8 +120,8 @@ template <class Policy, class Costs, class Recorder> class Engine {
         s.sent = true;
         r.receiving = true;
         const int k = m_transfers++;
-        m_ws.from[static_cast<std::size_t>(k)] = from;
-        m_ws.to[static_cast<std::size_t>(k)] = to;
+        m_from[static_cast<std::size_t>(k)] = from;
+        m_to[static_cast<std::size_t>(k)] = to;
         const double start = now();
         const double end = start + m_costs.transfer(from, to);
         m_ws.queue.push(end, kTransferEnd | static_cast<std::uint32_t>(k));
@@ -124,9 +136,10 @@ template <class Policy, class Costs, class Recorder> class Engine {
     enum : std::uint32_t { kAvailable = 0, kTransferEnd = 1U << 30, kReductionEnd = 2U << 30 };
     static constexpr std::uint32_t kTypeMask = 3U << 30;
 
-    const Proc& st(int p) const { return m_ws.proc[static_cast<std::size_t>(p)]; }
-    Proc& st(int p) { return m_ws.proc[static_cast<std::size_t>(p)]; }
-    void startReduction(int p);
+    const Proc& st(int p) const { return m_proc[p]; }
+    Proc& st(int p) { return m_proc[p]; }
+    /// Starts the reduction of transfer k on p (k is no longer pending).
+    void startReduction(int p, int k);
     void merge(int p, int sender);
 
     EngineWorkspace& m_ws;
@@ -136,6 +149,14 @@ template <class Policy, class Costs, class Recorder> class Engine {
     Costs& m_costs;
     Recorder& m_rec;
     int m_transfers = 0;
+    // Raw views of the workspace (cached: through the reference, every access would reload
+    // the vector's data pointer).
+    Proc* m_proc = nullptr;
+    int* m_holderLo = nullptr;
+    int* m_holderHi = nullptr;
+    int* m_from = nullptr;
+    int* m_to = nullptr;
+    int* m_nextPending = nullptr;
 };
 
 template <class Policy, class Costs, class Recorder>
@@ -147,25 +168,23 @@ void Engine<Policy, Costs, Recorder>::merge(int p, int sender) {
     } else if (r.hi + 1 == s.lo) {
         r.hi = s.hi;
     } else if (m_nonCommutative) {
-        throw std::logic_error("non-commutative merge of non-adjacent values on P" +
-                               std::to_string(p) + " (from P" + std::to_string(sender) + ")");
+        throwNonAdjacentMerge(p, sender);
     } else {
         r.lo = std::min(r.lo, s.lo);
         r.hi = std::max(r.hi, s.hi);
     }
-    m_ws.holderLo[static_cast<std::size_t>(r.lo)] = p;
-    m_ws.holderHi[static_cast<std::size_t>(r.hi)] = p;
+    m_holderLo[static_cast<std::size_t>(r.lo)] = p;
+    m_holderHi[static_cast<std::size_t>(r.hi)] = p;
 }
 
 template <class Policy, class Costs, class Recorder>
-void Engine<Policy, Costs, Recorder>::startReduction(int p) {
+void Engine<Policy, Costs, Recorder>::startReduction(int p, int k) {
     Proc& s = st(p);
-    const int k = s.pendingHead;
-    s.pendingHead = m_ws.nextPending[static_cast<std::size_t>(k)];
-    if (s.pendingHead < 0) {
-        s.pendingTail = -1;
+    // Intervals are only needed by policies that look at them, and to check merges in
+    // non-commutative mode; Tree-dyn's commutative Monte Carlo skips them.
+    if (Policy::kUsesIntervals || m_nonCommutative) {
+        merge(p, m_from[static_cast<std::size_t>(k)]);
     }
-    merge(p, m_ws.from[static_cast<std::size_t>(k)]);
     s.reducing = true;
     const double start = now();
     const double end = start + m_costs.reduction(p);
@@ -173,16 +192,15 @@ void Engine<Policy, Costs, Recorder>::startReduction(int p) {
     m_rec.reduction(p, k, start, end);
 }
 
-template <class Policy, class Costs, class Recorder>
-double Engine<Policy, Costs, Recorder>::run() {
+template <class Policy, class Costs, class Recorder> double Engine<Policy, Costs, Recorder>::run() {
     EventQueue& queue = m_ws.queue;
-    queue.clear();
+    static_assert(kAvailable == 0, "available events are queued as payloads 0..n-1");
+    queue.clear(m_n, static_cast<std::uint32_t>(m_n));
     m_transfers = 0;
     for (int p = 0; p < m_n; ++p) {
-        m_ws.proc[static_cast<std::size_t>(p)] = Proc{false, false, false, false, 0, 0, -1, -1, p, p};
-        m_ws.holderLo[static_cast<std::size_t>(p)] = p;
-        m_ws.holderHi[static_cast<std::size_t>(p)] = p;
-        queue.push(0.0, kAvailable | static_cast<std::uint32_t>(p));
+        m_proc[static_cast<std::size_t>(p)] = Proc{false, false, false, false, 0, 0, -1, -1, p, p};
+        m_holderLo[static_cast<std::size_t>(p)] = p;
+        m_holderHi[static_cast<std::size_t>(p)] = p;
     }
     m_policy.reset(m_n);
     std::uint32_t ev = 0;
@@ -196,19 +214,20 @@ double Engine<Policy, Costs, Recorder>::run() {
             break;
         }
         case kTransferEnd: {
-            const int r = m_ws.to[id];
+            const int r = m_to[id];
             Proc& s = st(r);
             s.receiving = false;
             ++s.receptionsEnded;
-            m_ws.nextPending[id] = -1;
-            if (s.pendingTail < 0) {
-                s.pendingHead = static_cast<int>(id);
+            if (!s.reducing) { // nothing pending either: reduce at once
+                startReduction(r, static_cast<int>(id));
             } else {
-                m_ws.nextPending[static_cast<std::size_t>(s.pendingTail)] = static_cast<int>(id);
-            }
-            s.pendingTail = static_cast<int>(id);
-            if (!s.reducing) {
-                startReduction(r);
+                m_nextPending[id] = -1;
+                if (s.pendingTail < 0) {
+                    s.pendingHead = static_cast<int>(id);
+                } else {
+                    m_nextPending[static_cast<std::size_t>(s.pendingTail)] = static_cast<int>(id);
+                }
+                s.pendingTail = static_cast<int>(id);
             }
             m_policy.onTransferEnd(*this, r);
             break;
@@ -219,7 +238,12 @@ double Engine<Policy, Costs, Recorder>::run() {
             s.reducing = false;
             ++s.reductionsEnded;
             if (s.pendingHead >= 0) {
-                startReduction(p);
+                const int k = s.pendingHead;
+                s.pendingHead = m_nextPending[static_cast<std::size_t>(k)];
+                if (s.pendingHead < 0) {
+                    s.pendingTail = -1;
+                }
+                startReduction(p, k);
             }
             if (isIdle(p)) {
                 m_policy.onIdle(*this, p);
@@ -231,8 +255,7 @@ double Engine<Policy, Costs, Recorder>::run() {
         }
     }
     if (m_transfers != m_n - 1) {
-        throw std::logic_error("the algorithm stopped after " + std::to_string(m_transfers) +
-                               " of " + std::to_string(m_n - 1) + " transfers");
+        throwIncompleteRun(m_transfers, m_n);
     }
     return queue.now();
 }

@@ -49,7 +49,8 @@ StaticPlan fibonacciStatPlan(int n) {
 
 namespace rl {
 
-std::unique_ptr<KernelBase> makeFibonacciStatKernel(int n, bool nonCommutative, const CostModel& costs) {
+std::unique_ptr<KernelBase> makeFibonacciStatKernel(int n, bool nonCommutative,
+                                                    const CostModel& costs) {
     StaticPolicy policy(std::make_shared<const StaticPlan>(fibonacciStatPlan(n)));
     return std::make_unique<Kernel<StaticPolicy>>(std::move(policy), n, nonCommutative, costs);
 }

@@ -38,9 +38,10 @@ void FixedCosts::validate() const {
                                  "] = " + formatNumber(v) + " must be finite and >= 0");
             }
         }
-        if (!std::isfinite(c[static_cast<std::size_t>(i)]) || c[static_cast<std::size_t>(i)] < 0.0) {
-            throw InputError("cost matrix: c[" + std::to_string(i) + "] = " +
-                             formatNumber(c[static_cast<std::size_t>(i)]) +
+        if (!std::isfinite(c[static_cast<std::size_t>(i)]) ||
+            c[static_cast<std::size_t>(i)] < 0.0) {
+            throw InputError("cost matrix: c[" + std::to_string(i) +
+                             "] = " + formatNumber(c[static_cast<std::size_t>(i)]) +
                              " must be finite and >= 0");
         }
     }
@@ -62,7 +63,8 @@ FixedCosts FixedCosts::worstCase(int n, double small, double bigD, double cv) {
     for (int i = 0; i < n; ++i) {
         for (int j = 0; j < n; ++j) {
             if (i != j) {
-                f.d[static_cast<std::size_t>(i) * nn + static_cast<std::size_t>(j)] = i < j ? small : bigD;
+                f.d[static_cast<std::size_t>(i) * nn + static_cast<std::size_t>(j)] =
+                    i < j ? small : bigD;
             }
         }
     }
@@ -87,7 +89,9 @@ FixedCosts FixedCosts::senderOnly(const std::vector<double>& t) {
     return f;
 }
 
-FixedCosts FixedCosts::liuWangFig1() { return senderOnly({10, 5, 5, 5, 4, 2, 2}); }
+FixedCosts FixedCosts::liuWangFig1() {
+    return senderOnly({10, 5, 5, 5, 4, 2, 2});
+}
 
 FixedCosts FixedCosts::liuWangFig8(double x) {
     std::vector<double> t(4, x);
@@ -124,7 +128,8 @@ FixedCosts FixedCosts::parseCsv(std::string_view text, const std::string& source
     const std::size_t n = rows.front().size();
     if (rows.size() != n && rows.size() != n + 1) {
         throw InputError(source + ": expected " + std::to_string(n) + " rows of transfer costs (" +
-                         std::to_string(n) + " columns) and an optional row of reduction costs, found " +
+                         std::to_string(n) +
+                         " columns) and an optional row of reduction costs, found " +
                          std::to_string(rows.size()) + " rows");
     }
     FixedCosts f;
@@ -165,6 +170,9 @@ FixedCosts parsePreset(std::string_view text, int n) {
     const std::string ctx = "preset '" + std::string(text) + "'";
     const std::string& key = parts[0];
     auto num = [&](std::size_t i) { return parseNumber(parts[i], ctx); };
+    if ((key == "homogeneous" || key == "worstcase") && n < 1) {
+        throw InputError(ctx + ": this preset needs the number of processors (--n N)");
+    }
     if (key == "homogeneous" && parts.size() == 3) {
         return FixedCosts::homogeneous(n, num(1), num(2));
     }

@@ -1,6 +1,19 @@
 #include "kernel.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace rl {
+
+void throwNonAdjacentMerge(int proc, int sender) {
+    throw std::logic_error("non-commutative merge of non-adjacent values on P" +
+                           std::to_string(proc) + " (from P" + std::to_string(sender) + ")");
+}
+
+void throwIncompleteRun(int transfers, int n) {
+    throw std::logic_error("the algorithm stopped after " + std::to_string(transfers) + " of " +
+                           std::to_string(n - 1) + " transfers");
+}
 
 void drawMatrix(FixedCosts& out, int n, const LawSampler& transfer, const LawSampler& reduction,
                 std::uint64_t seed, std::uint64_t replicate) {

@@ -37,6 +37,7 @@ class KernelBase {
     virtual ~KernelBase() = default;
     virtual double makespan(std::uint64_t seed, std::uint64_t replicate) = 0;
     virtual Schedule schedule(std::uint64_t seed, std::uint64_t replicate) = 0;
+    virtual double engineMakespan(std::uint64_t seed, std::uint64_t replicate) = 0;
 };
 
 /// Draws the fixed costs of one replicate (DrawnMatrix mode, SPEC §2): d from the transfer
@@ -55,6 +56,18 @@ template <class Policy> class Kernel final : public KernelBase {
     }
 
     double makespan(std::uint64_t seed, std::uint64_t replicate) override {
+        if constexpr (requires(StreamCosts & c) { Policy::fastMakespan(m_ws.queue, m_n, c); }) {
+            if (m_costs.mode == CostMode::PerOperation) {
+                StreamCosts costs = streamCosts(seed, replicate);
+                return Policy::fastMakespan(m_ws.queue, m_n, costs);
+            }
+        }
+        NullRecorder rec;
+        return run(seed, replicate, rec);
+    }
+
+    /// The generic engine's makespan, even where a fast path exists (to test their agreement).
+    double engineMakespan(std::uint64_t seed, std::uint64_t replicate) override {
         NullRecorder rec;
         return run(seed, replicate, rec);
     }
@@ -77,12 +90,11 @@ template <class Policy> class Kernel final : public KernelBase {
     }
 
   private:
-    template <class Recorder> double run(std::uint64_t seed, std::uint64_t replicate, Recorder& rec) {
+    template <class Recorder>
+    double run(std::uint64_t seed, std::uint64_t replicate, Recorder& rec) {
         switch (m_costs.mode) {
         case CostMode::PerOperation: {
-            StreamCosts costs{Rng(seed, replicate, Stream::Transfer),
-                              Rng(seed, replicate, Stream::Reduction), &m_transferLaw,
-                              &m_reductionLaw};
+            StreamCosts costs = streamCosts(seed, replicate);
             return runWith(costs, rec);
         }
         case CostMode::FixedMatrix: {
@@ -96,6 +108,11 @@ template <class Policy> class Kernel final : public KernelBase {
         }
         }
         return 0.0;
+    }
+
+    StreamCosts streamCosts(std::uint64_t seed, std::uint64_t replicate) const {
+        return {Rng(seed, replicate, Stream::Transfer), Rng(seed, replicate, Stream::Reduction),
+                &m_transferLaw, &m_reductionLaw};
     }
 
     template <class Costs, class Recorder> double runWith(Costs& costs, Recorder& rec) {

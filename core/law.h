@@ -51,11 +51,24 @@ class LawSampler {
     double constantValue() const { return m_a; }
 
     template <class Rng> double operator()(Rng& rng) const {
+        // Constants (notably the paper's zero reduction cost) and the exponential ziggurat's
+        // fast path stay inline in the engine; the rest is one call away.
+        if (m_mode == Mode::Constant) {
+            return m_a;
+        }
+        if (m_mode == Mode::Exponential) {
+            return m_a * m_zig->exponential(rng);
+        }
+        return draw(rng);
+    }
+
+  private:
+    template <class Rng> [[gnu::noinline]] double draw(Rng& rng) const {
         switch (m_mode) {
         case Mode::Constant:
             return m_a;
         case Mode::Exponential:
-            return m_a * Ziggurat::instance().exponential(rng);
+            return m_a * m_zig->exponential(rng);
         case Mode::GammaLarge:
             return m_scale * marsagliaTsang(rng);
         case Mode::GammaSmall: {
@@ -71,12 +84,11 @@ class LawSampler {
         return 0.0;
     }
 
-  private:
     enum class Mode { Constant, Exponential, GammaLarge, GammaSmall, Uniform, Bernoulli };
 
     // Marsaglia & Tsang (2000) for shape >= 1 (here shape = m_d + 1/3), unit scale.
-    template <class Rng> double marsagliaTsang(Rng& rng) const {
-        const Ziggurat& zig = Ziggurat::instance();
+    template <class Rng> [[gnu::noinline]] double marsagliaTsang(Rng& rng) const {
+        const Ziggurat& zig = *m_zig;
         for (;;) {
             double x = 0.0;
             double v = 0.0;
@@ -96,6 +108,7 @@ class LawSampler {
         }
     }
 
+    const Ziggurat* m_zig = &Ziggurat::instance(); // cached: no static-guard check per draw
     Mode m_mode = Mode::Constant;
     double m_a = 0.0;     // constant value / exp mean / uniform low / bernoulli high value
     double m_b = 0.0;     // uniform width / bernoulli probability

@@ -45,7 +45,8 @@ void McConfig::validate() const {
         throw InputError("the number of replicates must be >= 1");
     }
     if (threads < 0 || threads > 1024) {
-        throw InputError("threads = " + std::to_string(threads) + " must be between 0 (all) and 1024");
+        throw InputError("threads = " + std::to_string(threads) +
+                         " must be between 0 (all) and 1024");
     }
     for (std::size_t i = 0; i < quantiles.size(); ++i) {
         if (!(quantiles[i] >= 0.0 && quantiles[i] <= 1.0)) {
@@ -77,8 +78,8 @@ McResult runMonteCarlo(const McConfig& config, const ProgressCallback& progress)
     const std::uint64_t nBlocks = (total + kBlock - 1) / kBlock;
     const bool exact = total <= config.exactQuantileLimit;
     const unsigned hw = std::max(1U, std::thread::hardware_concurrency());
-    const auto nThreads = static_cast<unsigned>(
-        std::min<std::uint64_t>(config.threads > 0 ? static_cast<unsigned>(config.threads) : hw, nBlocks));
+    const auto nThreads = static_cast<unsigned>(std::min<std::uint64_t>(
+        config.threads > 0 ? static_cast<unsigned>(config.threads) : hw, nBlocks));
 
     std::vector<std::vector<double>> samples(exact ? nAlgos : 0);
     for (auto& v : samples) {
@@ -217,7 +218,8 @@ McResult runMonteCarlo(const McConfig& config, const ProgressCallback& progress)
         }
         result.summaries.push_back(std::move(s));
     }
-    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (progress) {
         progress(result.replicatesDone, total);
     }
@@ -236,7 +238,8 @@ std::string mcCsvHeader(const std::vector<double>& quantileProbs) {
 std::string mcCsvRow(const McSummary& s, int n) {
     std::string r = std::string(algorithmInfo(s.algorithm).key) + "," + std::to_string(n) + "," +
                     std::to_string(s.count) + "," + formatNumber(s.mean) + "," +
-                    formatNumber(s.variance) + "," + formatNumber(s.stdError) + "," + formatNumber(s.min);
+                    formatNumber(s.variance) + "," + formatNumber(s.stdError) + "," +
+                    formatNumber(s.min);
     for (double q : s.quantiles) {
         r += ',';
         r += formatNumber(q);

@@ -19,7 +19,7 @@ struct McConfig {
     CostModel costs = CostModel::perOperation(Law::gamma(1.0, 1.0), Law::constant(0.0));
     std::uint64_t replicates = 1000;
     std::uint64_t seed = 1;
-    int threads = 0;                             ///< 0: all hardware threads
+    int threads = 0;                              ///< 0: all hardware threads
     std::vector<double> quantiles{0.1, 0.5, 0.9}; ///< probabilities in [0, 1]
     int histogramBins = 40;
     /// Up to this many replicates, every makespan is kept and quantiles are exact; beyond it,

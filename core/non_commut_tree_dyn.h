@@ -8,6 +8,8 @@ namespace rl {
 /// the engine's interval holders find the neighbours in O(1).
 class NonCommutTreeDynPolicy {
   public:
+    static constexpr bool kUsesIntervals = true;
+
     void reset(int /*n*/) {}
     template <class E> void onIdle(E& e, int p) {
         const int lo = e.lo(p);

@@ -28,11 +28,13 @@ constexpr std::uint64_t splitMix64(std::uint64_t x) {
 class Rng {
   public:
     Rng() = default;
-    Rng(std::uint64_t seed, std::uint64_t replicate, Stream stream) { reseed(seed, replicate, stream); }
+    Rng(std::uint64_t seed, std::uint64_t replicate, Stream stream) {
+        reseed(seed, replicate, stream);
+    }
 
     void reseed(std::uint64_t seed, std::uint64_t replicate, Stream stream) {
-        const std::uint64_t key =
-            splitMix64(splitMix64(splitMix64(seed) ^ replicate) ^ static_cast<std::uint64_t>(stream));
+        const std::uint64_t key = splitMix64(splitMix64(splitMix64(seed) ^ replicate) ^
+                                             static_cast<std::uint64_t>(stream));
         std::array<std::uint32_t, 3> words{};
         for (std::size_t i = 0; i < words.size(); ++i) {
             words[i] = static_cast<std::uint32_t>(splitMix64(key + i + 1) >> 32);

@@ -8,7 +8,9 @@ namespace rl {
 
 namespace {
 
-std::string P(int p) { return std::string("P").append(std::to_string(p)); }
+std::string P(int p) {
+    return std::string("P").append(std::to_string(p));
+}
 
 // Reports overlaps among half-open intervals [start, end) of one processor.
 void checkNoOverlap(std::vector<std::pair<double, double>> spans, const std::string& what,
@@ -18,7 +20,8 @@ void checkNoOverlap(std::vector<std::pair<double, double>> spans, const std::str
         if (spans[i].first < spans[i - 1].second) {
             errors.push_back(what + " overlap: [" + std::to_string(spans[i - 1].first) + ", " +
                              std::to_string(spans[i - 1].second) + ") and [" +
-                             std::to_string(spans[i].first) + ", " + std::to_string(spans[i].second) + ")");
+                             std::to_string(spans[i].first) + ", " +
+                             std::to_string(spans[i].second) + ")");
             return;
         }
     }
@@ -47,12 +50,14 @@ std::vector<std::string> validateSchedule(const Schedule& s, const FixedCosts* f
             return errors;
         }
         ++sends[static_cast<std::size_t>(t.from)];
-        if (!(std::isfinite(t.start) && std::isfinite(t.end) && t.start >= 0.0 && t.end >= t.start)) {
+        if (!(std::isfinite(t.start) && std::isfinite(t.end) && t.start >= 0.0 &&
+              t.end >= t.start)) {
             errors.push_back("transfer " + P(t.from) + " -> " + P(t.to) + " has bad times");
         }
         lastEnd = std::max(lastEnd, t.end);
         if (fixed && t.end - t.start != fixed->transfer(t.from, t.to) &&
-            std::abs(t.end - t.start - fixed->transfer(t.from, t.to)) > 1e-9 * std::max(1.0, t.end)) {
+            std::abs(t.end - t.start - fixed->transfer(t.from, t.to)) >
+                1e-9 * std::max(1.0, t.end)) {
             errors.push_back("transfer " + P(t.from) + " -> " + P(t.to) + " does not last d[i][j]");
         }
     }
@@ -101,7 +106,8 @@ std::vector<std::string> validateSchedule(const Schedule& s, const FixedCosts* f
         const TransferOp& t = s.transfers[static_cast<std::size_t>(r.transfer)];
         ++reducedCount[static_cast<std::size_t>(r.transfer)];
         if (r.proc != t.to) {
-            errors.push_back("reduction of " + P(t.from) + " -> " + P(t.to) + " runs on " + P(r.proc));
+            errors.push_back("reduction of " + P(t.from) + " -> " + P(t.to) + " runs on " +
+                             P(r.proc));
         }
         if (r.start < t.end) {
             errors.push_back("reduction on " + P(r.proc) + " starts at " + std::to_string(r.start) +
@@ -110,7 +116,8 @@ std::vector<std::string> validateSchedule(const Schedule& s, const FixedCosts* f
         if (!(std::isfinite(r.end) && r.end >= r.start)) {
             errors.push_back("reduction on " + P(r.proc) + " has bad times");
         }
-        if (fixed && std::abs(r.end - r.start - fixed->reduction(r.proc)) > 1e-9 * std::max(1.0, r.end)) {
+        if (fixed &&
+            std::abs(r.end - r.start - fixed->reduction(r.proc)) > 1e-9 * std::max(1.0, r.end)) {
             errors.push_back("reduction on " + P(r.proc) + " does not last c[j]");
         }
         reds[static_cast<std::size_t>(r.proc)].emplace_back(r.start, r.end);
@@ -163,13 +170,14 @@ std::vector<std::string> validateSchedule(const Schedule& s, const FixedCosts* f
             } else if (rh + 1 == sl) {
                 rh = sh;
             } else {
-                errors.push_back("non-adjacent merge on " + P(r.proc) + ": [" + std::to_string(rl) + "," +
-                                 std::to_string(rh) + "] with [" + std::to_string(sl) + "," +
+                errors.push_back("non-adjacent merge on " + P(r.proc) + ": [" + std::to_string(rl) +
+                                 "," + std::to_string(rh) + "] with [" + std::to_string(sl) + "," +
                                  std::to_string(sh) + "] from " + P(from));
                 return errors;
             }
         }
-        if (lo[static_cast<std::size_t>(s.root)] != 0 || hi[static_cast<std::size_t>(s.root)] != n - 1) {
+        if (lo[static_cast<std::size_t>(s.root)] != 0 ||
+            hi[static_cast<std::size_t>(s.root)] != n - 1) {
             errors.push_back("the root does not end with [0," + std::to_string(n - 1) + "]");
         }
     }
@@ -185,8 +193,8 @@ std::vector<std::string> validateSchedule(const Schedule& s, const FixedCosts* f
         }
         const double bound = rounds * fixed->minTransfer();
         if (s.makespan < bound * (1.0 - 1e-12)) {
-            errors.push_back("makespan " + std::to_string(s.makespan) + " is below the lower bound " +
-                             std::to_string(bound));
+            errors.push_back("makespan " + std::to_string(s.makespan) +
+                             " is below the lower bound " + std::to_string(bound));
         }
     }
     return errors;

@@ -8,7 +8,8 @@ namespace rl {
 
 void validateRun(AlgorithmId algorithm, int n, bool nonCommutative) {
     if (n < 1 || n > kMaxProcessors) {
-        throw InputError("n = " + std::to_string(n) + ": the number of processors must be between 1 and " +
+        throw InputError("n = " + std::to_string(n) +
+                         ": the number of processors must be between 1 and " +
                          std::to_string(kMaxProcessors));
     }
     const AlgorithmInfo& info = algorithmInfo(algorithm);

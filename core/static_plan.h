@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -27,8 +28,18 @@ struct StaticPlan {
 /// receiver may take that reception (SPEC §4).
 class StaticPolicy {
   public:
+    static constexpr bool kUsesIntervals = false;
+
     explicit StaticPolicy(std::shared_ptr<const StaticPlan> plan)
-        : m_plan(std::move(plan)), m_next(static_cast<std::size_t>(m_plan->n), 0) {}
+        : m_plan(std::move(plan)), m_next(static_cast<std::size_t>(m_plan->n), 0),
+          m_offset(m_plan->offset.data()), m_sources(m_plan->sources.data()),
+          m_parent(m_plan->parent.data()), m_lag(m_plan->lag) {}
+    // The raw pointers point into *m_plan and m_next: copying would leave them dangling.
+    StaticPolicy(StaticPolicy&& other) noexcept : StaticPolicy(std::move(other.m_plan)) {}
+    StaticPolicy(const StaticPolicy&) = delete;
+    StaticPolicy& operator=(const StaticPolicy&) = delete;
+    StaticPolicy& operator=(StaticPolicy&&) = delete;
+    ~StaticPolicy() = default;
 
     const StaticPlan& plan() const { return *m_plan; }
 
@@ -41,22 +52,26 @@ class StaticPolicy {
     template <class E> void onReductionEnd(E& e, int r) { tryReceive(e, r); }
 
   private:
+    // Hot path: raw pointers into the plan (the shared_ptr and vectors would be reloaded on
+    // every access, since the compiler cannot prove the engine's stores do not alias them).
+    int count(int p) const { return m_offset[p + 1] - m_offset[p]; }
+
     template <class E> bool readyToSend(const E& e, int s) const {
-        return m_next[static_cast<std::size_t>(s)] == m_plan->receptionCount(s) && e.isIdle(s);
+        return m_next[static_cast<std::size_t>(s)] == count(s) && e.isIdle(s);
     }
     template <class E> void trySend(E& e, int s) {
-        const int to = m_plan->parent[static_cast<std::size_t>(s)];
+        const int to = m_parent[s];
         if (to >= 0 && readyToSend(e, s)) {
             tryReceive(e, to);
         }
     }
     template <class E> void tryReceive(E& e, int r) {
         int& next = m_next[static_cast<std::size_t>(r)];
-        if (next >= m_plan->receptionCount(r) || !e.started(r) || e.receiving(r) ||
-            e.reductionsEnded(r) < next - m_plan->lag) {
+        if (next >= count(r) || !e.started(r) || e.receiving(r) ||
+            e.reductionsEnded(r) < next - m_lag) {
             return;
         }
-        const int s = m_plan->source(r, next);
+        const int s = m_sources[m_offset[r] + next];
         if (readyToSend(e, s)) {
             ++next;
             e.startTransfer(s, r);
@@ -65,6 +80,10 @@ class StaticPolicy {
 
     std::shared_ptr<const StaticPlan> m_plan;
     std::vector<int> m_next; // index of the next reception to start, per processor
+    const int* m_offset;
+    const int* m_sources;
+    const int* m_parent;
+    int m_lag;
 };
 
 } // namespace rl

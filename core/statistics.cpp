@@ -67,13 +67,15 @@ std::vector<double> quantilesType7(std::vector<double>& values, const std::vecto
     return out;
 }
 
-std::vector<std::uint64_t> histogram(const std::vector<double>& values, double lo, double hi, int bins) {
+std::vector<std::uint64_t> histogram(const std::vector<double>& values, double lo, double hi,
+                                     int bins) {
     std::vector<std::uint64_t> counts(static_cast<std::size_t>(std::max(bins, 1)), 0);
     const double width = (hi - lo) / static_cast<double>(counts.size());
     for (double x : values) {
         std::size_t b = 0;
         if (width > 0.0) {
-            b = static_cast<std::size_t>(std::clamp((x - lo) / width, 0.0, static_cast<double>(counts.size() - 1)));
+            b = static_cast<std::size_t>(
+                std::clamp((x - lo) / width, 0.0, static_cast<double>(counts.size() - 1)));
         }
         ++counts[b];
     }
@@ -132,7 +134,8 @@ double LogHistogram::orderStatistic(std::uint64_t rank, double min, double max) 
     return max;
 }
 
-std::vector<double> LogHistogram::quantiles(const std::vector<double>& probs, double min, double max) const {
+std::vector<double> LogHistogram::quantiles(const std::vector<double>& probs, double min,
+                                            double max) const {
     std::vector<double> out;
     for (double p : probs) {
         if (m_count == 0) {
@@ -158,7 +161,8 @@ std::vector<std::uint64_t> LogHistogram::rebin(double lo, double hi, int bins) c
         const double x = std::clamp(bucketMiddle(b, hi), lo, hi);
         std::size_t i = 0;
         if (width > 0.0) {
-            i = static_cast<std::size_t>(std::clamp((x - lo) / width, 0.0, static_cast<double>(counts.size() - 1)));
+            i = static_cast<std::size_t>(
+                std::clamp((x - lo) / width, 0.0, static_cast<double>(counts.size() - 1)));
         }
         counts[i] += m_counts[b];
     }

@@ -51,8 +51,8 @@ class LogHistogram {
     static constexpr int kSubBits = 10;
     static constexpr int kMinExp = -64;
     static constexpr int kMaxExp = 64;
-    static constexpr std::size_t kBuckets =
-        static_cast<std::size_t>(kMaxExp - kMinExp) << kSubBits; // plus zero and overflow
+    static constexpr std::size_t kBuckets = static_cast<std::size_t>(kMaxExp - kMinExp)
+                                            << kSubBits; // plus zero and overflow
     std::size_t bucketOf(double x) const;
     double bucketMiddle(std::size_t bucket, double max) const;
     double orderStatistic(std::uint64_t rank, double min, double max) const;
@@ -62,6 +62,7 @@ class LogHistogram {
 };
 
 /// Equal-width histogram of `values` on [lo, hi] (a single bin when lo == hi).
-std::vector<std::uint64_t> histogram(const std::vector<double>& values, double lo, double hi, int bins);
+std::vector<std::uint64_t> histogram(const std::vector<double>& values, double lo, double hi,
+                                     int bins);
 
 } // namespace rl

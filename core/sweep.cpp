@@ -117,10 +117,13 @@ SweepResult runSweep(const SweepSpec& spec, const SweepProgress& progress,
     std::uint64_t before = 0;
     for (double ratio : spec.ratios) {
         for (double cv : spec.cvs) {
-            McResult mc = runMonteCarlo(spec.pointConfig(cv, ratio), [&](std::uint64_t done, std::uint64_t) {
-                return !progress || progress(before + done, total);
-            });
-            if (mc.cancelled) {
+            bool keepGoing = true; // a cancel may come with a point's last progress report
+            McResult mc =
+                runMonteCarlo(spec.pointConfig(cv, ratio), [&](std::uint64_t done, std::uint64_t) {
+                    keepGoing = !progress || progress(before + done, total);
+                    return keepGoing;
+                });
+            if (mc.cancelled || !keepGoing) {
                 result.cancelled = true;
                 return result;
             }

@@ -47,7 +47,8 @@ double parseNumber(std::string_view text, const std::string& context) {
     return value;
 }
 
-long long parseInteger(std::string_view text, const std::string& context, long long lo, long long hi) {
+long long parseInteger(std::string_view text, const std::string& context, long long lo,
+                       long long hi) {
     const std::string_view t = trim(text);
     long long value = 0;
     const char* end = t.data() + t.size();

@@ -13,7 +13,8 @@ std::string_view trim(std::string_view text);
 /// Parses a whole field as a finite or infinite double; throws InputError("<context>: ...").
 double parseNumber(std::string_view text, const std::string& context);
 /// Parses a whole field as an integer in [lo, hi]; throws InputError naming `context`.
-long long parseInteger(std::string_view text, const std::string& context, long long lo, long long hi);
+long long parseInteger(std::string_view text, const std::string& context, long long lo,
+                       long long hi);
 /// Shortest decimal text that reads back to the same double ("0.1", "1e-05", "3").
 std::string formatNumber(double value);
 

@@ -37,7 +37,8 @@ class Ziggurat {
         return v < 0 ? 0U - static_cast<std::uint32_t>(v) : static_cast<std::uint32_t>(v);
     }
 
-    template <class Rng> double normalTail(Rng& rng, std::int32_t hz, std::uint32_t iz) const {
+    template <class Rng>
+    [[gnu::noinline]] double normalTail(Rng& rng, std::int32_t hz, std::uint32_t iz) const {
         for (;;) {
             const double x = hz * m_wn[iz];
             if (iz == 0) {
@@ -60,7 +61,8 @@ class Ziggurat {
         }
     }
 
-    template <class Rng> double exponentialTail(Rng& rng, std::uint32_t jz, std::uint32_t iz) const {
+    template <class Rng>
+    [[gnu::noinline]] double exponentialTail(Rng& rng, std::uint32_t jz, std::uint32_t iz) const {
         for (;;) {
             if (iz == 0) {
                 return kExpR - std::log(rng.uniform01());

@@ -57,7 +57,8 @@ class TestAlgorithms : public QObject {
         QFETCH(double, c);
         for (int n = 1; n <= 300; ++n) {
             const double log2Rounds = ceilLog2(n) * (c + d);
-            for (AlgorithmId a : {AlgorithmId::BinomialStat, AlgorithmId::TreeDyn, AlgorithmId::NonCommutTreeDyn}) {
+            for (AlgorithmId a :
+                 {AlgorithmId::BinomialStat, AlgorithmId::TreeDyn, AlgorithmId::NonCommutTreeDyn}) {
                 const Schedule s = constantRun(a, n, d, c);
                 QVERIFY2(std::abs(s.makespan - log2Rounds) < 1e-9,
                          qPrintable(QString("%1 n=%2: %3 instead of %4")
@@ -70,7 +71,11 @@ class TestAlgorithms : public QObject {
             const double fib = n == 1 ? 0.0 : d + (k - 1) * std::max(d, c) + c;
             const Schedule f = constantRun(AlgorithmId::FibonacciStat, n, d, c);
             QVERIFY2(std::abs(f.makespan - fib) < 1e-9,
-                     qPrintable(QString("Fibonacci-stat n=%1 k=%2: %3 instead of %4").arg(n).arg(k).arg(f.makespan).arg(fib)));
+                     qPrintable(QString("Fibonacci-stat n=%1 k=%2: %3 instead of %4")
+                                    .arg(n)
+                                    .arg(k)
+                                    .arg(f.makespan)
+                                    .arg(fib)));
         }
     }
 
@@ -131,12 +136,18 @@ class TestAlgorithms : public QObject {
     void invariantsOnRandomRuns_data() {
         QTest::addColumn<QString>("comm");
         QTest::addColumn<QString>("comp");
-        QTest::newRow("gamma cv 0.5, comp gamma") << "gamma:1:0.5" << "gamma:0.7:0.5";
-        QTest::newRow("exp, no comp") << "exp:1" << "const:0";
-        QTest::newRow("gamma cv 3") << "gamma:1:3" << "gamma:1:3";
-        QTest::newRow("bernoulli (many zero costs)") << "bernoulli:1:2" << "bernoulli:1:1";
-        QTest::newRow("uniform") << "uniform:1:0.5" << "uniform:2:0.2";
-        QTest::newRow("constant") << "const:1" << "const:1";
+        QTest::newRow("gamma cv 0.5, comp gamma") << "gamma:1:0.5"
+                                                  << "gamma:0.7:0.5";
+        QTest::newRow("exp, no comp") << "exp:1"
+                                      << "const:0";
+        QTest::newRow("gamma cv 3") << "gamma:1:3"
+                                    << "gamma:1:3";
+        QTest::newRow("bernoulli (many zero costs)") << "bernoulli:1:2"
+                                                     << "bernoulli:1:1";
+        QTest::newRow("uniform") << "uniform:1:0.5"
+                                 << "uniform:2:0.2";
+        QTest::newRow("constant") << "const:1"
+                                  << "const:1";
     }
     // SPEC §5: every algorithm x {commutative, non-commutative} x seeds x n = 1..300.
     void invariantsOnRandomRuns() {
@@ -155,12 +166,13 @@ class TestAlgorithms : public QObject {
                     for (std::uint64_t rep = 0; rep < 3; ++rep) {
                         const Schedule s = sim.schedule(42, rep);
                         const auto errors = validateSchedule(s);
-                        QVERIFY2(errors.empty(), qPrintable(QString("%1 n=%2 nc=%3 rep=%4: %5")
-                                                                .arg(QString::fromStdString(s.algorithm))
-                                                                .arg(n)
-                                                                .arg(nc)
-                                                                .arg(rep)
-                                                                .arg(joined(errors))));
+                        QVERIFY2(errors.empty(),
+                                 qPrintable(QString("%1 n=%2 nc=%3 rep=%4: %5")
+                                                .arg(QString::fromStdString(s.algorithm))
+                                                .arg(n)
+                                                .arg(nc)
+                                                .arg(rep)
+                                                .arg(joined(errors))));
                         // The makespan-only path runs the same engine: identical result.
                         QCOMPARE(sim.makespan(42, rep), s.makespan);
                         ++checked;
@@ -196,7 +208,8 @@ class TestAlgorithms : public QObject {
         QVERIFY(!validateSchedule(s).empty());
 
         s = good; // a reduction before its transfer ends
-        s.reductions[0].start = s.transfers[static_cast<std::size_t>(s.reductions[0].transfer)].end - 0.5;
+        s.reductions[0].start =
+            s.transfers[static_cast<std::size_t>(s.reductions[0].transfer)].end - 0.5;
         QVERIFY(!validateSchedule(s).empty());
 
         s = good; // a wrong makespan
@@ -204,7 +217,8 @@ class TestAlgorithms : public QObject {
         QVERIFY(!validateSchedule(s).empty());
 
         // Tree-dyn pairs arbitrary processors: read as non-commutative it must fail for some seed.
-        Simulator td(AlgorithmId::TreeDyn, 16, false, CostModel::perOperation(Law::gamma(1, 1), Law::constant(0)));
+        Simulator td(AlgorithmId::TreeDyn, 16, false,
+                     CostModel::perOperation(Law::gamma(1, 1), Law::constant(0)));
         bool caught = false;
         for (std::uint64_t rep = 0; rep < 20 && !caught; ++rep) {
             Schedule t = td.schedule(3, rep);
@@ -227,7 +241,8 @@ class TestAlgorithms : public QObject {
     void invalidProcessorCountsAreRefused() {
         const CostModel costs = CostModel::perOperation(Law::constant(1), Law::constant(1));
         QVERIFY_THROWS_EXCEPTION(InputError, Simulator(AlgorithmId::BinomialStat, 0, false, costs));
-        QVERIFY_THROWS_EXCEPTION(InputError, Simulator(AlgorithmId::BinomialStat, -3, false, costs));
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 Simulator(AlgorithmId::BinomialStat, -3, false, costs));
     }
 
     void singleProcessorHasMakespanZero() {
@@ -244,10 +259,47 @@ class TestAlgorithms : public QObject {
     void commonRandomNumbersAcrossAlgorithms() {
         const CostModel costs = CostModel::perOperation(Law::gamma(1, 0.8), Law::gamma(0.5, 0.8));
         for (std::uint64_t rep = 0; rep < 50; ++rep) {
-            const double ref = Simulator(AlgorithmId::BinomialStat, 2, false, costs).makespan(9, rep);
+            const double ref =
+                Simulator(AlgorithmId::BinomialStat, 2, false, costs).makespan(9, rep);
             QVERIFY(ref > 0.0);
             for (const AlgorithmInfo& info : algorithms()) {
                 QCOMPARE(Simulator(info.id, 2, false, costs).makespan(9, rep), ref);
+            }
+        }
+    }
+
+    // Tree-dyn's makespan-only fast path must agree with the generic engine to the bit,
+    // including when many operations cost 0 and events tie (Bernoulli) and for large n
+    // (heap instead of sorted array).
+    void treeDynFastPathEqualsEngine_data() {
+        QTest::addColumn<QString>("comm");
+        QTest::addColumn<QString>("comp");
+        QTest::newRow("exp, no comp") << "exp:1"
+                                      << "const:0";
+        QTest::newRow("gamma cv 0.1") << "gamma:1:0.1"
+                                      << "const:0";
+        QTest::newRow("gamma both") << "gamma:1:2"
+                                    << "gamma:0.5:2";
+        QTest::newRow("bernoulli ties") << "bernoulli:1:2"
+                                        << "bernoulli:1:1";
+        QTest::newRow("bernoulli, no comp") << "bernoulli:1:3"
+                                            << "const:0";
+        QTest::newRow("constant") << "const:1"
+                                  << "const:0.5";
+        QTest::newRow("zero transfers") << "const:0"
+                                        << "gamma:1:1";
+    }
+    void treeDynFastPathEqualsEngine() {
+        QFETCH(QString, comm);
+        QFETCH(QString, comp);
+        const CostModel costs =
+            CostModel::perOperation(parseLaw(comm.toStdString()), parseLaw(comp.toStdString()));
+        for (int n : {1, 2, 3, 7, 64, 65, 513, 2000}) {
+            Simulator sim(AlgorithmId::TreeDyn, n, false, costs);
+            const int reps = n > 500 ? 5 : 200;
+            for (int rep = 0; rep < reps; ++rep) {
+                QCOMPARE(sim.makespan(11, static_cast<std::uint64_t>(rep)),
+                         sim.engineMakespan(11, static_cast<std::uint64_t>(rep)));
             }
         }
     }
@@ -272,7 +324,8 @@ class TestAlgorithms : public QObject {
             QCOMPARE(formatRuns(v.transfers[k]), formatRuns(s.transferValue(static_cast<int>(k))));
         }
         for (std::size_t k = 0; k < s.reductions.size(); ++k) {
-            QCOMPARE(formatRuns(v.reductions[k]), formatRuns(s.reductionValue(static_cast<int>(k))));
+            QCOMPARE(formatRuns(v.reductions[k]),
+                     formatRuns(s.reductionValue(static_cast<int>(k))));
         }
         // Processor 5 of Fibonacci-stat n=8 sends [5,7] to 0 (SPEC example).
         bool seen = false;
