@@ -4,8 +4,11 @@
 
 #include "algorithm_registry.h"
 #include "fibonacci_stat.h"
+#include "figure_render.h"
 #include "input_error.h"
 #include "monte_carlo.h"
+#include "paje_trace.h"
+#include "schedule_csv.h"
 #include "schedule_validator.h"
 #include "simulator.h"
 #include "sweep.h"
@@ -141,31 +144,6 @@ int threadsOption(const Args& a) {
 
 // ---------------------------------------------------------------------------------- run
 
-// Values such as "[0,3] [6,7]" contain commas: quote them (RFC 4180).
-std::string quoted(const std::string& field) {
-    return "\"" + field + "\"";
-}
-
-std::string scheduleCsv(const Schedule& s) {
-    const Schedule::Values values = s.allValues();
-    std::string out = "kind,processor,peer,start,end,duration,value\n";
-    for (std::size_t k = 0; k < s.transfers.size(); ++k) {
-        const TransferOp& t = s.transfers[k];
-        out += "transfer," + std::to_string(t.from) + "," + std::to_string(t.to) + "," +
-               formatNumber(t.start) + "," + formatNumber(t.end) + "," +
-               formatNumber(t.end - t.start) + "," + quoted(formatRuns(values.transfers[k])) + "\n";
-    }
-    for (std::size_t k = 0; k < s.reductions.size(); ++k) {
-        const ReductionOp& r = s.reductions[k];
-        out += "reduction," + std::to_string(r.proc) + "," +
-               std::to_string(s.transfers[static_cast<std::size_t>(r.transfer)].from) + "," +
-               formatNumber(r.start) + "," + formatNumber(r.end) + "," +
-               formatNumber(r.end - r.start) + "," + quoted(formatRuns(values.reductions[k])) +
-               "\n";
-    }
-    return out;
-}
-
 std::string scheduleJson(const Schedule& s, std::uint64_t seed, std::uint64_t replicate) {
     const Schedule::Values values = s.allValues();
     QJsonArray transfers;
@@ -228,6 +206,10 @@ int cmdRun(const std::vector<std::string>& argv) {
     specs.push_back({"replicate", "R", "which replicate of the seed to draw (default 0)"});
     specs.push_back({"format", "csv|json", "output format (default csv: one row per operation)"});
     specs.push_back({"out", "FILE", "write there (atomically) instead of standard output"});
+    specs.push_back({"gantt", "FILE",
+                     "also draw the Gantt chart: .png, .svg or .pdf (same drawing as the GUI)"});
+    specs.push_back({"tree", "FILE", "also draw the reduction tree: .png, .svg or .pdf"});
+    specs.push_back({"paje", "FILE", "also write a Paje trace (for ViTE or pj_dump)"});
     const Args a("run", argv, specs, 0);
     if (a.helpAsked()) {
         std::cout << Args::usage("run", "--algo ALGO --n N [options]", specs)
@@ -247,6 +229,23 @@ int cmdRun(const std::vector<std::string>& argv) {
         a.integer("replicate", 0, 0, std::numeric_limits<long long>::max()));
     Simulator sim(algo, p.n, p.nonCommutative, p.costs);
     const Schedule s = sim.schedule(p.seed, replicate);
+    // Side files first: on a bad path the command fails before printing anything.
+    if (const auto paje = a.get("paje")) {
+        writeOutput(paje, pajeTrace(s));
+    }
+    if (a.has("gantt") || a.has("tree")) {
+        const auto shared = std::make_shared<const Schedule>(s);
+        const QString title = QStringLiteral("%1 — n = %2, makespan %3")
+                                  .arg(QString::fromStdString(s.algorithm))
+                                  .arg(s.n)
+                                  .arg(s.makespan, 0, 'g', 5);
+        if (const auto path = a.get("gantt")) {
+            renderGantt(shared, title, *path);
+        }
+        if (const auto path = a.get("tree")) {
+            renderTree(shared, *path);
+        }
+    }
     writeOutput(a.get("out"),
                 format == "json" ? scheduleJson(s, p.seed, replicate) : scheduleCsv(s));
     return 0;

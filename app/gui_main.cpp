@@ -1,12 +1,74 @@
+#include "animation_controller.h"
 #include "main_window.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
+#include <QScreen>
+#include <QTimer>
+
+#include <cstdio>
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("ReduceLab"));
     QApplication::setOrganizationName(QStringLiteral("ReduceLab"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("See how reduction algorithms behave on unpredictable platforms."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("scenario"),
+                                 QStringLiteral("a scenario file to open (JSON)"));
+    const QCommandLineOption shot(
+        QStringLiteral("screenshot"),
+        QStringLiteral("save a PNG of the window once the run is shown, then quit"),
+        QStringLiteral("file"));
+    const QCommandLineOption at(
+        QStringLiteral("at"),
+        QStringLiteral("with --screenshot: pause the animation at this fraction of the run"),
+        QStringLiteral("fraction"));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("window size WxH"),
+                                  QStringLiteral("size"));
+    parser.addOptions({shot, at, size});
+    parser.process(app);
     rl::MainWindow window;
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).split('x');
+        if (wh.size() == 2) {
+            window.resize(wh[0].toInt(), wh[1].toInt());
+        }
+    }
     window.show();
+    if (!parser.positionalArguments().isEmpty() &&
+        !window.openScenario(parser.positionalArguments().constFirst())) {
+        if (parser.isSet(shot)) {
+            std::fprintf(stderr, "reducelab: %s\n", qPrintable(window.lastError()));
+            return 2;
+        }
+    }
+    if (parser.isSet(shot)) {
+        // For the README's screenshots: wait for the run, place the cursor, grab the window.
+        const QString path = parser.value(shot);
+        const double fraction = parser.isSet(at) ? parser.value(at).toDouble() : -1.0;
+        auto* poll = new QTimer(&window);
+        QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, path, fraction] {
+            if (!window.session()->result() || window.session()->isRunning() ||
+                window.panes().empty()) {
+                return;
+            }
+            poll->stop();
+            if (fraction >= 0.0) {
+                window.animation()->pause();
+                window.animation()->seek(fraction * window.animation()->end());
+            }
+            QTimer::singleShot(fraction >= 0.0 ? 400 : 2500, &window, [&window, path] {
+                const bool ok = window.grab().save(path);
+                std::fprintf(stderr, "%s %s\n", ok ? "wrote" : "could not write", qPrintable(path));
+                QApplication::exit(ok ? 0 : 1);
+            });
+        });
+        poll->start(50);
+    }
     return QApplication::exec();
 }

@@ -38,6 +38,8 @@ struct FixedCosts {
     static FixedCosts parseCsv(std::string_view text, const std::string& source);
     /// Writes the same format.
     std::string toCsv() const;
+
+    friend bool operator==(const FixedCosts&, const FixedCosts&) = default;
 };
 
 /// Parses a preset name: `homogeneous:D:C`, `worstcase:d:D[:c]`, `liuwang-fig1`,

@@ -1,0 +1,58 @@
+#include "figure_render.h"
+
+#include "critical_path.h"
+#include "gantt_view.h"
+#include "input_error.h"
+#include "tree_view.h"
+
+#include <cstring>
+#include <limits>
+
+namespace rl::cli {
+
+bool needsGui(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        for (const char* opt : {"--gantt", "--tree", "--png", "--svg", "--pdf"}) {
+            if (std::strncmp(argv[i], opt, std::strlen(opt)) == 0) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+void renderGantt(const std::shared_ptr<const Schedule>& s, const QString& title,
+                 const std::string& path) {
+    GanttView view;
+    view.resize(1200, 700);
+    view.setSchedule(s);
+    view.setTitle(title);
+    std::vector<OpRef> critical;
+    for (const CriticalStep& c : criticalPath(*s)) {
+        critical.push_back(OpRef{c.isTransfer, c.op});
+    }
+    view.setCriticalPath(std::move(critical));
+    QString error;
+    if (!view.exportTo(QString::fromStdString(path), &error)) {
+        throw InputError(error.toStdString());
+    }
+}
+
+void renderTree(const std::shared_ptr<const Schedule>& s, const std::string& path) {
+    TreeView view;
+    view.resize(1000, 700);
+    view.setSchedule(s);
+    std::vector<int> critical;
+    for (const CriticalStep& c : criticalPath(*s)) {
+        if (c.isTransfer) {
+            critical.push_back(c.op);
+        }
+    }
+    view.setHighlightedTransfers(std::move(critical));
+    QString error;
+    if (!view.exportTo(QString::fromStdString(path), &error)) {
+        throw InputError(error.toStdString());
+    }
+}
+
+} // namespace rl::cli

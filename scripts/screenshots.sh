@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Takes the README's screenshots of the real window under Xvfb (run after scripts/dev.sh build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=resources/screenshots
+mkdir -p "$out"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+scenario() { # name n algorithms... : a scenario file with gamma costs
+    local name=$1 n=$2
+    shift 2
+    local algos
+    algos=$(printf '"%s",' "$@")
+    cat >"$tmp/$name.json" <<JSON
+{"format": "reducelab-scenario", "version": 1, "n": $n, "algorithms": [${algos%,}],
+ "noncommutative": false, "costMode": "per-operation", "transfer": "gamma:1:0.5",
+ "reduction": "gamma:0.5:0.5", "seed": "7", "replicate": "0"}
+JSON
+}
+shoot() { xvfb-run -a -s "-screen 0 1700x1050x24" ./build/app/reducelab --size 1600x980 "$@"; }
+shoot --screenshot "$out/demo.png"
+shoot --screenshot "$out/paused.png" --at 0.45
+scenario compare4 16 binomial fibonacci tree-dyn nctd
+shoot "$tmp/compare4.json" --screenshot "$out/compare4.png" --at 0.6
+scenario large 1024 tree-dyn
+shoot "$tmp/large.json" --screenshot "$out/n1024.png" --at 1

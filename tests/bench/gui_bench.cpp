@@ -1,0 +1,72 @@
+// GUI benchmark (run by hand, not by CTest): frames per second of the explorer's animation at
+// n = 1024 and the time to open an n = 4096 schedule, both drawn by the real panes.
+//   QT_QPA_PLATFORM=offscreen ./build/tests/bench/gui_bench
+#include "algorithm_pane.h"
+#include "gantt_view.h"
+#include "simulator.h"
+#include "tree_view.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QPainter>
+
+#include <cstdio>
+
+using namespace rl;
+
+namespace {
+
+std::shared_ptr<const Schedule> makeSchedule(int n) {
+    Simulator sim(AlgorithmId::TreeDyn, n, false,
+                  CostModel::perOperation(Law::gamma(1, 0.5), Law::gamma(0.5, 0.5)));
+    return std::make_shared<const Schedule>(sim.schedule(1, 0));
+}
+
+// One frame as the window would paint it: the whole pane into an image.
+void paintFrame(AlgorithmPane& pane, QImage& image) {
+    pane.gantt()->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QPainter p(&image);
+    pane.render(&p);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    QImage image(1400, 700, QImage::Format_ARGB32_Premultiplied);
+
+    {
+        const auto s = makeSchedule(1024);
+        AlgorithmPane pane;
+        pane.resize(1400, 700);
+        pane.setSchedule(s, QStringLiteral("Tree-dyn"));
+        paintFrame(pane, image);
+        const int frames = 120;
+        QElapsedTimer t;
+        t.start();
+        for (int f = 0; f < frames; ++f) {
+            pane.setCursorTime(s->makespan * f / frames);
+            paintFrame(pane, image);
+        }
+        const double sec = static_cast<double>(t.nsecsElapsed()) / 1e9;
+        std::printf("animation n=1024: %.1f frames per second (%d frames in %.3f s)\n",
+                    frames / sec, frames, sec);
+    }
+    {
+        QElapsedTimer t;
+        t.start();
+        const auto s = makeSchedule(4096);
+        const double simulate = static_cast<double>(t.nsecsElapsed()) / 1e9;
+        AlgorithmPane pane;
+        pane.resize(1400, 700);
+        pane.setSchedule(s, QStringLiteral("Tree-dyn"));
+        paintFrame(pane, image);
+        const double total = static_cast<double>(t.nsecsElapsed()) / 1e9;
+        std::printf("open n=4096: %.3f s (simulate %.3f s, set up and first paint %.3f s)\n", total,
+                    simulate, total - simulate);
+    }
+    return 0;
+}

@@ -1,0 +1,84 @@
+#pragma once
+
+#include "palette.h"
+#include "schedule.h"
+
+#include <QWidget>
+
+#include <limits>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QCustomPlot;
+class QCPItemStraightLine;
+class QCPTextElement;
+
+namespace rl {
+
+class GanttPlottable;
+
+/// One operation of a schedule: transfer k or reduction k.
+struct OpRef {
+    bool isTransfer = true;
+    int index = 0;
+    friend bool operator==(const OpRef&, const OpRef&) = default;
+};
+
+/// The Gantt chart of one schedule (QCustomPlot): one row per processor, transfers as arrows
+/// from the sender's row to the receiver's, receptions as thin bars, reductions as blocks,
+/// idle time as pale bands; a time cursor; the critical path and a selection highlighted.
+/// Wheel zooms time (Shift+wheel: rows), drag pans, rectangle zoom on demand, double-click
+/// resets. It only draws immutable schedules it is given.
+class GanttView : public QWidget {
+    Q_OBJECT
+  public:
+    explicit GanttView(QWidget* parent = nullptr);
+
+    void setSchedule(std::shared_ptr<const Schedule> schedule);
+    std::shared_ptr<const Schedule> schedule() const { return m_schedule; }
+    void setTitle(const QString& title);
+    /// Operations starting after t are hidden, running ones drawn up to t. +inf: everything.
+    void setCursorTime(double t);
+    double cursorTime() const { return m_cursor; }
+    void setPalette(const Palette& palette);
+    void setCriticalPath(std::vector<OpRef> ops);
+    void selectOperation(std::optional<OpRef> op);
+    /// Shares the time axis with other views (compare mode).
+    void setTimeRange(double lo, double hi);
+    /// Number of operations drawn by the last repaint (visible and started at the cursor).
+    int drawnOperationCount() const;
+    /// The operation under a widget position, if any.
+    std::optional<OpRef> operationAt(QPoint pos) const;
+    /// Tooltip text of an operation.
+    QString describe(const OpRef& op) const;
+    QCustomPlot* plot() const { return m_plot; }
+    /// PNG, SVG or PDF by extension, written atomically.
+    bool exportTo(const QString& path, QString* error, QSize size = QSize(1200, 700)) const;
+
+  public slots:
+    void resetView();
+    void setRectangleZoom(bool on);
+
+  signals:
+    void operationClicked(rl::OpRef op);
+    void timeRangeChanged(double lo, double hi);
+
+  protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+  private:
+    void applyPalette();
+    void replotSoon();
+
+    QCustomPlot* m_plot = nullptr;
+    GanttPlottable* m_gantt = nullptr;
+    QCPItemStraightLine* m_cursorLine = nullptr;
+    QCPTextElement* m_title = nullptr;
+    std::shared_ptr<const Schedule> m_schedule;
+    Palette m_palette;
+    double m_cursor = std::numeric_limits<double>::infinity();
+    bool m_replotPending = false;
+};
+
+} // namespace rl
