@@ -226,7 +226,13 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent) {
     m_gantt->setName(tr("schedule"));
     m_gantt->removeFromLegend();
     m_plot->yAxis->setRangeReversed(true);
-    m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new ProcessorTicker));
+    auto ticker = QSharedPointer<QCPAxisTicker>(new ProcessorTicker);
+    m_plot->yAxis->setTicker(ticker);
+    // As many row labels as fit the height: thin rows are labelled every 2, 5, 10... rows.
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this, ticker] {
+        const int lineHeight = QFontMetrics(m_plot->yAxis->tickLabelFont()).height();
+        ticker->setTickCount(std::max(2, m_plot->axisRect()->height() / std::max(1, 2 * lineHeight)));
+    });
     m_plot->yAxis->grid()->setVisible(false);
     m_plot->yAxis->setSubTicks(false);
     m_plot->xAxis->setLabel(tr("time"));
