@@ -715,6 +715,8 @@ void TreeView::paintHeader(QPainter& painter, QSizeF size,
         caption += tr("  ·  t = %1").arg(fmtShort(m_cursor));
     }
     painter.setPen(fg);
+    // A narrow pane (compare mode) elides the caption rather than cutting it mid-word.
+    caption = fm.elidedText(caption, Qt::ElideRight, size.width() - 2 * kMargin);
     painter.drawText(QRectF(kMargin, kMargin, size.width() - 2 * kMargin, fh),
                      Qt::AlignLeft | Qt::AlignVCenter, caption);
 
@@ -731,6 +733,10 @@ void TreeView::paintHeader(QPainter& painter, QSizeF size,
     const double cy = baseY + fh / 2;
     const double gr = std::min(fh * 0.35, 6.0);
     for (const LegendEntry& e : legend) {
+        // Only whole entries: one that would run past the edge is left out with the rest.
+        if (x + glyph + 4 + fm.horizontalAdvance(e.text) > size.width() - kMargin) {
+            break;
+        }
         switch (e.kind) {
         case LegendEntry::InFlight:
         case LegendEntry::Merged:
