@@ -195,7 +195,7 @@ void Engine<Policy, Costs, Recorder>::startReduction(int p, int k) {
 template <class Policy, class Costs, class Recorder> double Engine<Policy, Costs, Recorder>::run() {
     EventQueue& queue = m_ws.queue;
     static_assert(kAvailable == 0, "available events are queued as payloads 0..n-1");
-    queue.clear(m_n, static_cast<std::uint32_t>(m_n));
+    queue.clear(m_n);
     m_transfers = 0;
     for (int p = 0; p < m_n; ++p) {
         m_proc[static_cast<std::size_t>(p)] = Proc{false, false, false, false, 0, 0, -1, -1, p, p};

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <numeric>
 #include <vector>
 
 namespace rl {
@@ -10,16 +11,19 @@ namespace rl {
 /// The event queue of SPEC §3: events by time, ties broken by creation order (stable FIFO).
 ///
 /// Events created for the current time (zero-cost operations, the initial "available" events)
-/// go to a plain FIFO instead of the heap. This is exact, not an approximation: every heap event
-/// due now was created before them (at an earlier time), so the order is "heap events due now,
-/// then the FIFO in creation order", which is what a (time, sequence) heap would give. It keeps
-/// zero-cost reductions off the heap, which matters for the paper's no-reduction-cost setting.
+/// go to a plain FIFO instead of the time-ordered structure. This is exact, not an
+/// approximation: every timed event due now was created before them (at an earlier time), so
+/// the order is "timed events due now, then the FIFO in creation order", which is what a
+/// (time, sequence) heap would give. It keeps zero-cost reductions out of the ordered part,
+/// which matters for the paper's no-reduction-cost setting.
+///
+/// Capacity: a run pushes at most n - 1 transfer ends and n - 1 reduction ends (SPEC §1: each
+/// processor sends once and each transfer is followed by one reduction), so the buffers are
+/// sized once per platform size and no push ever has to check for room. The initial events
+/// 0..n-1 are a prefix of the FIFO written once per size, not once per run.
 ///
 /// Future events live in one of two structures, chosen by the platform size in clear():
-/// - up to kSortedLimit processors, a sorted array (ascending time, insertion order among
-///   equals). A new event lands after every entry of equal or smaller time, which is exactly
-///   the (time, creation) order; new events are usually late, so the backward scan is short,
-///   and a pop is an index increment. This is what makes n = 64 Monte Carlo fast.
+/// - up to kSortedLimit processors, a sorted array (SortedEvents below).
 /// - beyond, a binary heap keyed on (time, creation sequence), which stays O(log n).
 ///
 /// The heap is tuned for random event times, where the compare branches of a textbook heap
@@ -31,44 +35,156 @@ class EventQueue {
   public:
     static constexpr int kSortedLimit = 512;
 
-    /// Empties the queue, sets time 0 and queues the events with payloads 0..initial-1 at time 0
-    /// (the processors' "available" events); `processors` selects the structure.
-    void clear(int processors, std::uint32_t initial) {
-        m_initialNext = 0;
-        m_initialCount = initial;
+    /// The sorted-array queue for small platforms, as a plain value. It is what makes n = 64
+    /// Monte Carlo fast: a new event lands after every entry of equal or smaller time, which is
+    /// exactly the (time, creation) order; new events are usually late, so the backward scan
+    /// is short, and a pop is an index increment. Fast loops take a copy (sorted()) into a
+    /// local variable, so that its indices live in registers: as a member of a referenced
+    /// object they would be reloaded after every store the compiler cannot prove unaliased.
+    class SortedEvents {
+      public:
+        double now() const { return m_now; }
+
+        /// True when an event pushed now for the current time would be the very next one
+        /// popped (nothing else is due now), so a caller may handle it at once, same outcome.
+        bool nothingDueNow() const {
+            return m_fifoHead == m_fifoTail && (m_head == m_tail || m_events[m_head].time > m_now);
+        }
+
+        [[gnu::always_inline]] void push(double time, std::uint32_t payload) {
+            if (time == m_now) {
+                m_fifo[m_fifoTail++] = payload;
+                return;
+            }
+            // Shift one side of the insertion point: entries before it move one slot down
+            // (into the room below m_head), or later ones one slot up; the new event goes
+            // after every entry of equal or smaller time either way. Which side is a habit
+            // that changes rarely, so that its branch predicts well (a per-event choice of the
+            // shorter side mispredicts half the time): new events land near the back for most
+            // laws, but near the front for skewed ones (gamma of CV > 1: mostly tiny costs
+            // beside rare huge ones). The shifting loops themselves have neither a chain of
+            // dependent loads nor a call.
+            const std::uint32_t size = m_tail - m_head;
+            std::uint32_t later = 0; // entries after the new one
+            if (m_fromFront) {
+                Timed* pos = m_events + m_head;
+                Timed* const last = m_events + m_tail;
+                while (pos != last && pos->time <= time) {
+                    pos[-1] = pos[0];
+                    ++pos;
+                }
+                pos[-1] = Timed{time, payload};
+                --m_head;
+                later = static_cast<std::uint32_t>(last - pos);
+            } else {
+                Timed* const first = m_events + m_head;
+                Timed* pos = m_events + m_tail;
+                while (pos != first && pos[-1].time > time) {
+                    pos[0] = pos[-1];
+                    --pos;
+                }
+                *pos = Timed{time, payload};
+                ++m_tail;
+                later = static_cast<std::uint32_t>(m_events + m_tail - 1 - pos);
+            }
+            // Vote for the side that would have shifted less; switch at a clear majority.
+            const std::uint32_t earlier = size - later;
+            m_habit += static_cast<int>(later > earlier) - static_cast<int>(later < earlier);
+            m_habit = std::clamp(m_habit, -kHabit, kHabit);
+            m_fromFront = m_habit == kHabit ? true : (m_habit == -kHabit ? false : m_fromFront);
+        }
+
+        /// Pops the next event into `payload`; false when the queue is empty.
+        [[gnu::always_inline]] bool pop(std::uint32_t& payload) {
+            if (m_head != m_tail && m_events[m_head].time <= m_now) {
+                payload = m_events[m_head++].payload;
+                return true;
+            }
+            if (m_fifoHead != m_fifoTail) {
+                payload = m_fifo[m_fifoHead++];
+                return true;
+            }
+            if (m_head != m_tail) {
+                m_now = m_events[m_head].time;
+                payload = m_events[m_head++].payload;
+                return true;
+            }
+            return false;
+        }
+
+      private:
+        friend class EventQueue;
+        struct Timed {
+            double time;
+            std::uint32_t payload;
+        };
+        Timed* m_events = nullptr; // [m_head, m_tail) in (time, creation) order
+        std::uint32_t* m_fifo = nullptr;
+        std::uint32_t m_head = 0;
+        std::uint32_t m_tail = 0;
+        std::uint32_t m_fifoHead = 0;
+        std::uint32_t m_fifoTail = 0;
+        double m_now = 0.0;
+        static constexpr int kHabit = 64;
+        int m_habit = 0;          // > 0: the front side would have shifted less, lately
+        bool m_fromFront = false; // the side pushes shift
+    };
+
+    /// Empties the queue, sets time 0 and queues the events with payloads 0..processors-1 at
+    /// time 0 (the processors' "available" events); `processors` selects the structure and
+    /// sizes the buffers (see Capacity above).
+    void clear(int processors) {
+        const auto n = static_cast<std::size_t>(processors);
+        if (m_fifo.size() != 3 * n + 2) {
+            m_fifo.assign(3 * n + 2, 0);
+            std::iota(m_fifo.begin(), m_fifo.begin() + processors, 0U);
+        }
         m_sortedMode = processors <= kSortedLimit;
-        m_head = 0;
-        m_tail = 0;
+        if (m_sortedMode && m_events.size() < 4 * n + 4) {
+            m_events.resize(4 * n + 4);
+        }
+        m_sorted.m_events = m_events.data();
+        m_sorted.m_fifo = m_fifo.data();
+        // The live window starts in the middle: it grows down by at most one slot per push,
+        // and up by at most one slot per push.
+        m_sorted.m_head = 2 * static_cast<std::uint32_t>(processors) + 1;
+        m_sorted.m_tail = m_sorted.m_head;
+        m_sorted.m_fifoHead = 0;
+        m_sorted.m_fifoTail = static_cast<std::uint32_t>(processors);
+        m_sorted.m_now = 0.0;
         m_size = 0;
         ensure(1);
         m_heap[0] = kSentinel;
-        m_fifo.clear();
-        m_fifoHead = 0;
         m_seq = 0;
-        m_now = 0.0;
     }
 
-    double now() const { return m_now; }
+    bool sortedMode() const { return m_sortedMode; }
+    /// The sorted queue, valid until the next clear() (sorted mode only).
+    SortedEvents sorted() const { return m_sorted; }
+    /// Keeps what a local copy of sorted() learnt about where events land (speed only: the
+    /// order of events never depends on it).
+    void keepHabit(const SortedEvents& local) {
+        m_sorted.m_habit = local.m_habit;
+        m_sorted.m_fromFront = local.m_fromFront;
+    }
 
-    /// True when an event pushed now for the current time would be the very next one popped
-    /// (nothing else is due now), so a caller may handle it at once with the same outcome.
+    double now() const { return m_sorted.m_now; }
+
     bool nothingDueNow() const {
-        if (m_initialNext < m_initialCount || m_fifoHead < m_fifo.size()) {
-            return false;
-        }
         if (m_sortedMode) {
-            return m_head == m_tail || m_sorted[m_head].time > m_now;
+            return m_sorted.nothingDueNow();
         }
-        return m_size == 0 || std::bit_cast<double>(m_heap[0].key) > m_now;
+        return m_sorted.m_fifoHead == m_sorted.m_fifoTail &&
+               (m_size == 0 || std::bit_cast<double>(m_heap[0].key) > m_sorted.m_now);
     }
 
     [[gnu::always_inline]] void push(double time, std::uint32_t payload) {
-        if (time == m_now) {
-            m_fifo.push_back(payload);
+        if (m_sortedMode) {
+            m_sorted.push(time, payload);
             return;
         }
-        if (m_sortedMode) {
-            pushSorted(time, payload);
+        if (time == m_sorted.m_now) {
+            m_sorted.m_fifo[m_sorted.m_fifoTail++] = payload;
             return;
         }
         const Entry e{std::bit_cast<std::uint64_t>(time), m_seq++, payload};
@@ -89,17 +205,18 @@ class EventQueue {
     /// Pops the next event into `payload`; false when the queue is empty.
     [[gnu::always_inline]] bool pop(std::uint32_t& payload) {
         if (m_sortedMode) {
-            return popSorted(payload);
+            return m_sorted.pop(payload);
         }
-        if (m_size > 0 && std::bit_cast<double>(m_heap[0].key) <= m_now) {
+        if (m_size > 0 && std::bit_cast<double>(m_heap[0].key) <= m_sorted.m_now) {
             payload = popHeap();
             return true;
         }
-        if (popFifo(payload)) {
+        if (m_sorted.m_fifoHead != m_sorted.m_fifoTail) {
+            payload = m_sorted.m_fifo[m_sorted.m_fifoHead++];
             return true;
         }
         if (m_size > 0) {
-            m_now = std::bit_cast<double>(m_heap[0].key);
+            m_sorted.m_now = std::bit_cast<double>(m_heap[0].key);
             payload = popHeap();
             return true;
         }
@@ -107,68 +224,6 @@ class EventQueue {
     }
 
   private:
-    void pushSorted(double time, std::uint32_t payload) {
-        if (m_head == m_tail) {
-            m_head = m_tail = 0;
-        }
-        if (m_tail == m_sorted.size()) {
-            if (m_head > 0) { // slide the live window back to the front
-                std::copy(m_sorted.begin() + diff(m_head), m_sorted.begin() + diff(m_tail),
-                          m_sorted.begin());
-                m_tail -= m_head;
-                m_head = 0;
-            } else {
-                m_sorted.resize(2 * m_sorted.size() + 64);
-            }
-        }
-        // Scan back from the tail, shifting as we go: new events are usually among the later
-        // ones, and this loop has neither a chain of dependent loads nor a library call.
-        Timed* const first = m_sorted.data() + m_head;
-        Timed* pos = m_sorted.data() + m_tail;
-        while (pos != first && pos[-1].time > time) {
-            pos[0] = pos[-1];
-            --pos;
-        }
-        *pos = Timed{time, payload};
-        ++m_tail;
-    }
-
-    static std::ptrdiff_t diff(std::size_t i) { return static_cast<std::ptrdiff_t>(i); }
-
-    bool popSorted(std::uint32_t& payload) {
-        if (m_head < m_tail && m_sorted[m_head].time <= m_now) {
-            payload = m_sorted[m_head++].payload;
-            return true;
-        }
-        if (popFifo(payload)) {
-            return true;
-        }
-        if (m_head < m_tail) {
-            m_now = m_sorted[m_head].time;
-            payload = m_sorted[m_head++].payload;
-            return true;
-        }
-        return false;
-    }
-
-    // The FIFO of events due now; the initial "available" events are its virtual prefix (they
-    // are created first, so they come before anything pushed later).
-    bool popFifo(std::uint32_t& payload) {
-        if (m_initialNext < m_initialCount) {
-            payload = m_initialNext++;
-            return true;
-        }
-        if (m_fifoHead < m_fifo.size()) {
-            payload = m_fifo[m_fifoHead++];
-            if (m_fifoHead == m_fifo.size()) {
-                m_fifo.clear();
-                m_fifoHead = 0;
-            }
-            return true;
-        }
-        return false;
-    }
-
     struct Entry {
         std::uint64_t key; // bit pattern of a time >= 0
         std::uint32_t seq;
@@ -215,21 +270,13 @@ class EventQueue {
     }
 
     bool m_sortedMode = true;
-    struct Timed {
-        double time;
-        std::uint32_t payload;
-    };
-    std::vector<Timed> m_sorted; // [m_head, m_tail) in (time, creation) order
-    std::size_t m_head = 0;
-    std::size_t m_tail = 0;
-    std::vector<Entry> m_heap; // [0, m_size) the heap, then sentinels
+    // The sorted queue in sorted mode; in heap mode, only its FIFO and clock are used.
+    SortedEvents m_sorted;
+    std::vector<SortedEvents::Timed> m_events;
+    std::vector<std::uint32_t> m_fifo; // identity prefix 0..n-1, then room for 2n pushes
+    std::vector<Entry> m_heap;         // [0, m_size) the heap, then sentinels
     std::size_t m_size = 0;
-    std::uint32_t m_initialNext = 0;
-    std::uint32_t m_initialCount = 0;
-    std::vector<std::uint32_t> m_fifo;
-    std::size_t m_fifoHead = 0;
     std::uint32_t m_seq = 0;
-    double m_now = 0.0;
 };
 
 } // namespace rl

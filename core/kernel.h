@@ -56,10 +56,10 @@ template <class Policy> class Kernel final : public KernelBase {
     }
 
     double makespan(std::uint64_t seed, std::uint64_t replicate) override {
-        if constexpr (requires(StreamCosts & c) { Policy::fastMakespan(m_ws.queue, m_n, c); }) {
+        if constexpr (requires(StreamCosts & c) { m_policy.fastMakespan(m_ws.queue, m_n, c); }) {
             if (m_costs.mode == CostMode::PerOperation) {
                 StreamCosts costs = streamCosts(seed, replicate);
-                return Policy::fastMakespan(m_ws.queue, m_n, costs);
+                return m_policy.fastMakespan(m_ws.queue, m_n, costs);
             }
         }
         NullRecorder rec;

@@ -72,9 +72,12 @@ class LawSampler {
         case Mode::GammaLarge:
             return m_scale * marsagliaTsang(rng);
         case Mode::GammaSmall: {
-            // Shape < 1: G(shape + 1) * U^(1/shape) (Marsaglia & Tsang 2000, §6).
+            // Shape a < 1: G(a + 1) * U^(1/a) (Marsaglia & Tsang 2000, §6), with U^(1/a) drawn
+            // as exp(-E/a), E = -log U a standard exponential taken from the ziggurat: the
+            // same law, but one exp instead of pow (which costs about as much as the rest of
+            // the draw). For tiny shapes exp(-E/a) underflows to 0 exactly where U^(1/a) did.
             const double g = marsagliaTsang(rng);
-            return m_scale * g * std::pow(rng.uniform01(), m_invShape);
+            return m_scale * g * std::exp(-m_invShape * m_zig->exponential(rng));
         }
         case Mode::Uniform:
             return m_a + m_b * rng.uniform01();

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "event_queue.h"
+
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -51,6 +54,25 @@ class StaticPolicy {
     template <class E> void onTransferEnd(E& e, int r) { tryReceive(e, r); }
     template <class E> void onReductionEnd(E& e, int r) { tryReceive(e, r); }
 
+    /// Makespan without the generic engine, for Monte Carlo. It mirrors Engine<StaticPolicy>
+    /// step by step (same events, same order, same draws), so the result is bit-identical;
+    /// test_algorithms checks it. What it saves: the engine's per-processor bookkeeping shrinks
+    /// to one record (a pending reduction implies a running one, so "idle" is one compare of
+    /// the flags), and a zero-cost reduction whose end would be the next event anyway is
+    /// handled at once instead of going through the queue. Adjacency is not re-checked in
+    /// non-commutative mode: both plans merge neighbouring intervals by construction.
+    template <class Costs> double fastMakespan(EventQueue& queue, int n, Costs& costs) {
+        queue.clear(n);
+        resetFast();
+        if (queue.sortedMode()) {
+            EventQueue::SortedEvents local = queue.sorted();
+            const double makespan = fastRun(local, costs);
+            queue.keepHabit(local);
+            return makespan;
+        }
+        return fastRun(queue, costs);
+    }
+
   private:
     // Hot path: raw pointers into the plan (the shared_ptr and vectors would be reloaded on
     // every access, since the compiler cannot prove the engine's stores do not alias them).
@@ -78,7 +100,131 @@ class StaticPolicy {
         }
     }
 
+    enum : std::uint32_t {
+        kStarted = 1,
+        kSent = 2,
+        kReceiving = 4,
+        kReducing = 8,
+        kTransferEnd = 1U << 30, // event payloads: type bits over the processor index
+        kReductionEnd = 2U << 30,
+        kTypeMask = 3U << 30,
+    };
+    // Everything fastRun needs about a processor, in one cache line with its neighbours.
+    struct FastProc {
+        int next = 0;  // next reception to start
+        int count = 0; // receptions planned
+        int first = 0; // index of its first source in the plan
+        int parent = -1;
+        int reductionsEnded = 0;
+        int pending = 0; // receptions ended whose reduction has not started
+        std::uint32_t flags = 0;
+    };
+
+    void resetFast() {
+        const auto n = static_cast<std::size_t>(m_plan->n);
+        if (m_fast.size() != n) {
+            m_fast.assign(n, FastProc{});
+            for (std::size_t p = 0; p < n; ++p) {
+                m_fast[p].count = m_offset[p + 1] - m_offset[p];
+                m_fast[p].first = m_offset[p];
+                m_fast[p].parent = m_parent[p];
+            }
+        }
+        for (FastProc& f : m_fast) {
+            f.next = 0;
+            f.reductionsEnded = 0;
+            f.pending = 0;
+            f.flags = 0;
+        }
+    }
+
+    template <class Queue, class Costs> double fastRun(Queue& queue, Costs& costs) {
+        FastProc* const proc = m_fast.data();
+        const int* const sources = m_sources;
+        const int lag = m_lag;
+        // Idle: started and nothing else (sending, receiving, reducing, or a pending reduction,
+        // which implies a running one).
+        auto readyToSend = [&](const FastProc& s) __attribute__((always_inline)) {
+            return s.next == s.count && s.flags == kStarted;
+        };
+        auto tryReceive = [&](int r) __attribute__((always_inline)) {
+            FastProc& rp = proc[r];
+            if (rp.next >= rp.count || (rp.flags & (kStarted | kReceiving)) != kStarted ||
+                rp.reductionsEnded < rp.next - lag) {
+                return;
+            }
+            const int s = sources[rp.first + rp.next];
+            FastProc& sp = proc[s];
+            if (!readyToSend(sp)) {
+                return;
+            }
+            ++rp.next;
+            sp.flags |= kSent;
+            rp.flags |= kReceiving;
+            queue.push(queue.now() + costs.transfer(s, r),
+                       kTransferEnd | static_cast<std::uint32_t>(r));
+        };
+        auto trySend = [&](int p) __attribute__((always_inline)) {
+            const FastProc& pp = proc[p];
+            if (pp.parent >= 0 && readyToSend(pp)) {
+                tryReceive(pp.parent);
+            }
+        };
+        // Engine: "idle ? onIdle (trySend, tryReceive) : onReductionEnd (tryReceive)"; trySend
+        // does nothing unless p is idle, so both are trySend then tryReceive.
+        auto reductionEnd = [&](int p) __attribute__((always_inline)) {
+            FastProc& pp = proc[p];
+            pp.flags &= ~kReducing;
+            ++pp.reductionsEnded;
+            if (pp.pending > 0) {
+                --pp.pending;
+                pp.flags |= kReducing;
+                queue.push(queue.now() + costs.reduction(p),
+                           kReductionEnd | static_cast<std::uint32_t>(p));
+            }
+            trySend(p);
+            tryReceive(p);
+        };
+        std::uint32_t ev = 0;
+        while (queue.pop(ev)) {
+            const auto p = static_cast<int>(ev & ~kTypeMask);
+            switch (ev & kTypeMask) {
+            case 0: // available
+                proc[p].flags |= kStarted;
+                trySend(p);
+                tryReceive(p);
+                break;
+            case kTransferEnd: {
+                FastProc& pp = proc[p];
+                pp.flags &= ~kReceiving;
+                if (pp.flags & kReducing) {
+                    ++pp.pending;
+                    tryReceive(p);
+                    break;
+                }
+                pp.flags |= kReducing;
+                const double c = costs.reduction(p);
+                if (c != 0.0 || !queue.nothingDueNow()) {
+                    queue.push(queue.now() + c, kReductionEnd | static_cast<std::uint32_t>(p));
+                    tryReceive(p);
+                    break;
+                }
+                // Zero cost and nothing else due now: its end is the next event after whatever
+                // tryReceive queues, which all comes later. Handle it at once.
+                tryReceive(p);
+                reductionEnd(p);
+                break;
+            }
+            default:
+                reductionEnd(p);
+                break;
+            }
+        }
+        return queue.now();
+    }
+
     std::shared_ptr<const StaticPlan> m_plan;
+    std::vector<FastProc> m_fast;
     std::vector<int> m_next; // index of the next reception to start, per processor
     const int* m_offset;
     const int* m_sources;

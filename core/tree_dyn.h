@@ -31,8 +31,19 @@ class TreeDynPolicy {
     /// reduction), at the same times, in the same order, with the same draws, so the result
     /// is bit-identical to Engine<TreeDynPolicy>::run(); test_algorithms checks it.
     template <class Costs> static double fastMakespan(EventQueue& queue, int n, Costs& costs) {
+        queue.clear(n); // payload p < 2^31: "p is idle"
+        if (queue.sortedMode()) {
+            EventQueue::SortedEvents local = queue.sorted();
+            const double makespan = fastRun(local, costs);
+            queue.keepHabit(local);
+            return makespan;
+        }
+        return fastRun(queue, costs);
+    }
+
+  private:
+    template <class Queue, class Costs> static double fastRun(Queue& queue, Costs& costs) {
         constexpr std::uint32_t kTransferEnd = 1U << 31;
-        queue.clear(n, static_cast<std::uint32_t>(n)); // payload p < 2^31: "p is idle"
         int slot = -1;
         std::uint32_t ev = 0;
         while (queue.pop(ev)) {
@@ -59,7 +70,6 @@ class TreeDynPolicy {
         return queue.now();
     }
 
-  private:
     int m_slot = -1;
 };
 

@@ -231,7 +231,8 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent) {
     // As many row labels as fit the height: thin rows are labelled every 2, 5, 10... rows.
     connect(m_plot, &QCustomPlot::beforeReplot, this, [this, ticker] {
         const int lineHeight = QFontMetrics(m_plot->yAxis->tickLabelFont()).height();
-        ticker->setTickCount(std::max(2, m_plot->axisRect()->height() / std::max(1, 2 * lineHeight)));
+        ticker->setTickCount(
+            std::max(2, m_plot->axisRect()->height() / std::max(1, 2 * lineHeight)));
     });
     m_plot->yAxis->grid()->setVisible(false);
     m_plot->yAxis->setSubTicks(false);

@@ -271,35 +271,55 @@ class TestAlgorithms : public QObject {
     // Tree-dyn's makespan-only fast path must agree with the generic engine to the bit,
     // including when many operations cost 0 and events tie (Bernoulli) and for large n
     // (heap instead of sorted array).
-    void treeDynFastPathEqualsEngine_data() {
+    void fastPathsEqualEngine_data() {
         QTest::addColumn<QString>("comm");
         QTest::addColumn<QString>("comp");
         QTest::newRow("exp, no comp") << "exp:1"
                                       << "const:0";
         QTest::newRow("gamma cv 0.1") << "gamma:1:0.1"
                                       << "const:0";
+        QTest::newRow("gamma cv 3") << "gamma:1:3"
+                                    << "const:0";
         QTest::newRow("gamma both") << "gamma:1:2"
                                     << "gamma:0.5:2";
+        QTest::newRow("slow reductions") << "gamma:1:0.5"
+                                         << "gamma:3:0.5";
         QTest::newRow("bernoulli ties") << "bernoulli:1:2"
                                         << "bernoulli:1:1";
         QTest::newRow("bernoulli, no comp") << "bernoulli:1:3"
                                             << "const:0";
+        QTest::newRow("bernoulli comp only") << "const:1"
+                                             << "bernoulli:1:2";
         QTest::newRow("constant") << "const:1"
                                   << "const:0.5";
+        QTest::newRow("constant ties") << "const:1"
+                                       << "const:1";
         QTest::newRow("zero transfers") << "const:0"
                                         << "gamma:1:1";
+        QTest::newRow("all zero") << "const:0"
+                                  << "const:0";
     }
-    void treeDynFastPathEqualsEngine() {
+    // Every algorithm's Monte Carlo fast path (Kernel::makespan) against the generic engine,
+    // in both modes, with the sorted-array queue (n <= 512) and the heap (n > 512).
+    void fastPathsEqualEngine() {
         QFETCH(QString, comm);
         QFETCH(QString, comp);
         const CostModel costs =
             CostModel::perOperation(parseLaw(comm.toStdString()), parseLaw(comp.toStdString()));
-        for (int n : {1, 2, 3, 7, 64, 65, 513, 2000}) {
-            Simulator sim(AlgorithmId::TreeDyn, n, false, costs);
-            const int reps = n > 500 ? 5 : 200;
-            for (int rep = 0; rep < reps; ++rep) {
-                QCOMPARE(sim.makespan(11, static_cast<std::uint64_t>(rep)),
-                         sim.engineMakespan(11, static_cast<std::uint64_t>(rep)));
+        for (AlgorithmId a : {AlgorithmId::BinomialStat, AlgorithmId::FibonacciStat,
+                              AlgorithmId::TreeDyn, AlgorithmId::NonCommutTreeDyn}) {
+            for (bool nc : {false, true}) {
+                if (nc && a == AlgorithmId::TreeDyn) {
+                    continue;
+                }
+                for (int n : {1, 2, 3, 7, 64, 65, 513, 2000}) {
+                    Simulator sim(a, n, nc, costs);
+                    const int reps = n > 500 ? 5 : 200;
+                    for (int rep = 0; rep < reps; ++rep) {
+                        const auto r = static_cast<std::uint64_t>(rep);
+                        QCOMPARE(sim.makespan(11, r), sim.engineMakespan(11, r));
+                    }
+                }
             }
         }
     }
