@@ -30,6 +30,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -60,11 +61,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     auto* scroll = new QScrollArea;
     scroll->setWidget(m_config);
     scroll->setWidgetResizable(true);
-    auto* dock = new QDockWidget(tr("Platform and algorithms"), this);
-    dock->setObjectName(QStringLiteral("config"));
-    dock->setWidget(scroll);
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    m_configDock = new QDockWidget(tr("Platform and algorithms"), this);
+    m_configDock->setObjectName(QStringLiteral("config"));
+    m_configDock->setWidget(scroll);
+    m_configDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, m_configDock);
 
     auto* panes = new QWidget;
     m_paneLayout = new QVBoxLayout(panes);
@@ -83,7 +84,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
     split->setSizes({800, 170}); // the charts first; the narration is a strip below
-    setCentralWidget(split);
+    m_tabs = new QTabWidget;
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(split, tr("Explorer"));
+    // The explorer's configuration only makes sense beside the explorer; the analysis panels
+    // carry their own settings.
+    connect(m_tabs, &QTabWidget::currentChanged, this,
+            [this](int index) { m_configDock->setVisible(index == 0); });
+    setCentralWidget(m_tabs);
 
     buildMenus();
     connect(m_config, &ConfigPanel::scenarioEdited, m_session, &Session::setScenario);
@@ -355,6 +363,12 @@ void MainWindow::showError(const QString& message) {
     if (m_interactive) {
         QMessageBox::warning(this, tr("ReduceLab"), message);
     }
+}
+
+void MainWindow::openInExplorer(const Scenario& s) {
+    m_config->setScenario(s);
+    m_session->setScenario(s);
+    m_tabs->setCurrentIndex(0);
 }
 
 bool MainWindow::openScenario(const QString& path) {

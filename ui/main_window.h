@@ -15,6 +15,8 @@ class QSlider;
 class QToolButton;
 class QComboBox;
 class QVBoxLayout;
+class QTabWidget;
+class QDockWidget;
 
 namespace rl {
 
@@ -50,6 +52,10 @@ class MainWindow : public QMainWindow {
     void setInteractive(bool on) { m_interactive = on; }
     void setPresentation(bool on);
     void setDark(bool on);
+    /// The tabs: the explorer first, then one tab per analysis or model panel.
+    QTabWidget* tabs() const { return m_tabs; }
+    /// Shows `s` in the explorer tab (drill-down from the analysis panels).
+    void openInExplorer(const Scenario& s);
 
   private:
     void buildMenus();
@@ -68,6 +74,8 @@ class MainWindow : public QMainWindow {
     Session* m_session;
     AnimationController* m_anim;
     ConfigPanel* m_config;
+    QTabWidget* m_tabs = nullptr;
+    QDockWidget* m_configDock = nullptr;
     QVBoxLayout* m_paneLayout = nullptr;
     std::vector<AlgorithmPane*> m_panes;
     std::shared_ptr<const RunResult> m_result;
