@@ -2,8 +2,10 @@
 // n = 1024 and the time to open an n = 4096 schedule, both drawn by the real panes.
 //   QT_QPA_PLATFORM=offscreen ./build/tests/bench/gui_bench
 #include "algorithm_pane.h"
+#include "algorithm_registry.h"
 #include "gantt_view.h"
 #include "simulator.h"
+#include "tree_layout.h"
 #include "tree_view.h"
 
 #include <qcustomplot.h>
@@ -67,6 +69,36 @@ int main(int argc, char** argv) {
         const double total = static_cast<double>(t.nsecsElapsed()) / 1e9;
         std::printf("open n=4096: %.3f s (simulate %.3f s, set up and first paint %.3f s)\n", total,
                     simulate, total - simulate);
+    }
+    for (const AlgorithmInfo& a : algorithms()) {
+        Simulator sim(a.id, 4096, false,
+                      CostModel::perOperation(Law::gamma(1, 0.5), Law::constant(0)));
+        const Schedule s = sim.schedule(1, 0);
+        QElapsedTimer t;
+        t.start();
+        const TreeLayout l = layoutTree(s);
+        std::printf("tree layout n=4096 %s: %.1f ms (%g columns x %g levels)\n",
+                    std::string(a.key).c_str(), static_cast<double>(t.nsecsElapsed()) / 1e6,
+                    l.width + 1, l.height + 1);
+    }
+    {
+        const auto s = makeSchedule(4096);
+        TreeView view;
+        view.resize(1000, 700);
+        view.setSchedule(s);
+        QImage treeImage(view.size(), QImage::Format_ARGB32_Premultiplied);
+        QElapsedTimer t;
+        t.start();
+        view.render(&treeImage);
+        const double first = static_cast<double>(t.nsecsElapsed()) / 1e6;
+        t.restart();
+        const int frames = 10;
+        for (int i = 0; i < frames; ++i) {
+            view.setCursorTime(s->makespan * (i + 1) / frames);
+            view.render(&treeImage);
+        }
+        std::printf("tree view n=4096: first paint %.1f ms, animation frame %.1f ms\n", first,
+                    static_cast<double>(t.nsecsElapsed()) / 1e6 / frames);
     }
     return 0;
 }

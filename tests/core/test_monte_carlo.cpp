@@ -9,7 +9,6 @@
 #include <QtTest>
 
 #include <atomic>
-#include <chrono>
 #include <cmath>
 
 using namespace rl;
@@ -158,13 +157,13 @@ class TestMonteCarlo : public QObject {
         McConfig c = baseConfig();
         c.replicates = 100000000;
         c.threads = 2;
-        const auto t0 = std::chrono::steady_clock::now();
         const McResult r = runMonteCarlo(c, [](std::uint64_t, std::uint64_t) { return false; });
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         QVERIFY(r.cancelled);
-        QVERIFY(r.replicatesDone < c.replicates);
-        QVERIFY2(seconds < 3.0, qPrintable(QString::number(seconds)));
+        // The first progress call (after 50 ms) cancels; the workers only finish the block they
+        // are on. 1 % of the run would be minutes of work, so this cannot pass by luck, and it
+        // does not depend on the machine's speed (no clock in tests).
+        QVERIFY2(r.replicatesDone < c.replicates / 100,
+                 qPrintable(QString::number(r.replicatesDone)));
         for (const McSummary& s : r.summaries) {
             QCOMPARE(s.count, r.replicatesDone);
         }

@@ -8,9 +8,9 @@
 #include "tree_view.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QToolTip>
@@ -147,18 +147,13 @@ class TestTreeView : public QObject {
         }
     }
 
-    void layoutOfLargeTreesIsFastAndTidy() {
+    // Timing lives in tests/bench/gui_bench (benchmarks are never timed tests).
+    void layoutOfLargeTreesIsTidy() {
         for (const AlgorithmInfo& a : algorithms()) {
             const auto s = makeSchedule(a.id, 4096);
-            QElapsedTimer timer;
-            timer.start();
             const TreeLayout l = layoutTree(*s);
-            const qint64 ms = timer.elapsed();
             const QString problem = checkLayout(*s, l);
             QVERIFY2(problem.isEmpty(), qPrintable(problem));
-            qInfo("%s n=4096: layout %lld ms, %g columns x %g levels", std::string(a.key).c_str(),
-                  static_cast<long long>(ms), l.width + 1, l.height + 1);
-            QVERIFY(ms < 500);
         }
     }
 
@@ -321,34 +316,34 @@ class TestTreeView : public QObject {
         QVERIFY(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).isEmpty());
     }
 
-    void paintingLargeTreesIsFast() {
+    // Every drawing path of a large tree runs (whole tree, animation frames, zoomed in with
+    // labels and culling) and draws something; how fast is measured by tests/bench/gui_bench.
+    void paintingLargeTrees() {
         const auto s = makeSchedule(AlgorithmId::TreeDyn, 4096);
         TreeView view;
         view.resize(1000, 700);
         view.setSchedule(s);
         view.setHighlightedTransfers({0, 1, 2, 3});
         QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
-        QElapsedTimer timer;
-        timer.start();
+        const auto distinctColours = [&image] {
+            QSet<QRgb> colours;
+            for (int y = 0; y < image.height(); y += 7) {
+                for (int x = 0; x < image.width(); x += 7) {
+                    colours.insert(image.pixel(x, y));
+                }
+            }
+            return colours.size();
+        };
         view.render(&image);
-        const qint64 first = timer.elapsed();
-        QVERIFY2(first < 1000, qPrintable(QStringLiteral("%1 ms").arg(first)));
-        // A frame of the animation, then zoomed in (labels on, most of the tree culled).
-        timer.restart();
-        const int frames = 10;
-        for (int i = 0; i < frames; ++i) {
-            view.setCursorTime(s->makespan * (i + 1) / frames);
+        QVERIFY(distinctColours() > 2);
+        for (int i = 0; i < 10; ++i) {
+            view.setCursorTime(s->makespan * (i + 1) / 10);
             view.render(&image);
         }
-        const double frame = static_cast<double>(timer.elapsed()) / frames;
+        QVERIFY(distinctColours() > 2);
         view.zoomAt(view.nodePosition(s->root), 40.0);
-        timer.restart();
         view.render(&image);
-        const qint64 zoomed = timer.elapsed();
-        qInfo("n=4096: first paint %lld ms, animation frame %.1f ms, zoomed %lld ms",
-              static_cast<long long>(first), frame, static_cast<long long>(zoomed));
-        QVERIFY(frame < 1000);
-        QVERIFY(zoomed < 1000);
+        QVERIFY(distinctColours() > 2);
     }
 
     // Figures to look at (and a smoke test of every drawing path).
