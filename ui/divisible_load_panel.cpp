@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QPromise>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
@@ -144,13 +145,14 @@ DivisibleLoadPanel::DivisibleLoadPanel(QWidget* parent) : QWidget(parent) {
     }
     m_preset->setToolTip(tr("platforms showing the effects of the slides (seed 004)"));
     m_model = new QComboBox;
-    m_model->addItem(tr("one round, by decreasing bandwidth"), int(Model::StarBandwidth));
-    m_model->addItem(tr("one round, reverse order (worse)"), int(Model::StarReverse));
+    m_model->addItem(tr("one round, best order"), int(Model::StarBandwidth));
+    m_model->addItem(tr("one round, reverse order"), int(Model::StarReverse));
     m_model->addItem(tr("returns: best LIFO (by c + d)"), int(Model::Lifo));
     m_model->addItem(tr("returns: best FIFO"), int(Model::Fifo));
     m_model->addItem(tr("uniform multi-round"), int(Model::MultiRound));
     m_model->addItem(tr("bandwidth-centric steady state"), int(Model::Steady));
     m_workers = new QTableWidget(0, 4);
+    m_workers->setObjectName(QStringLiteral("workers"));
     m_workers->setHorizontalHeaderLabels({tr("c"), tr("w"), tr("d"), tr("latency")});
     m_workers->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_workers->setToolTip(tr("per load unit: c to receive it, w to compute it, d to return "
@@ -171,7 +173,7 @@ DivisibleLoadPanel::DivisibleLoadPanel(QWidget* parent) : QWidget(parent) {
     m_period = new QDoubleSpinBox;
     m_period->setRange(1e-3, 1e9);
     m_period->setValue(100.0);
-    m_overlap = new QCheckBox(tr("workers receive while computing"));
+    m_overlap = new QCheckBox(tr("overlap (receive while computing)"));
 
     auto* form = new QFormLayout;
     form->addRow(tr("Preset"), m_preset);
@@ -179,7 +181,7 @@ DivisibleLoadPanel::DivisibleLoadPanel(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("Master time per unit"), m_masterW);
     form->addRow(tr("Total load"), m_load);
     form->addRow(tr("Rounds (multi-round)"), m_rounds);
-    form->addRow(tr("Period Tp (steady state)"), m_period);
+    form->addRow(tr("Period Tp (steady)"), m_period);
     form->addRow(QString(), m_overlap);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(add);
@@ -194,7 +196,7 @@ DivisibleLoadPanel::DivisibleLoadPanel(QWidget* parent) : QWidget(parent) {
     leftLayout->addWidget(m_workers, 1);
     leftLayout->addLayout(buttons);
     leftLayout->addWidget(m_error);
-    left->setMinimumWidth(300);
+    left->setMinimumWidth(360);
 
     m_summary = new QLabel;
     m_summary->setWordWrap(true);
@@ -221,7 +223,7 @@ DivisibleLoadPanel::DivisibleLoadPanel(QWidget* parent) : QWidget(parent) {
     split->addWidget(left);
     split->addWidget(right);
     split->setStretchFactor(1, 1);
-    split->setSizes({330, 900});
+    split->setSizes({380, 900});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);
@@ -254,7 +256,8 @@ DivisibleLoadPanel::DivisibleLoadPanel(QWidget* parent) : QWidget(parent) {
             recompute();
         }
     });
-    loadPreset(m_preset->currentText());
+    // The richest example first: sends, computations and returns (LIFO).
+    loadPreset(QStringLiteral("returns"));
 }
 
 DivisibleLoadPanel::~DivisibleLoadPanel() {
@@ -272,6 +275,7 @@ void DivisibleLoadPanel::loadPreset(const QString& name) {
     }
     m_loading = true;
     if (m_preset->currentText() != name) {
+        const QSignalBlocker block(m_preset);
         m_preset->setCurrentText(name);
     }
     m_workers->setRowCount(0);

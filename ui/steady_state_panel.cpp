@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QPromise>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -111,6 +112,7 @@ SteadyStatePanel::SteadyStatePanel(std::function<void(const Scenario&)> openInEx
     m_size->setDecimals(3);
     m_size->setValue(1.0);
     m_table = new QTableWidget;
+    m_table->setObjectName(QStringLiteral("links"));
     m_table->setToolTip(tr("row i, column j: c(i,j), time to send one unit from Pi to Pj ('-': "
                            "no link); last row: w, time of one task on each processor"));
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -273,6 +275,7 @@ void SteadyStatePanel::loadPreset(const QString& name) {
     }
     m_loading = true;
     if (m_preset->currentText() != name) {
+        const QSignalBlocker block(m_preset);
         m_preset->setCurrentText(name);
     }
     m_explorerSpec->setEnabled(name == kExplorer);
