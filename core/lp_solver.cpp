@@ -57,6 +57,14 @@ int boundType(double lo, double hi) {
 } // namespace
 
 LpSolution LinearProgram::solve() const {
+    LpSolution sol = solveWithGlpk();
+    // GLPK keeps a per-thread environment that it never frees by itself: on the thread pool
+    // it would leak (LeakSanitizer sees it) once the thread ends. Free it after every solve.
+    glp_free_env();
+    return sol;
+}
+
+LpSolution LinearProgram::solveWithGlpk() const {
     // GLPK prints to the terminal by default; this is per thread, so set it on every call.
     glp_term_out(GLP_OFF);
     std::unique_ptr<glp_prob, ProbDeleter> prob(glp_create_prob());

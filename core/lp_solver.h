@@ -52,6 +52,8 @@ class LinearProgram {
     LpSolution solveOrThrow(const std::string& what) const;
 
   private:
+    LpSolution solveWithGlpk() const;
+
     struct Var {
         std::string name;
         double lo, hi, objective;

@@ -18,7 +18,6 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -138,7 +137,12 @@ QTableWidgetItem* item(const QString& text) {
 
 } // namespace
 
-DivisibleLoadPanel::DivisibleLoadPanel(QWidget* parent) : QWidget(parent) {
+DivisibleLoadPanel::DivisibleLoadPanel(QWidget* parent)
+    : QWidget(parent), m_run(this, [this](std::shared_ptr<const DivisibleResult> r) {
+          m_result = r;
+          display(*r);
+          emit resultShown();
+      }) {
     m_preset = new QComboBox;
     for (const std::string& n : StarPlatform::presetNames()) {
         m_preset->addItem(QString::fromStdString(n));
@@ -228,7 +232,6 @@ DivisibleLoadPanel::DivisibleLoadPanel(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);
 
-    connect(&m_watcher, &QFutureWatcherBase::finished, this, &DivisibleLoadPanel::onFinished);
     connect(m_preset, &QComboBox::currentTextChanged, this, &DivisibleLoadPanel::loadPreset);
     connect(m_model, qOverload<int>(&QComboBox::currentIndexChanged), this,
             &DivisibleLoadPanel::recompute);
@@ -258,11 +261,6 @@ DivisibleLoadPanel::DivisibleLoadPanel(QWidget* parent) : QWidget(parent) {
     });
     // The richest example first: sends, computations and returns (LIFO).
     loadPreset(QStringLiteral("returns"));
-}
-
-DivisibleLoadPanel::~DivisibleLoadPanel() {
-    m_watcher.cancel();
-    m_watcher.waitForFinished();
 }
 
 void DivisibleLoadPanel::loadPreset(const QString& name) {
@@ -343,34 +341,15 @@ void DivisibleLoadPanel::recompute() {
     q.rounds = m_rounds->value();
     q.period = m_period->value();
     q.overlap = m_overlap->isChecked();
-    if (m_watcher.isRunning()) {
-        m_watcher.cancel();
-    }
-    m_runningGeneration = ++m_generation;
-    m_watcher.setFuture(QtConcurrent::run(&compute, q));
+    m_run.start(&compute, q);
 }
 
 void DivisibleLoadPanel::waitForIdle() {
-    m_watcher.waitForFinished();
-    onFinished();
+    m_run.waitForIdle();
 }
 
 QString DivisibleLoadPanel::errorText() const {
     return m_error->text();
-}
-
-void DivisibleLoadPanel::onFinished() {
-    const auto f = m_watcher.future();
-    if (m_runningGeneration != m_generation || f.isCanceled() || f.resultCount() == 0) {
-        return;
-    }
-    std::shared_ptr<const DivisibleResult> r = f.result();
-    if (r == m_result) {
-        return;
-    }
-    m_result = r;
-    display(*r);
-    emit resultShown();
 }
 
 void DivisibleLoadPanel::display(const DivisibleResult& r) {

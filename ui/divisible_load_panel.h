@@ -1,8 +1,8 @@
 #pragma once
 
 #include "divisible_load.h"
+#include "latest_run.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
 #include <memory>
@@ -35,12 +35,11 @@ class DivisibleLoadPanel : public QWidget {
     Q_OBJECT
   public:
     explicit DivisibleLoadPanel(QWidget* parent = nullptr);
-    ~DivisibleLoadPanel() override;
 
     /// Loads a preset of StarPlatform::presetNames() and the model that shows it best.
     void loadPreset(const QString& name);
     std::shared_ptr<const DivisibleResult> result() const { return m_result; }
-    bool isRunning() const { return m_watcher.isRunning(); }
+    bool isRunning() const { return m_run.isRunning(); }
     /// Blocks until the computation in flight ends and its result is shown (tests, screenshots).
     void waitForIdle();
     QString errorText() const;
@@ -50,7 +49,6 @@ class DivisibleLoadPanel : public QWidget {
 
   private:
     void recompute();
-    void onFinished();
     void display(const DivisibleResult& r);
     StarPlatform platformFromTable() const;
 
@@ -68,9 +66,7 @@ class DivisibleLoadPanel : public QWidget {
     QTableWidget* m_shares = nullptr;
     bool m_loading = false;
     std::shared_ptr<const DivisibleResult> m_result;
-    QFutureWatcher<std::shared_ptr<const DivisibleResult>> m_watcher;
-    quint64 m_generation = 0;
-    quint64 m_runningGeneration = 0;
+    LatestRun<DivisibleResult> m_run; ///< last member: destroyed (run cancelled) first
 };
 
 } // namespace rl

@@ -19,7 +19,6 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -88,7 +87,12 @@ void compute(QPromise<std::shared_ptr<const SteadyPanelResult>>& promise, const 
 
 SteadyStatePanel::SteadyStatePanel(std::function<void(const Scenario&)> openInExplorer,
                                    QWidget* parent)
-    : QWidget(parent), m_openInExplorer(std::move(openInExplorer)) {
+    : QWidget(parent), m_openInExplorer(std::move(openInExplorer)),
+      m_run(this, [this](std::shared_ptr<const SteadyPanelResult> r) {
+          m_result = r;
+          display(*r);
+          emit resultShown();
+      }) {
     m_preset = new QComboBox;
     m_preset->addItems({"reduce-toy", "scatter-toy", "ring:6", "complete:4", kExplorer});
     m_preset->setToolTip(tr("the seed's examples (002), generated graphs, or a complete graph "
@@ -184,7 +188,6 @@ SteadyStatePanel::SteadyStatePanel(std::function<void(const Scenario&)> openInEx
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);
 
-    connect(&m_watcher, &QFutureWatcherBase::finished, this, &SteadyStatePanel::onFinished);
     connect(m_preset, &QComboBox::currentTextChanged, this, &SteadyStatePanel::loadPreset);
     connect(m_explorerSpec, &QLineEdit::editingFinished, this, [this] {
         if (m_preset->currentText() == kExplorer) {
@@ -217,11 +220,6 @@ SteadyStatePanel::SteadyStatePanel(std::function<void(const Scenario&)> openInEx
         m_openInExplorer(s);
     });
     loadPreset(m_preset->currentText());
-}
-
-SteadyStatePanel::~SteadyStatePanel() {
-    m_watcher.cancel();
-    m_watcher.waitForFinished();
 }
 
 void SteadyStatePanel::resizeTargets(int n) {
@@ -347,34 +345,15 @@ void SteadyStatePanel::recompute() {
         return;
     }
     m_error->setText(tr("solving…"));
-    if (m_watcher.isRunning()) {
-        m_watcher.cancel();
-    }
-    m_runningGeneration = ++m_generation;
-    m_watcher.setFuture(QtConcurrent::run(&compute, q));
+    m_run.start(&compute, q);
 }
 
 void SteadyStatePanel::waitForIdle() {
-    m_watcher.waitForFinished();
-    onFinished();
+    m_run.waitForIdle();
 }
 
 QString SteadyStatePanel::errorText() const {
     return m_error->text();
-}
-
-void SteadyStatePanel::onFinished() {
-    const auto f = m_watcher.future();
-    if (m_runningGeneration != m_generation || f.isCanceled() || f.resultCount() == 0) {
-        return;
-    }
-    std::shared_ptr<const SteadyPanelResult> r = f.result();
-    if (r == m_result) {
-        return;
-    }
-    m_result = r;
-    display(*r);
-    emit resultShown();
 }
 
 void SteadyStatePanel::display(const SteadyPanelResult& pr) {

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "latest_run.h"
 #include "scenario.h"
 #include "steady_state.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
 #include <functional>
@@ -42,7 +42,6 @@ class SteadyStatePanel : public QWidget {
     /// `openInExplorer` shows a scenario in the explorer tab (drill-down); may be empty.
     explicit SteadyStatePanel(std::function<void(const Scenario&)> openInExplorer = {},
                               QWidget* parent = nullptr);
-    ~SteadyStatePanel() override;
 
     /// A graph preset of PlatformGraph::presetNames() (with N filled in) or "explorer:SPEC"
     /// for an explorer platform preset (homogeneous:D:C, worstcase:d:D:c...) on n processors.
@@ -58,7 +57,6 @@ class SteadyStatePanel : public QWidget {
 
   private:
     void recompute();
-    void onFinished();
     void display(const SteadyPanelResult& r);
     void fillTable(const PlatformGraph& g);
     PlatformGraph graphFromTable() const;
@@ -82,9 +80,7 @@ class SteadyStatePanel : public QWidget {
     QPushButton* m_explore = nullptr;
     bool m_loading = false;
     std::shared_ptr<const SteadyPanelResult> m_result;
-    QFutureWatcher<std::shared_ptr<const SteadyPanelResult>> m_watcher;
-    quint64 m_generation = 0;
-    quint64 m_runningGeneration = 0;
+    LatestRun<SteadyPanelResult> m_run; ///< last member: destroyed (run cancelled) first
 };
 
 } // namespace rl
