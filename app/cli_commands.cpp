@@ -28,11 +28,6 @@
 
 namespace rl::cli {
 
-namespace {
-
-const char* const kLawHelp =
-    "gamma:MEAN:CV, exp:MEAN, const:VALUE, uniform:MEAN:CV, bernoulli:MEAN:CV";
-
 /// Writes `content` to `path` atomically (QSaveFile: a temporary file renamed on success, so a
 /// failure leaves no half-written file), or to standard output when no path is given.
 void writeOutput(const std::optional<std::string>& path, const std::string& content) {
@@ -57,6 +52,11 @@ std::string readFile(const std::string& path) {
     }
     return file.readAll().toStdString();
 }
+
+namespace {
+
+const char* const kLawHelp =
+    "gamma:MEAN:CV, exp:MEAN, const:VALUE, uniform:MEAN:CV, bernoulli:MEAN:CV";
 
 std::vector<OptionSpec> platformOptions() {
     return {
@@ -505,6 +505,8 @@ const char* const kTopHelp =
     "  mc      Monte Carlo summary of one or more algorithms on common random numbers\n"
     "  sweep   the grids of the paper's Fig. 4, 5 and 6 as tidy CSV\n"
     "  bench   simulations per second of every algorithm\n"
+    "  steady  steady-state series of reductions or scatters on a platform graph (LP)\n"
+    "  divisible  divisible load on a bus or a star: shares, orders, returns, rounds\n"
     "\n"
     "exit status: 0 success, 2 invalid usage or input (with a one-line message), 1 internal "
     "error\n";
@@ -520,11 +522,12 @@ int runCli(const std::vector<std::string>& args) {
         const std::string verb = args[0];
         const std::vector<std::string> rest(args.begin() + 1, args.end());
         const std::map<std::string, std::function<int(const std::vector<std::string>&)>> verbs{
-            {"run", cmdRun}, {"mc", cmdMc}, {"sweep", cmdSweep}, {"bench", cmdBench}};
+            {"run", cmdRun},     {"mc", cmdMc},         {"sweep", cmdSweep},
+            {"bench", cmdBench}, {"steady", cmdSteady}, {"divisible", cmdDivisible}};
         const auto it = verbs.find(verb);
         if (it == verbs.end()) {
             throw InputError("unknown verb '" + verb +
-                             "' (known: run, mc, sweep, bench; see --help)");
+                             "' (known: run, mc, sweep, bench, steady, divisible; see --help)");
         }
         return it->second(rest);
     } catch (const InputError& e) {

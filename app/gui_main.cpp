@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QScreen>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -30,7 +31,11 @@ int main(int argc, char** argv) {
         QStringLiteral("fraction"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("window size WxH"),
                                   QStringLiteral("size"));
-    parser.addOptions({shot, at, size});
+    const QCommandLineOption tab(
+        QStringLiteral("tab"),
+        QStringLiteral("show this tab (by its title) instead of the explorer"),
+        QStringLiteral("title"));
+    parser.addOptions({shot, at, size, tab});
     parser.process(app);
     rl::MainWindow window;
     if (parser.isSet(size)) {
@@ -40,6 +45,14 @@ int main(int argc, char** argv) {
         }
     }
     window.show();
+    if (parser.isSet(tab)) {
+        auto* tabs = window.findChild<QTabWidget*>();
+        for (int i = 0; tabs && i < tabs->count(); ++i) {
+            if (tabs->tabText(i).remove('&') == parser.value(tab)) {
+                tabs->setCurrentIndex(i);
+            }
+        }
+    }
     if (!parser.positionalArguments().isEmpty() &&
         !window.openScenario(parser.positionalArguments().constFirst())) {
         if (parser.isSet(shot)) {

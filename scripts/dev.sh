@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(cmake make g++ clang-format qt6-base-dev qt6-svg-dev libqcustomplot-dev
-          libboost-dev libboost-random-dev libgl-dev xvfb xauth vite pajeng)
+          libboost-dev libboost-random-dev libglpk-dev libgl-dev xvfb xauth vite pajeng)
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 install_missing() {

@@ -33,8 +33,15 @@ class ProcessorTicker : public QCPAxisTicker {
         }
     }
     QString getTickLabel(double tick, const QLocale&, QChar, int) override {
-        return QStringLiteral("P%1").arg(static_cast<long long>(std::llround(tick)));
+        const long long row = std::llround(tick);
+        if (row >= 0 && row < labels.size()) {
+            return labels[static_cast<qsizetype>(row)];
+        }
+        return QStringLiteral("P%1").arg(row);
     }
+
+  public:
+    QStringList labels; ///< optional row names (GanttView::setRowLabels)
 };
 
 QString fmt(double v) {
@@ -56,6 +63,7 @@ class GanttPlottable : public QCPAbstractPlottable {
     std::vector<OpRef> critical;
     std::optional<OpRef> selected;
     int lastDrawn = 0;
+    bool idleToEnd = false;
 
     double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
     QCPRange getKeyRange(bool& found, QCP::SignDomain) const override {
@@ -132,7 +140,9 @@ class GanttPlottable : public QCPAbstractPlottable {
         // Idle bands: each processor is alive from 0 until its send ends (the root: the end).
         std::vector<double> alive(static_cast<std::size_t>(s.n), s.makespan);
         for (const TransferOp& t : s.transfers) {
-            alive[static_cast<std::size_t>(t.from)] = t.end;
+            if (!idleToEnd) {
+                alive[static_cast<std::size_t>(t.from)] = t.end;
+            }
         }
         painter->setPen(Qt::NoPen);
         painter->setBrush(palette.idle());
@@ -372,6 +382,9 @@ QString GanttView::describe(const OpRef& op) const {
     if (!m_schedule) {
         return {};
     }
+    if (m_describer) {
+        return m_describer(op);
+    }
     const Schedule& s = *m_schedule;
     if (op.isTransfer) {
         const TransferOp& t = s.transfers[static_cast<std::size_t>(op.index)];
@@ -387,6 +400,34 @@ QString GanttView::describe(const OpRef& op) const {
         .arg(s.transfers[static_cast<std::size_t>(r.transfer)].from)
         .arg(QString::fromStdString(formatRuns(s.reductionValue(op.index))))
         .arg(fmt(r.start), fmt(r.end), fmt(r.end - r.start));
+}
+
+void GanttView::setRowLabels(QStringList labels) {
+    if (auto* ticker = dynamic_cast<ProcessorTicker*>(m_plot->yAxis->ticker().data())) {
+        ticker->labels = std::move(labels);
+    }
+    replotSoon();
+}
+
+void GanttView::setDescriber(std::function<QString(const OpRef&)> describer) {
+    m_describer = std::move(describer);
+}
+
+void GanttView::setLegendNames(const QString& transfer, const QString& reduction,
+                               bool showCritical) {
+    m_plot->graph(0)->setName(transfer);
+    m_plot->graph(1)->setName(reduction);
+    if (showCritical) {
+        m_plot->graph(2)->addToLegend();
+    } else {
+        m_plot->graph(2)->removeFromLegend();
+    }
+    replotSoon();
+}
+
+void GanttView::setIdleBandsToEnd(bool on) {
+    m_gantt->idleToEnd = on;
+    replotSoon();
 }
 
 void GanttView::resetView() {

@@ -3,7 +3,10 @@
 #include "palette.h"
 #include "schedule.h"
 
+#include <QStringList>
 #include <QWidget>
+
+#include <functional>
 
 #include <limits>
 #include <memory>
@@ -53,6 +56,17 @@ class GanttView : public QWidget {
     /// Tooltip text of an operation.
     QString describe(const OpRef& op) const;
     QCustomPlot* plot() const { return m_plot; }
+    /// Row names instead of "P0", "P1"... (e.g. "master"); empty restores the default.
+    void setRowLabels(QStringList labels);
+    /// Tooltip text for schedules that are not reductions (divisible load, periodic
+    /// schedules): replaces describe()'s, which needs a reduction tree. Empty: default.
+    void setDescriber(std::function<QString(const OpRef&)> describer);
+    /// Legend names of the transfer and reduction swatches; `showCritical` false hides the
+    /// critical-path one.
+    void setLegendNames(const QString& transfer, const QString& reduction, bool showCritical);
+    /// Idle bands on every row up to the end, whatever the row sends (for schedules where a
+    /// processor sends several times).
+    void setIdleBandsToEnd(bool on);
     /// PNG, SVG or PDF by extension, written atomically.
     bool exportTo(const QString& path, QString* error, QSize size = QSize(1200, 700)) const;
 
@@ -79,6 +93,7 @@ class GanttView : public QWidget {
     Palette m_palette;
     double m_cursor = std::numeric_limits<double>::infinity();
     bool m_replotPending = false;
+    std::function<QString(const OpRef&)> m_describer;
 };
 
 } // namespace rl

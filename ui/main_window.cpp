@@ -3,12 +3,14 @@
 #include "algorithm_pane.h"
 #include "animation_controller.h"
 #include "config_panel.h"
+#include "divisible_load_panel.h"
 #include "figure_export.h"
 #include "gantt_view.h"
 #include "input_error.h"
 #include "narration.h"
 #include "paje_trace.h"
 #include "schedule_csv.h"
+#include "steady_state_panel.h"
 #include "text_util.h"
 #include "timeline.h"
 #include "tree_view.h"
@@ -87,6 +89,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(split, tr("Explorer"));
+    m_tabs->addTab(new SteadyStatePanel([this](const Scenario& s) { openInExplorer(s); }),
+                   tr("Steady state"));
+    m_tabs->addTab(new DivisibleLoadPanel, tr("Divisible load"));
     // The explorer's configuration only makes sense beside the explorer; the analysis panels
     // carry their own settings.
     connect(m_tabs, &QTabWidget::currentChanged, this,

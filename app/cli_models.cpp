@@ -1,0 +1,413 @@
+// The verbs of the related models of the seeds: `steady` (seed 002, steady-state series of
+// reductions and scatters, linear programs) and `divisible` (seed 004, divisible load).
+// Argument parsing and output only: the models live in core/, the drawing in ui/.
+#include "cli_args.h"
+#include "cli_commands.h"
+
+#include "divisible_load.h"
+#include "fixed_costs.h"
+#include "gantt_view.h"
+#include "input_error.h"
+#include "model_gantt.h"
+#include "steady_state.h"
+#include "text_util.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <numeric>
+
+namespace rl::cli {
+
+namespace {
+
+std::string num(double v) {
+    return formatNumber(v);
+}
+
+void exportGantt(GanttView& view, const QString& title, const std::string& path) {
+    view.resize(1200, 700);
+    view.setTitle(title);
+    QString error;
+    if (!view.exportTo(QString::fromStdString(path), &error)) {
+        throw InputError(error.toStdString());
+    }
+}
+
+// ------------------------------------------------------------------------------ divisible
+
+StarPlatform divisiblePlatform(const Args& a) {
+    if (a.has("preset") == a.has("workers")) {
+        throw InputError("divisible: give exactly one of --workers and --preset");
+    }
+    StarPlatform p = a.has("preset") ? StarPlatform::preset(*a.get("preset"))
+                                     : StarPlatform::parseWorkers(*a.get("workers"));
+    if (a.has("master-w")) {
+        p.masterW = parseNumber(*a.get("master-w"), "--master-w");
+    }
+    p.validate();
+    return p;
+}
+
+std::vector<int> parseOrder(const std::string& text, int workers) {
+    std::vector<int> order;
+    for (const std::string& f : splitString(text, ',')) {
+        order.push_back(static_cast<int>(parseInteger(trim(f), "--order", 1, workers)) - 1);
+    }
+    return order;
+}
+
+/// Idle time, with the LP's rounding dust (|x| below 1e-12 of the makespan) printed as 0.
+double idle(double x, double makespan) {
+    return std::abs(x) <= 1e-12 * std::max(1.0, makespan) ? 0.0 : x;
+}
+
+std::string chunkCsv(const DivisibleSchedule& s, const StarPlatform& p) {
+    std::string out = "method,worker,round,amount,alpha,send_start,send_end,compute_start,"
+                      "compute_end,return_start,return_end,idle,makespan\n";
+    for (const LoadChunk& ch : s.chunks) {
+        out += "\"" + s.method + "\"," +
+               (ch.worker < 0 ? std::string("master") : "P" + std::to_string(ch.worker + 1)) + "," +
+               std::to_string(ch.round) + "," + num(ch.amount) + "," + num(ch.amount / s.load) +
+               "," + num(ch.sendStart) + "," + num(ch.sendEnd) + "," + num(ch.computeStart) + "," +
+               num(ch.computeEnd) + "," + num(ch.returnStart) + "," + num(ch.returnEnd) + "," +
+               num(idle(ch.returnStart - ch.computeEnd, s.makespan)) + "," + num(s.makespan) + "\n";
+    }
+    (void)p;
+    return out;
+}
+
+void checkDivisible(const DivisibleSchedule& s, const StarPlatform& p) {
+    const auto errors = validateDivisible(s, p);
+    if (!errors.empty()) {
+        throw std::runtime_error("invalid divisible schedule: " + errors.front());
+    }
+}
+
+} // namespace
+
+int cmdDivisible(const std::vector<std::string>& argv) {
+    const std::vector<OptionSpec> specs{
+        {"model", "MODEL",
+         "bus | star | lifo | fifo | multiround | steady (default star; bus needs one shared c)"},
+        {"workers", "LIST",
+         "workers c:w[:d[:latency]],... (time per load unit: send, compute, "
+         "return; latency per message)"},
+        {"preset", "NAME", "bus, star, returns, fifo or multiround (the seed's examples)"},
+        {"master-w", "W", "the master computes too, W per load unit (default: preset, else 0)"},
+        {"load", "W", "total load W_total (default 1)"},
+        {"order", "bandwidth|worst|all|I,J,...",
+         "bus/star send order: by bandwidth (default), the reverse, every permutation (one "
+         "row per order, up to 8 workers), or an explicit list of workers 1..p"},
+        {"rounds", "M",
+         "multiround: exactly M rounds on every worker (default: best up to "
+         "--max-rounds, with resource selection)"},
+        {"max-rounds", "M", "multiround: largest number of rounds tried (default 30)"},
+        {"period", "TP", "steady: the period Tp (default 100)"},
+        {"overlap", "", "steady: workers receive while computing"},
+        {"out", "FILE", "write the CSV there (atomically) instead of standard output"},
+        {"gantt", "FILE", "also draw the Gantt chart: .png, .svg or .pdf"},
+    };
+    const Args a("divisible", argv, specs, 0);
+    if (a.helpAsked()) {
+        std::cout << Args::usage("divisible", "--model MODEL (--workers LIST | --preset NAME)",
+                                 specs)
+                  << "\nDivisible load on a master-worker bus or star (seed 004): one CSV row "
+                     "per chunk\n(method,worker,round,amount,alpha,send/compute/return times,"
+                     "idle,makespan);\nsteady: one row per worker (worker,rate,alpha_per_period,"
+                     "throughput,period).\n";
+        return 0;
+    }
+    const StarPlatform p = divisiblePlatform(a);
+    const std::string model = a.get("model", "star");
+    const double load = a.has("load") ? parseNumber(*a.get("load"), "--load") : 1.0;
+    std::shared_ptr<const DivisibleSchedule> shown;
+    std::string csv;
+    if (model == "bus" || model == "star") {
+        if (model == "bus") {
+            for (const Worker& wk : p.workers) {
+                if (wk.c != p.workers.front().c) {
+                    throw InputError("divisible: a bus has one c for every worker (use --model "
+                                     "star)");
+                }
+            }
+        }
+        const std::string order = a.get("order", "bandwidth");
+        if (order == "all") {
+            if (p.workerCount() > 8) {
+                throw InputError("divisible: --order all is limited to 8 workers");
+            }
+            std::vector<int> o(static_cast<std::size_t>(p.workerCount()));
+            std::iota(o.begin(), o.end(), 0);
+            const std::vector<int> best = bandwidthOrder(p);
+            csv = "order,makespan,bandwidth_order\n";
+            do {
+                std::string name;
+                for (int i : o) {
+                    name += (name.empty() ? "" : " ") + std::string("P") + std::to_string(i + 1);
+                }
+                const DivisibleSchedule s = oneRoundClosedForm(p, o, load);
+                csv += name + "," + num(s.makespan) + "," + (o == best ? "yes" : "no") + "\n";
+            } while (std::next_permutation(o.begin(), o.end()));
+            shown = std::make_shared<const DivisibleSchedule>(oneRoundClosedForm(p, best, load));
+        } else {
+            std::vector<int> o = bandwidthOrder(p);
+            if (order == "worst") {
+                std::reverse(o.begin(), o.end());
+            } else if (order != "bandwidth") {
+                o = parseOrder(order, p.workerCount());
+            }
+            shown = std::make_shared<const DivisibleSchedule>(oneRoundClosedForm(p, o, load));
+        }
+    } else if (model == "lifo") {
+        shown = std::make_shared<const DivisibleSchedule>(bestLifo(p, load));
+    } else if (model == "fifo") {
+        shown = std::make_shared<const DivisibleSchedule>(bestFifo(p, load));
+    } else if (model == "multiround") {
+        if (a.has("rounds")) {
+            shown = std::make_shared<const DivisibleSchedule>(uniformMultiRound(
+                p, load, static_cast<int>(a.integer("rounds", 1, 1, 1000)), p.workerCount()));
+        } else {
+            shown = std::make_shared<const DivisibleSchedule>(bestUniformMultiRound(
+                p, load, static_cast<int>(a.integer("max-rounds", 30, 1, 1000))));
+        }
+    } else if (model == "steady") {
+        const double period = a.has("period") ? parseNumber(*a.get("period"), "--period") : 100.0;
+        const SteadyStateShare s = bandwidthCentric(p, period, a.has("overlap"));
+        csv = "worker,c,w,latency,rate,alpha_per_period,throughput,period\n";
+        for (int i = 0; i < p.workerCount(); ++i) {
+            const Worker& wk = p.workers[static_cast<std::size_t>(i)];
+            const double r = s.rate[static_cast<std::size_t>(i)];
+            csv += "P" + std::to_string(i + 1) + "," + num(wk.c) + "," + num(wk.w) + "," +
+                   num(wk.latency) + "," + num(r) + "," + num(r * period) + "," +
+                   num(s.throughput) + "," + num(period) + "\n";
+        }
+        shown = std::make_shared<const DivisibleSchedule>(s.periodSchedule);
+    } else {
+        throw InputError("divisible: --model must be bus, star, lifo, fifo, multiround or "
+                         "steady, not '" +
+                         model + "'");
+    }
+    checkDivisible(*shown, p);
+    if (csv.empty()) {
+        csv = chunkCsv(*shown, p);
+    }
+    if (const auto path = a.get("gantt")) {
+        GanttView view;
+        showDivisibleSchedule(view, shown, p);
+        exportGantt(
+            view,
+            QStringLiteral("%1 — %2 %3")
+                .arg(QString::fromStdString(shown->method))
+                .arg(shown->periodic ? QStringLiteral("period") : QStringLiteral("makespan"))
+                .arg(shown->makespan, 0, 'g', 5),
+            *path);
+    }
+    writeOutput(a.get("out"), csv);
+    return 0;
+}
+
+// --------------------------------------------------------------------------------- steady
+
+namespace {
+
+struct SteadyInput {
+    PlatformGraph graph;
+    std::optional<FixedCosts> fixed; ///< when built from the explorer's platform
+};
+
+SteadyInput steadyPlatform(const Args& a) {
+    const int sources = (a.has("graph") ? 1 : 0) + (a.has("preset") ? 1 : 0) +
+                        (a.has("matrix") ? 1 : 0) + (a.has("fixed-preset") ? 1 : 0);
+    if (sources != 1) {
+        throw InputError("steady: give exactly one of --graph, --preset, --matrix and "
+                         "--fixed-preset");
+    }
+    SteadyInput in;
+    if (a.has("graph")) {
+        const std::string path = *a.get("graph");
+        in.graph = PlatformGraph::parseCsv(readFile(path), path);
+    } else if (a.has("preset")) {
+        in.graph = PlatformGraph::preset(*a.get("preset"));
+    } else {
+        FixedCosts f =
+            a.has("matrix")
+                ? FixedCosts::parseCsv(readFile(*a.get("matrix")), *a.get("matrix"))
+                : parsePreset(*a.get("fixed-preset"), static_cast<int>(a.integer("n", 0, 0, 4096)));
+        if (f.n > kMaxSteadyProcessors) {
+            throw InputError("steady: the platform has " + std::to_string(f.n) +
+                             " processors; the linear programs take at most " +
+                             std::to_string(kMaxSteadyProcessors));
+        }
+        in.graph = PlatformGraph::fromFixedCosts(f);
+        in.fixed = std::move(f);
+    }
+    if (a.has("size")) {
+        in.graph.messageSize = parseNumber(*a.get("size"), "--size");
+        in.graph.validate();
+    }
+    return in;
+}
+
+std::string steadyCsv(const SteadyStateResult& r, const PlatformGraph& g, const std::string& what) {
+    const int n = g.n;
+    std::string out;
+    if (what == "summary") {
+        out = "problem,n,target,throughput,lp_variables,lp_constraints,patterns,period,"
+              "results_per_period,period_exact,period_throughput\n";
+        out += std::string(r.scatter ? "scatter" : "reduce") + "," + std::to_string(n) + "," +
+               (r.target < 0 ? std::string("any") : std::to_string(r.target)) + "," +
+               num(r.throughput) + "," + std::to_string(r.lpVariables) + "," +
+               std::to_string(r.lpConstraints) + "," + std::to_string(r.patterns.size()) + "," +
+               num(r.schedule.period) + "," + std::to_string(r.schedule.results) + "," +
+               (r.schedule.exact ? "yes" : "no") + "," + num(r.schedule.throughput()) + "\n";
+    } else if (what == "occupation") {
+        out = "resource,from,to,occupation\n";
+        for (int i = 0; i < n; ++i) {
+            for (int j = 0; j < n; ++j) {
+                if (g.hasLink(i, j)) {
+                    out += "link," + std::to_string(i) + "," + std::to_string(j) + "," +
+                           num(r.linkOccupation[static_cast<std::size_t>(i) * n + j]) + "\n";
+                }
+            }
+        }
+        for (int i = 0; i < n; ++i) {
+            out += "compute," + std::to_string(i) + "," + std::to_string(i) + "," +
+                   num(r.computeOccupation[static_cast<std::size_t>(i)]) + "\n";
+        }
+    } else if (what == "flows") {
+        out = "kind,proc_from,proc_to,k,l,m,rate\n";
+        for (const FlowTransfer& f : r.transfers) {
+            out += "send," + std::to_string(f.from) + "," + std::to_string(f.to) + "," +
+                   std::to_string(f.k) + ",," + std::to_string(f.m) + "," + num(f.rate) + "\n";
+        }
+        for (const FlowTask& f : r.tasks) {
+            out += "task," + std::to_string(f.proc) + "," + std::to_string(f.proc) + "," +
+                   std::to_string(f.k) + "," + std::to_string(f.l) + "," + std::to_string(f.m) +
+                   "," + num(f.rate) + "\n";
+        }
+    } else if (what == "trees") {
+        out = "pattern,weight,target,kind,proc_from,proc_to,k,l,m\n";
+        for (std::size_t t = 0; t < r.patterns.size(); ++t) {
+            const WeightedPattern& p = r.patterns[t];
+            const std::string head =
+                std::to_string(t) + "," + num(p.weight) + "," + std::to_string(p.target) + ",";
+            for (const FlowTransfer& f : p.transfers) {
+                out += head + "send," + std::to_string(f.from) + "," + std::to_string(f.to) + "," +
+                       std::to_string(f.k) + ",," + std::to_string(f.m) + "\n";
+            }
+            for (const FlowTask& f : p.tasks) {
+                out += head + "task," + std::to_string(f.proc) + "," + std::to_string(f.proc) +
+                       "," + std::to_string(f.k) + "," + std::to_string(f.l) + "," +
+                       std::to_string(f.m) + "\n";
+            }
+        }
+    } else if (what == "schedule") {
+        out = "kind,proc_from,proc_to,k,l,m,instance,start,end\n";
+        for (const PeriodicOp& o : r.schedule.ops) {
+            out += std::string(o.isTask ? "task," : "send,") + std::to_string(o.from) + "," +
+                   std::to_string(o.to) + "," + std::to_string(o.k) + "," +
+                   (o.isTask ? std::to_string(o.l) : std::string()) + "," + std::to_string(o.m) +
+                   "," + std::to_string(o.instance) + "," + num(o.start) + "," + num(o.end) + "\n";
+        }
+    } else {
+        throw InputError("steady: --what must be summary, occupation, flows, trees, schedule or "
+                         "compare, not '" +
+                         what + "'");
+    }
+    return out;
+}
+
+} // namespace
+
+int cmdSteady(const std::vector<std::string>& argv) {
+    const std::vector<OptionSpec> specs{
+        {"problem", "reduce|scatter", "series of reductions (SSRP, default) or scatters (SSSP)"},
+        {"graph", "FILE",
+         "platform graph: n rows of n link costs c(i,j) ('-' = no link), then a row of n "
+         "computation times w"},
+        {"preset", "NAME", "scatter-toy, reduce-toy, ring:N or complete:N"},
+        {"matrix", "FILE", "the explorer's fixed-cost matrix file, as a complete graph"},
+        {"fixed-preset", "SPEC",
+         "an explorer preset (homogeneous:D:C, worstcase:d:D[:c], "
+         "liuwang-fig1...) as a complete graph (with --n)"},
+        {"n", "N", "number of processors for --fixed-preset"},
+        {"size", "S", "size of every message (default 1)"},
+        {"target", "T|any", "reduce: processor receiving the result (default 0)"},
+        {"source", "S", "scatter: the source processor (default 0)"},
+        {"targets", "LIST", "scatter: target processors (default: all but the source)"},
+        {"what", "WHAT",
+         "summary (default), occupation, flows, trees, schedule, or compare (TP against "
+         "1/makespan of the explorer's algorithms; needs --matrix or --fixed-preset)"},
+        {"out", "FILE", "write the CSV there (atomically) instead of standard output"},
+        {"gantt", "FILE", "also draw one period as a Gantt chart: .png, .svg or .pdf"},
+    };
+    const Args a("steady", argv, specs, 0);
+    if (a.helpAsked()) {
+        std::cout << Args::usage("steady",
+                                 "(--graph FILE | --preset NAME | --matrix FILE | --fixed-preset "
+                                 "SPEC) [options]",
+                                 specs)
+                  << "\nSolves SSRP(G) or SSSP(G) (seed 002) with GLPK and prints the optimal "
+                     "throughput,\nthe link occupations, the LP flows, the weighted reduction "
+                     "trees or one period\nof the periodic schedule (validated: one-port, "
+                     "conservation) as CSV.\n";
+        return 0;
+    }
+    const SteadyInput in = steadyPlatform(a);
+    const PlatformGraph& g = in.graph;
+    const std::string problem = a.get("problem", "reduce");
+    const std::string what = a.get("what", "summary");
+    if (what == "compare") {
+        if (!in.fixed) {
+            throw InputError("steady: --what compare needs the explorer's platform (--matrix or "
+                             "--fixed-preset)");
+        }
+        std::string out = "algorithm,makespan,root,single_throughput,steady_throughput,gain\n";
+        for (const PipelineComparison& c : compareWithExplorer(*in.fixed)) {
+            out += c.algorithm + "," + num(c.makespan) + "," + std::to_string(c.root) + "," +
+                   num(c.singleThroughput) + "," + num(c.steadyThroughput) + "," + num(c.gain()) +
+                   "\n";
+        }
+        writeOutput(a.get("out"), out);
+        return 0;
+    }
+    std::shared_ptr<const SteadyStateResult> r;
+    if (problem == "reduce") {
+        const std::string t = a.get("target", "0");
+        const int target =
+            t == "any" ? -1 : static_cast<int>(parseInteger(t, "--target", 0, g.n - 1));
+        r = std::make_shared<const SteadyStateResult>(solveSteadyReduce(g, target));
+    } else if (problem == "scatter") {
+        const int source = static_cast<int>(a.integer("source", 0, 0, g.n - 1));
+        std::vector<int> targets;
+        if (const auto list = a.get("targets")) {
+            for (const std::string& f : splitString(*list, ',')) {
+                targets.push_back(static_cast<int>(parseInteger(trim(f), "--targets", 0, g.n - 1)));
+            }
+        }
+        r = std::make_shared<const SteadyStateResult>(solveSteadyScatter(g, source, targets));
+    } else {
+        throw InputError("steady: --problem must be reduce or scatter, not '" + problem + "'");
+    }
+    const auto errors = validatePeriodic(r->schedule, g);
+    if (!errors.empty()) {
+        throw std::runtime_error("invalid periodic schedule: " + errors.front());
+    }
+    const std::string csv = steadyCsv(*r, g, what);
+    if (const auto path = a.get("gantt")) {
+        GanttView view;
+        showPeriodicSchedule(view, r, g.n);
+        exportGantt(view,
+                    QStringLiteral("one period of the %1 — TP %2, period %3, %4 results")
+                        .arg(r->scatter ? QStringLiteral("scatters") : QStringLiteral("reductions"))
+                        .arg(r->throughput, 0, 'g', 5)
+                        .arg(r->schedule.period, 0, 'g', 5)
+                        .arg(r->schedule.results),
+                    *path);
+    }
+    writeOutput(a.get("out"), csv);
+    return 0;
+}
+
+} // namespace rl::cli
