@@ -1,6 +1,7 @@
 #include "cli_commands.h"
 
 #include "cli_args.h"
+#include "cli_theory.h"
 
 #include "algorithm_registry.h"
 #include "fibonacci_stat.h"
@@ -28,13 +29,6 @@
 
 namespace rl::cli {
 
-namespace {
-
-const char* const kLawHelp =
-    "gamma:MEAN:CV, exp:MEAN, const:VALUE, uniform:MEAN:CV, bernoulli:MEAN:CV";
-
-/// Writes `content` to `path` atomically (QSaveFile: a temporary file renamed on success, so a
-/// failure leaves no half-written file), or to standard output when no path is given.
 void writeOutput(const std::optional<std::string>& path, const std::string& content) {
     if (!path) {
         std::cout << content << std::flush;
@@ -49,6 +43,11 @@ void writeOutput(const std::optional<std::string>& path, const std::string& cont
         throw InputError("cannot write '" + *path + "': " + file.errorString().toStdString());
     }
 }
+
+namespace {
+
+const char* const kLawHelp =
+    "gamma:MEAN:CV, exp:MEAN, const:VALUE, uniform:MEAN:CV, bernoulli:MEAN:CV";
 
 std::string readFile(const std::string& path) {
     QFile file(QString::fromStdString(path));
@@ -505,6 +504,7 @@ const char* const kTopHelp =
     "  mc      Monte Carlo summary of one or more algorithms on common random numbers\n"
     "  sweep   the grids of the paper's Fig. 4, 5 and 6 as tidy CSV\n"
     "  bench   simulations per second of every algorithm\n"
+    "  theory  Markov chain, worst-case ratios (RR Table 1), Liu-Wang SNF and exact optimum\n"
     "\n"
     "exit status: 0 success, 2 invalid usage or input (with a one-line message), 1 internal "
     "error\n";
@@ -520,11 +520,15 @@ int runCli(const std::vector<std::string>& args) {
         const std::string verb = args[0];
         const std::vector<std::string> rest(args.begin() + 1, args.end());
         const std::map<std::string, std::function<int(const std::vector<std::string>&)>> verbs{
-            {"run", cmdRun}, {"mc", cmdMc}, {"sweep", cmdSweep}, {"bench", cmdBench}};
+            {"run", cmdRun},
+            {"mc", cmdMc},
+            {"sweep", cmdSweep},
+            {"bench", cmdBench},
+            {"theory", cmdTheory}};
         const auto it = verbs.find(verb);
         if (it == verbs.end()) {
             throw InputError("unknown verb '" + verb +
-                             "' (known: run, mc, sweep, bench; see --help)");
+                             "' (known: run, mc, sweep, bench, theory; see --help)");
         }
         return it->second(rest);
     } catch (const InputError& e) {
