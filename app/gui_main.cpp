@@ -1,5 +1,6 @@
 #include "animation_controller.h"
 #include "main_window.h"
+#include "theory_panel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -30,7 +31,11 @@ int main(int argc, char** argv) {
         QStringLiteral("fraction"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("window size WxH"),
                                   QStringLiteral("size"));
-    parser.addOptions({shot, at, size});
+    const QCommandLineOption tab(
+        QStringLiteral("tab"),
+        QStringLiteral("open this tab (e.g. Theory) instead of the explorer"),
+        QStringLiteral("name"));
+    parser.addOptions({shot, at, size, tab});
     parser.process(app);
     rl::MainWindow window;
     if (parser.isSet(size)) {
@@ -45,6 +50,13 @@ int main(int argc, char** argv) {
         if (parser.isSet(shot)) {
             std::fprintf(stderr, "reducelab: %s\n", qPrintable(window.lastError()));
             return 2;
+        }
+    }
+    if (parser.isSet(tab)) {
+        for (int i = 0; i < window.tabs()->count(); ++i) {
+            if (window.tabs()->tabText(i).remove('&') == parser.value(tab)) {
+                window.tabs()->setCurrentIndex(i);
+            }
         }
     }
     if (parser.isSet(shot)) {
@@ -63,6 +75,9 @@ int main(int argc, char** argv) {
                 window.animation()->seek(fraction * window.animation()->end());
             }
             QTimer::singleShot(fraction >= 0.0 ? 400 : 2500, &window, [&window, path] {
+                if (auto* theory = qobject_cast<rl::TheoryPanel*>(window.tabs()->currentWidget())) {
+                    theory->waitForIdle();
+                }
                 const bool ok = window.grab().save(path);
                 std::fprintf(stderr, "%s %s\n", ok ? "wrote" : "could not write", qPrintable(path));
                 QApplication::exit(ok ? 0 : 1);

@@ -1,5 +1,6 @@
 #include "lower_bound.h"
 
+#include "ep_schedule.h"
 #include "text_util.h"
 
 #include <algorithm>
@@ -156,6 +157,27 @@ std::optional<MakespanBound> makespanBound(const CostModel& costs, int n) {
         }
     }
     return std::nullopt;
+}
+
+std::optional<MakespanBound> referenceBound(const CostModel& costs, int n, bool nonCommutative,
+                                            const SearchProgress& progress) {
+    std::optional<MakespanBound> bound = makespanBound(costs, n);
+    if (!senderOnlyViolation(costs, n).empty()) {
+        return bound;
+    }
+    const std::vector<double> t = senderTimes(*costs.fixed);
+    if (epOptimumSequenceCount(t) > kMaxOptimumSequences) {
+        return bound;
+    }
+    const EpOptimum opt = epOptimum(t, progress);
+    if (opt.cancelled) {
+        return bound;
+    }
+    MakespanBound b;
+    b.value = opt.makespan;
+    b.optimal = !nonCommutative;
+    b.label = (b.optimal ? "optimum " : "lower bound ") + formatNumber(b.value);
+    return b;
 }
 
 } // namespace rl

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cost_model.h"
+#include "ep_optimum.h"
 #include "fixed_costs.h"
 
 #include <optional>
@@ -42,5 +43,12 @@ struct MakespanBound {
 /// every c are equal. Per-operation costs with constant laws: the homogeneous optimum. None for
 /// random costs (the bound of a random run would be random too).
 std::optional<MakespanBound> makespanBound(const CostModel& costs, int n);
+
+/// What the explorer draws: makespanBound(), except on a Liu-Wang cluster (sender-only fixed
+/// costs, no reduction cost) small enough for the exhaustive search, where the best EP
+/// schedule is the exact optimum (a lower bound only in non-commutative mode, whose schedules
+/// are a subset). Cancelling the search (progress returns false) falls back to makespanBound().
+std::optional<MakespanBound> referenceBound(const CostModel& costs, int n, bool nonCommutative,
+                                            const SearchProgress& progress = {});
 
 } // namespace rl

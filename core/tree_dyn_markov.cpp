@@ -1,6 +1,7 @@
 #include "tree_dyn_markov.h"
 
 #include "input_error.h"
+#include "monte_carlo.h"
 #include "text_util.h"
 
 #include <cmath>
@@ -100,6 +101,29 @@ Moments treeDynMarkov(int n, double transferMean, double reductionMean) {
     };
     const Entry start = n % 2 == 0 ? solve(solve, n / 2, 0, 0) : solve(solve, (n - 1) / 2, 0, 1);
     return {start.m1, start.m2 - start.m1 * start.m1};
+}
+
+MarkovCheck checkMarkov(int n, double transferMean, double reductionMean, std::uint64_t replicates,
+                        std::uint64_t seed,
+                        const std::function<bool(std::uint64_t, std::uint64_t)>& progress) {
+    MarkovCheck out;
+    out.n = n;
+    out.chain = treeDynMarkov(n, transferMean, reductionMean);
+    McConfig c;
+    c.algorithms = {AlgorithmId::TreeDyn};
+    c.n = n;
+    c.costs = CostModel::perOperation(Law::exponential(transferMean),
+                                      reductionMean > 0 ? Law::exponential(reductionMean)
+                                                        : Law::constant(0.0));
+    c.replicates = replicates;
+    c.seed = seed;
+    const McResult r = runMonteCarlo(c, progress);
+    const McSummary& s = r.summaries.front();
+    out.simMean = s.mean;
+    out.simStdError = s.stdError;
+    out.simVariance = s.variance;
+    out.replicates = r.replicatesDone;
+    return out;
 }
 
 } // namespace rl

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <cstdint>
+#include <functional>
+
 namespace rl {
 
 /// Mean and variance of a makespan.
@@ -36,5 +39,23 @@ Moments treeDynMarkovClosedForm(int n, double transferMean);
 /// Initial state: (n/2, 0, 0) for n even, ((n-1)/2, 0, 1) for n odd (see above).
 /// Throws InputError for n outside [1, kMaxMarkovProcessors] or bad means.
 Moments treeDynMarkov(int n, double transferMean, double reductionMean);
+
+/// The chain against a Monte Carlo run of the simulator (Tree-dyn, same laws).
+struct MarkovCheck {
+    int n = 0;
+    Moments chain;
+    double simMean = 0.0;
+    double simStdError = 0.0;
+    double simVariance = 0.0;
+    std::uint64_t replicates = 0; ///< done (fewer when cancelled)
+    /// (simMean - chain.mean) / simStdError: |z| < 4 is agreement within 4 standard errors.
+    double z() const { return simStdError > 0 ? (simMean - chain.mean) / simStdError : 0.0; }
+};
+
+/// treeDynMarkov() beside `replicates` simulated runs (per-operation exponential costs, seed
+/// `seed`). `progress(done, total)` as for runMonteCarlo; false cancels.
+MarkovCheck checkMarkov(int n, double transferMean, double reductionMean, std::uint64_t replicates,
+                        std::uint64_t seed,
+                        const std::function<bool(std::uint64_t, std::uint64_t)>& progress = {});
 
 } // namespace rl
