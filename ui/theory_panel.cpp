@@ -176,11 +176,15 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
     layout->addWidget(ratios, 3);
     layout->addWidget(m_error);
 
-    connect(ratiosRun, &QPushButton::clicked, this, &TheoryPanel::computeRatios);
+    connect(ratiosRun, &QPushButton::clicked, this, [this] {
+        m_error->clear();
+        computeRatios();
+    });
     connect(m_markovRun, &QPushButton::clicked, this, [this] {
         if (m_markovWatcher.isRunning()) {
             m_markovWatcher.cancel();
         } else {
+            m_error->clear();
             computeMarkov();
         }
     });
@@ -188,6 +192,7 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
         if (m_gapWatcher.isRunning()) {
             m_gapWatcher.cancel();
         } else {
+            m_error->clear();
             computeGaps();
         }
     });
@@ -277,10 +282,11 @@ void TheoryPanel::computeRatios() {
         bigD = parseField(m_ratioBigD, "D");
         c = parseField(m_ratioC, "c");
     } catch (const InputError& e) {
+        // The table would describe other settings than the fields: empty it.
+        m_ratiosTable->setRowCount(0);
         setError(tr("Worst-case ratios: %1").arg(QString::fromUtf8(e.what())));
         return;
     }
-    m_error->clear();
     m_ratiosWatcher.cancel();
     m_ratiosWatcher.setFuture(
         QtConcurrent::run([n, d, bigD, c](QPromise<Outcome<std::vector<RatioRow>>>& promise) {
@@ -311,10 +317,10 @@ void TheoryPanel::computeMarkov() {
             treeDynMarkov(n, muD, muC); // validates the means on this thread, fast
         }
     } catch (const InputError& e) {
+        m_markovTable->setRowCount(0);
         setError(tr("Markov chain: %1").arg(QString::fromUtf8(e.what())));
         return;
     }
-    m_error->clear();
     m_markovRun->setText(tr("Cancel"));
     m_markovProgress->setVisible(true);
     m_markovWatcher.setFuture(QtConcurrent::run(
@@ -358,10 +364,11 @@ void TheoryPanel::computeGaps() {
                              " (about 11 processors of distinct times)");
         }
     } catch (const InputError& e) {
+        m_gapTable->setRowCount(0);
+        m_gapCluster.clear();
         setError(tr("Optimum gap: %1").arg(QString::fromUtf8(e.what())));
         return;
     }
-    m_error->clear();
     m_gapRun->setText(tr("Cancel"));
     m_gapProgress->setVisible(true);
     m_gapCluster = t;
