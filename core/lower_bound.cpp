@@ -12,8 +12,6 @@
 
 namespace rl {
 
-namespace {
-
 int ceilLog2(int n) {
     int k = 0;
     while ((1LL << k) < n) {
@@ -21,6 +19,8 @@ int ceilLog2(int n) {
     }
     return k;
 }
+
+namespace {
 
 // Times are kept exact as i*c + j*d with integer (i, j) (N only changes at such times).
 struct Time {

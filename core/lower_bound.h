@@ -9,6 +9,9 @@
 
 namespace rl {
 
+/// ceil(log2 n) for n >= 1 (0 for n = 1): the number of halvings a reduction needs.
+int ceilLog2(int n);
+
 /// SPEC §5.6 (RR §4): every schedule on fixed costs takes at least ceil(log2 n) * min d[i][j].
 double spec56Bound(const FixedCosts& f);
 

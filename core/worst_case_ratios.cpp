@@ -13,14 +13,6 @@ namespace rl {
 
 namespace {
 
-int ceilLog2(int n) {
-    int k = 0;
-    while ((1LL << k) < n) {
-        ++k;
-    }
-    return k;
-}
-
 bool isPowerOfTwo(int n) {
     return n > 0 && (n & (n - 1)) == 0;
 }
