@@ -199,7 +199,10 @@ std::string scheduleJson(const Schedule& s, std::uint64_t seed, std::uint64_t re
 }
 
 int cmdRun(const std::vector<std::string>& argv) {
-    std::vector<OptionSpec> specs{{"algo", "ALGO", "binomial, fibonacci, tree-dyn or nctd"}};
+    std::vector<OptionSpec> specs{
+        {"algo", "ALGO",
+         "binomial, fibonacci, tree-dyn, nctd, or on sender-only fixed costs (Liu-Wang) ep, snf, "
+         "optimum"}};
     const auto platform = platformOptions();
     specs.insert(specs.end(), platform.begin(), platform.end());
     specs.push_back({"replicate", "R", "which replicate of the seed to draw (default 0)"});
@@ -253,7 +256,8 @@ int cmdRun(const std::vector<std::string>& argv) {
 // ----------------------------------------------------------------------------------- mc
 
 int cmdMc(const std::vector<std::string>& argv) {
-    std::vector<OptionSpec> specs{{"algo", "LIST", "comma-separated algorithms, or all"}};
+    std::vector<OptionSpec> specs{
+        {"algo", "LIST", "comma-separated algorithms (see run --help), or all (the paper's four)"}};
     const auto platform = platformOptions();
     specs.insert(specs.end(), platform.begin(), platform.end());
     specs.push_back({"replicates", "R", "number of Monte Carlo replicates"});

@@ -34,7 +34,7 @@ std::string senderOnlyViolation(const FixedCosts& f) {
 
 std::string senderOnlyViolation(const CostModel& costs, int n) {
     if (costs.mode != CostMode::FixedMatrix || !costs.fixed) {
-        return "they need fixed sender-only costs known in advance (a Liu-Wang preset or a "
+        return "it needs fixed sender-only costs known in advance (a Liu-Wang preset or a "
                "matrix with d[i][j] = t(Pi) and c = 0), not random costs";
     }
     if (costs.fixed->n != n) {
