@@ -1,6 +1,7 @@
 #include "cli_commands.h"
 
 #include "cli_args.h"
+#include "cli_theory.h"
 
 #include "algorithm_registry.h"
 #include "fibonacci_stat.h"
@@ -44,6 +45,11 @@ void writeOutput(const std::optional<std::string>& path, const std::string& cont
         throw InputError("cannot write '" + *path + "': " + file.errorString().toStdString());
     }
 }
+
+namespace {
+
+const char* const kLawHelp =
+    "gamma:MEAN:CV, exp:MEAN, const:VALUE, uniform:MEAN:CV, bernoulli:MEAN:CV";
 
 std::string readFile(const std::string& path) {
     QFile file(QString::fromStdString(path));
@@ -200,7 +206,10 @@ std::string scheduleJson(const Schedule& s, std::uint64_t seed, std::uint64_t re
 }
 
 int cmdRun(const std::vector<std::string>& argv) {
-    std::vector<OptionSpec> specs{{"algo", "ALGO", "binomial, fibonacci, tree-dyn or nctd"}};
+    std::vector<OptionSpec> specs{
+        {"algo", "ALGO",
+         "binomial, fibonacci, tree-dyn, nctd, or on sender-only fixed costs (Liu-Wang) ep, snf, "
+         "optimum"}};
     const auto platform = platformOptions();
     specs.insert(specs.end(), platform.begin(), platform.end());
     specs.push_back({"replicate", "R", "which replicate of the seed to draw (default 0)"});
@@ -254,7 +263,8 @@ int cmdRun(const std::vector<std::string>& argv) {
 // ----------------------------------------------------------------------------------- mc
 
 int cmdMc(const std::vector<std::string>& argv) {
-    std::vector<OptionSpec> specs{{"algo", "LIST", "comma-separated algorithms, or all"}};
+    std::vector<OptionSpec> specs{
+        {"algo", "LIST", "comma-separated algorithms (see run --help), or all (the paper's four)"}};
     const auto platform = platformOptions();
     specs.insert(specs.end(), platform.begin(), platform.end());
     specs.push_back({"replicates", "R", "number of Monte Carlo replicates"});
@@ -507,6 +517,7 @@ const char* const kTopHelp =
     "  bench   simulations per second of every algorithm\n"
     "  steady  steady-state series of reductions or scatters on a platform graph (LP)\n"
     "  divisible  divisible load on a bus or a star: shares, orders, returns, rounds\n"
+    "  theory  Markov chain, worst-case ratios (RR Table 1), Liu-Wang SNF and exact optimum\n"
     "\n"
     "exit status: 0 success, 2 invalid usage or input (with a one-line message), 1 internal "
     "error\n";
@@ -522,12 +533,18 @@ int runCli(const std::vector<std::string>& args) {
         const std::string verb = args[0];
         const std::vector<std::string> rest(args.begin() + 1, args.end());
         const std::map<std::string, std::function<int(const std::vector<std::string>&)>> verbs{
-            {"run", cmdRun},     {"mc", cmdMc},         {"sweep", cmdSweep},
-            {"bench", cmdBench}, {"steady", cmdSteady}, {"divisible", cmdDivisible}};
+            {"run", cmdRun},
+            {"mc", cmdMc},
+            {"sweep", cmdSweep},
+            {"bench", cmdBench},
+            {"theory", cmdTheory},
+            {"steady", cmdSteady},
+            {"divisible", cmdDivisible}};
         const auto it = verbs.find(verb);
         if (it == verbs.end()) {
-            throw InputError("unknown verb '" + verb +
-                             "' (known: run, mc, sweep, bench, steady, divisible; see --help)");
+            throw InputError(
+                "unknown verb '" + verb +
+                "' (known: run, mc, sweep, bench, theory, steady, divisible; see --help)");
         }
         return it->second(rest);
     } catch (const InputError& e) {

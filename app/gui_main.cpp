@@ -1,5 +1,6 @@
 #include "animation_controller.h"
 #include "main_window.h"
+#include "theory_panel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -60,6 +61,13 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    if (parser.isSet(tab)) {
+        for (int i = 0; i < window.tabs()->count(); ++i) {
+            if (window.tabs()->tabText(i).remove('&') == parser.value(tab)) {
+                window.tabs()->setCurrentIndex(i);
+            }
+        }
+    }
     if (parser.isSet(shot)) {
         // For the README's screenshots: wait for the run, place the cursor, grab the window.
         const QString path = parser.value(shot);
@@ -76,6 +84,9 @@ int main(int argc, char** argv) {
                 window.animation()->seek(fraction * window.animation()->end());
             }
             QTimer::singleShot(fraction >= 0.0 ? 400 : 2500, &window, [&window, path] {
+                if (auto* theory = qobject_cast<rl::TheoryPanel*>(window.tabs()->currentWidget())) {
+                    theory->waitForIdle();
+                }
                 const bool ok = window.grab().save(path);
                 std::fprintf(stderr, "%s %s\n", ok ? "wrote" : "could not write", qPrintable(path));
                 QApplication::exit(ok ? 0 : 1);

@@ -11,7 +11,7 @@ namespace rl {
 
 namespace {
 
-const std::array<AlgorithmInfo, 4> kAlgorithms{{
+const std::array<AlgorithmInfo, 7> kAlgorithms{{
     {AlgorithmId::BinomialStat, "binomial", "Binomial-stat", true, true,
      "static binomial tree; each round waits for the previous reception and its reduction",
      &makeBinomialStatKernel},
@@ -24,7 +24,17 @@ const std::array<AlgorithmInfo, 4> kAlgorithms{{
     {AlgorithmId::NonCommutTreeDyn, "nctd", "Non-Commut-Tree-dyn", true, false,
      "dynamic: an idle processor sends to an idle neighbour interval, the left one first",
      &makeNonCommutTreeDynKernel},
+    {AlgorithmId::Ep, "ep", "EP", false, true,
+     "clairvoyant (Liu-Wang): senders in index order, each as early as two processors are free",
+     &makeEpKernel, true},
+    {AlgorithmId::Snf, "snf", "SNF", false, true,
+     "clairvoyant (Liu-Wang): slowest node first, the slowest processor only receives",
+     &makeSnfKernel, true},
+    {AlgorithmId::Optimum, "optimum", "Optimum", false, true,
+     "clairvoyant: the best EP schedule over every sender order (exact, small n only)",
+     &makeOptimumKernel, true},
 }};
+constexpr std::size_t kPaperCount = 4;
 
 std::string knownKeys() {
     std::string out;
@@ -37,6 +47,14 @@ std::string knownKeys() {
 } // namespace
 
 std::span<const AlgorithmInfo> algorithms() {
+    return std::span<const AlgorithmInfo>(kAlgorithms).first(kPaperCount);
+}
+
+std::span<const AlgorithmInfo> clairvoyantAlgorithms() {
+    return std::span<const AlgorithmInfo>(kAlgorithms).subspan(kPaperCount);
+}
+
+std::span<const AlgorithmInfo> allAlgorithms() {
     return kAlgorithms;
 }
 
@@ -58,7 +76,7 @@ AlgorithmId parseAlgorithm(std::string_view key) {
 std::vector<AlgorithmId> parseAlgorithmList(std::string_view text) {
     std::vector<AlgorithmId> out;
     if (trim(text) == "all") {
-        for (const AlgorithmInfo& a : kAlgorithms) {
+        for (const AlgorithmInfo& a : algorithms()) {
             out.push_back(a.id);
         }
         return out;

@@ -137,7 +137,10 @@ class Narrator {
     std::string waitForParent(int p) const {
         const int to = m_s.parent[static_cast<std::size_t>(p)];
         std::string out = " waits ";
-        if (m_algo == AlgorithmId::BinomialStat) {
+        if (algorithmInfo(m_algo).clairvoyant) {
+            out += "for its turn in the sender order (EP starts it once two processors are "
+                   "free)";
+        } else if (m_algo == AlgorithmId::BinomialStat) {
             out += "for round ";
             out += std::to_string(receptionNumber(to, p));
             out += " of ";
@@ -204,6 +207,11 @@ std::string Narrator::transferStart(int k) const {
         out += " of ";
         out += proc(t.to);
         out += ": ";
+        break;
+    case AlgorithmId::Ep:
+    case AlgorithmId::Snf:
+    case AlgorithmId::Optimum:
+        out += "next in the sender order and two processors are free: ";
         break;
     case AlgorithmId::FibonacciStat:
         out += "reception ";

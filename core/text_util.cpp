@@ -69,4 +69,19 @@ std::string formatNumber(double value) {
     return ec == std::errc() ? std::string(buf, ptr) : std::string("?");
 }
 
+std::string csvField(const std::string& field) {
+    if (field.find_first_of(",\"\r\n") == std::string::npos) {
+        return field;
+    }
+    std::string out = "\"";
+    for (char ch : field) {
+        out += ch;
+        if (ch == '"') {
+            out += '"';
+        }
+    }
+    out += '"';
+    return out;
+}
+
 } // namespace rl

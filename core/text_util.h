@@ -17,5 +17,8 @@ long long parseInteger(std::string_view text, const std::string& context, long l
                        long long hi);
 /// Shortest decimal text that reads back to the same double ("0.1", "1e-05", "3").
 std::string formatNumber(double value);
+/// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, inner quotes
+/// doubled.
+std::string csvField(const std::string& field);
 
 } // namespace rl

@@ -24,3 +24,16 @@ scenario compare4 16 binomial fibonacci tree-dyn nctd
 shoot "$tmp/compare4.json" --screenshot "$out/compare4.png" --at 0.6
 scenario large 1024 tree-dyn
 shoot "$tmp/large.json" --screenshot "$out/n1024.png" --at 1
+# Liu-Wang Fig. 8 (x = 1.25): SNF beside the exact optimum, the optimum marked on both charts.
+{
+    printf '{"format": "reducelab-scenario", "version": 1, "n": 12, "algorithms": ["snf", "optimum"],\n'
+    printf ' "noncommutative": false, "costMode": "fixed-matrix", "transfer": "const:1",\n'
+    printf ' "reduction": "const:0", "seed": "1", "replicate": "0", "matrix": "'
+    python3 -c 'import sys
+t=[1.25]*4+[1]*8
+rows=[",".join("0" if i==j else str(t[i]) for j in range(12)) for i in range(12)]
+sys.stdout.write("\\n".join(rows)+"\\n"+",".join(["0"]*12)+"\\n")'
+    printf '"}\n'
+} >"$tmp/fig8.json"
+shoot "$tmp/fig8.json" --screenshot "$out/liuwang_fig8.png" --at 1
+shoot --tab Theory --screenshot "$out/theory.png"

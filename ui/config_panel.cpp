@@ -1,5 +1,7 @@
 #include "config_panel.h"
 
+#include "ep_optimum.h"
+#include "ep_schedule.h"
 #include "input_error.h"
 #include "simulator.h"
 #include "text_util.h"
@@ -88,7 +90,7 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
 
     auto* algoBox = new QGroupBox(tr("Algorithms (1 to 4: compare mode)"), this);
     auto* algoLayout = new QVBoxLayout(algoBox);
-    for (const AlgorithmInfo& info : algorithms()) {
+    for (const AlgorithmInfo& info : allAlgorithms()) {
         auto* box = new QCheckBox(QString::fromStdString(std::string(info.name)), algoBox);
         box->setToolTip(QString::fromStdString(std::string(info.summary)));
         m_algos[static_cast<int>(info.id)] = box;
@@ -122,7 +124,9 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     m_preset->addItem(tr("Homogeneous (d, c)"), "homogeneous");
     m_preset->addItem(tr("Worst case, RR Th. 1/Th. 4 (d, D, c)"), "worstcase");
     m_preset->addItem(tr("Liu-Wang Fig. 1 cluster"), "liuwang-fig1");
-    m_preset->addItem(tr("Liu-Wang Fig. 8 cluster (x)"), "liuwang-fig8");
+    m_preset->addItem(tr("Liu-Wang Fig. 3: EP on the Fig. 1 cluster"), "liuwang-fig3");
+    m_preset->addItem(tr("Liu-Wang Fig. 5: SNF on the Fig. 1 cluster"), "liuwang-fig5");
+    m_preset->addItem(tr("Liu-Wang Fig. 8: SNF vs optimum (x, 1 < x < 2)"), "liuwang-fig8");
     m_preset->addItem(tr("RR Fig. 2: 8 processors, c = d = 1"), "fig2");
     m_preset->addItem(tr("RR Fig. 3: NCTD worst case, 8 processors (d, D)"), "fig3");
     m_presetParams = new QLineEdit(matrixPage);
@@ -219,7 +223,7 @@ QCheckBox* ConfigPanel::algorithmBox(AlgorithmId id) const {
 void ConfigPanel::setScenario(const Scenario& s) {
     m_updating = true;
     m_n->setText(QString::number(s.n));
-    for (const AlgorithmInfo& info : algorithms()) {
+    for (const AlgorithmInfo& info : allAlgorithms()) {
         m_algos[static_cast<int>(info.id)]->setChecked(
             std::find(s.algorithms.begin(), s.algorithms.end(), info.id) != s.algorithms.end());
     }
@@ -240,7 +244,7 @@ Scenario ConfigPanel::scenario() const {
     s.n = static_cast<int>(
         parseInteger(m_n->text().toStdString(), "processors n", 1, kMaxProcessors));
     s.algorithms.clear();
-    for (const AlgorithmInfo& info : algorithms()) {
+    for (const AlgorithmInfo& info : allAlgorithms()) {
         if (m_algos[static_cast<int>(info.id)]->isChecked()) {
             s.algorithms.push_back(info.id);
         }
@@ -278,6 +282,39 @@ void ConfigPanel::updateEnabled() {
     }
     const bool fixed =
         static_cast<CostMode>(m_mode->currentData().toInt()) == CostMode::FixedMatrix;
+    // Liu-Wang's baselines know the costs: only a sender-only fixed matrix defines them.
+    QString why;
+    if (nc) {
+        why = tr("they pair any two processors, so they cannot keep a non-commutative operation "
+                 "in order");
+    } else if (!fixed || !m_matrix) {
+        why = tr("they need fixed costs known in advance (choose \"fixed matrix\" and a Liu-Wang "
+                 "preset)");
+    } else if (const std::string v = senderOnlyViolation(*m_matrix); !v.empty()) {
+        why = tr("the matrix is not sender-only: %1").arg(QString::fromStdString(v));
+    }
+    for (const AlgorithmInfo& info : clairvoyantAlgorithms()) {
+        QCheckBox* box = m_algos[static_cast<int>(info.id)];
+        if (!why.isEmpty()) {
+            box->setEnabled(false);
+            box->setChecked(false);
+            box->setToolTip(tr("%1 is a Liu-Wang clairvoyant baseline, valid only for "
+                               "sender-only costs d[i][j] = t(Pi) with c = 0: %2. Disabled.")
+                                .arg(QString::fromUtf8(info.name.data(),
+                                                       static_cast<qsizetype>(info.name.size())),
+                                     why));
+        } else if (info.id == AlgorithmId::Optimum &&
+                   epOptimumSequenceCount(senderTimes(*m_matrix)) > kMaxOptimumSequences) {
+            box->setEnabled(false);
+            box->setChecked(false);
+            box->setToolTip(tr("Optimum: too many sender orders for the exhaustive search (limit "
+                               "%1, about 11 processors of distinct times). Disabled.")
+                                .arg(kMaxOptimumSequences));
+        } else {
+            box->setEnabled(true);
+            box->setToolTip(QString::fromStdString(std::string(info.summary)));
+        }
+    }
     m_costPages->setCurrentIndex(fixed ? 1 : 0);
     m_n->setEnabled(!fixed);
 }
@@ -317,6 +354,7 @@ void ConfigPanel::applyPreset() {
         };
         int n = static_cast<int>(parseInteger(m_n->text().toStdString(), "processors n", 1, 4096));
         FixedCosts f;
+        std::vector<AlgorithmId> select; // the algorithms a figure preset shows
         if (key == "homogeneous") {
             need(2, "two parameters: d, c");
             f = FixedCosts::homogeneous(n, p[0], p[1]);
@@ -326,9 +364,14 @@ void ConfigPanel::applyPreset() {
         } else if (key == "liuwang-fig1") {
             need(0, "no parameter");
             f = FixedCosts::liuWangFig1();
+        } else if (key == "liuwang-fig3" || key == "liuwang-fig5") {
+            need(0, "no parameter");
+            f = FixedCosts::liuWangFig1();
+            select = {key == "liuwang-fig3" ? AlgorithmId::Ep : AlgorithmId::Snf};
         } else if (key == "liuwang-fig8") {
             need(1, "one parameter: x");
             f = FixedCosts::liuWangFig8(p[0]);
+            select = {AlgorithmId::Snf, AlgorithmId::Optimum};
         } else if (key == "fig2") {
             need(0, "no parameter");
             f = FixedCosts::homogeneous(8, 1.0, 1.0);
@@ -341,6 +384,13 @@ void ConfigPanel::applyPreset() {
         m_n->setText(QString::number(m_matrix->n));
         m_mode->setCurrentIndex(m_mode->findData(static_cast<int>(CostMode::FixedMatrix)));
         fillMatrixTable();
+        updateEnabled();
+        if (!select.empty()) {
+            for (const AlgorithmInfo& info : allAlgorithms()) {
+                m_algos[static_cast<int>(info.id)]->setChecked(
+                    std::find(select.begin(), select.end(), info.id) != select.end());
+            }
+        }
         m_updating = false;
         onEdited();
     } catch (const InputError& e) {

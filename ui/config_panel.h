@@ -63,7 +63,7 @@ class ConfigPanel : public QWidget {
     void fillMatrixTable();
 
     QLineEdit* m_n;
-    QCheckBox* m_algos[4];
+    QCheckBox* m_algos[7]; ///< by AlgorithmId: the paper's four, then EP, SNF, Optimum
     QCheckBox* m_nonCommutative;
     QComboBox* m_mode;
     QStackedWidget* m_costPages;

@@ -254,6 +254,19 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent) {
 
     m_cursorLine = new QCPItemStraightLine(m_plot);
     m_cursorLine->setVisible(false);
+    m_refLine = new QCPItemStraightLine(m_plot);
+    m_refLine->setVisible(false);
+    m_refLine->setSelectable(false);
+    m_refLabel = new QCPItemText(m_plot);
+    m_refLabel->setVisible(false);
+    m_refLabel->setSelectable(false);
+    m_refLabel->setClipToAxisRect(true);
+    // x in time, y at the top of the chart: the label rides on the line's upper end, on its
+    // left since a bound lies at or before every makespan (the right end of the time axis).
+    m_refLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    m_refLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_refLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    m_refLabel->setPadding(QMargins(4, 2, 4, 2));
     // Title and legend get their own row above the chart, so they never cover an operation.
     m_plot->plotLayout()->insertRow(0);
     auto* top = new QCPLayoutGrid;
@@ -316,6 +329,20 @@ void GanttView::setCursorTime(double t) {
     replotSoon();
 }
 
+void GanttView::setReferenceLine(std::optional<double> t, const QString& label) {
+    m_reference = t;
+    const bool on = t && std::isfinite(*t);
+    m_refLine->setVisible(on);
+    m_refLabel->setVisible(on);
+    if (on) {
+        m_refLine->point1->setCoords(*t, 0);
+        m_refLine->point2->setCoords(*t, 1);
+        m_refLabel->position->setCoords(*t, 0.0);
+        m_refLabel->setText(label);
+    }
+    replotSoon();
+}
+
 void GanttView::setPalette(const Palette& palette) {
     m_palette = palette;
     applyPalette();
@@ -347,6 +374,10 @@ void GanttView::applyPalette() {
         m_plot->graph(i)->setPen(QPen(swatch[i], 4));
     }
     m_cursorLine->setPen(QPen(p.cursor(), 2));
+    m_refLine->setPen(QPen(p.selection(), 2, Qt::DashLine));
+    m_refLabel->setColor(p.foreground());
+    m_refLabel->setFont(f);
+    m_refLabel->setBrush(p.background());
     QFont tf = f;
     tf.setBold(true);
     m_title->setFont(tf);

@@ -15,6 +15,7 @@
 
 class QCustomPlot;
 class QCPItemStraightLine;
+class QCPItemText;
 class QCPTextElement;
 
 namespace rl {
@@ -46,6 +47,10 @@ class GanttView : public QWidget {
     double cursorTime() const { return m_cursor; }
     void setPalette(const Palette& palette);
     void setCriticalPath(std::vector<OpRef> ops);
+    /// A dashed vertical line at time `t` labelled at the top (the lower bound or optimum of
+    /// the run); nullopt hides it.
+    void setReferenceLine(std::optional<double> t, const QString& label = {});
+    std::optional<double> referenceLine() const { return m_reference; }
     void selectOperation(std::optional<OpRef> op);
     /// Shares the time axis with other views (compare mode).
     void setTimeRange(double lo, double hi);
@@ -88,6 +93,9 @@ class GanttView : public QWidget {
     QCustomPlot* m_plot = nullptr;
     GanttPlottable* m_gantt = nullptr;
     QCPItemStraightLine* m_cursorLine = nullptr;
+    QCPItemStraightLine* m_refLine = nullptr;
+    QCPItemText* m_refLabel = nullptr;
+    std::optional<double> m_reference;
     QCPTextElement* m_title = nullptr;
     std::shared_ptr<const Schedule> m_schedule;
     Palette m_palette;

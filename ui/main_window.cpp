@@ -12,6 +12,7 @@
 #include "schedule_csv.h"
 #include "steady_state_panel.h"
 #include "text_util.h"
+#include "theory_panel.h"
 #include "timeline.h"
 #include "tree_view.h"
 
@@ -92,6 +93,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_tabs->addTab(new SteadyStatePanel([this](const Scenario& s) { openInExplorer(s); }),
                    tr("Steady state"));
     m_tabs->addTab(new DivisibleLoadPanel, tr("Divisible load"));
+    m_tabs->addTab(new TheoryPanel([this](const Scenario& s) { openInExplorer(s); }), tr("Theory"));
     // The explorer's configuration only makes sense beside the explorer; the analysis panels
     // carry their own settings.
     connect(m_tabs, &QTabWidget::currentChanged, this,
@@ -302,6 +304,9 @@ void MainWindow::onResult(const std::shared_ptr<const RunResult>& r) {
         const QString title =
             QStringLiteral("%1 — makespan %2").arg(algoName(algo)).arg(s.makespan, 0, 'g', 5);
         m_panes[i]->setSchedule(schedules[i], title);
+        m_panes[i]->gantt()->setReferenceLine(
+            r->bound ? std::optional<double>(r->bound->value) : std::nullopt,
+            r->bound ? QString::fromStdString(r->bound->label) : QString());
         m_panes[i]->setPalette(m_palette);
         end = std::max(end, s.makespan);
         summary << title;

@@ -1,5 +1,7 @@
 #include "scenario.h"
 
+#include "ep_optimum.h"
+#include "ep_schedule.h"
 #include "input_error.h"
 #include "simulator.h"
 
@@ -65,6 +67,29 @@ void Scenario::validate() const {
         validateRun(a, n, nonCommutative);
     }
     costModel().validate(n);
+    for (AlgorithmId a : algorithms) {
+        if (algorithmInfo(a).clairvoyant) {
+            const std::string why = senderOnlyViolation(costModel(), n);
+            if (!why.empty()) {
+                fail(QStringLiteral("%1 is a Liu-Wang clairvoyant baseline: %2")
+                         .arg(QString::fromUtf8(
+                                  algorithmInfo(a).name.data(),
+                                  static_cast<qsizetype>(algorithmInfo(a).name.size())),
+                              QString::fromStdString(why)));
+            }
+        }
+        if (a == AlgorithmId::Optimum) {
+            const std::uint64_t count = epOptimumSequenceCount(senderTimes(*matrix));
+            if (count > kMaxOptimumSequences) {
+                fail(QStringLiteral("Optimum: %1 processors need %2 sender orders, more than the "
+                                    "exhaustive search's limit of %3 (about 11 processors of "
+                                    "distinct times)")
+                         .arg(n)
+                         .arg(count)
+                         .arg(kMaxOptimumSequences));
+            }
+        }
+    }
 }
 
 QJsonObject Scenario::toJson() const {

@@ -25,6 +25,12 @@ void simulate(QPromise<std::shared_ptr<const RunResult>>& promise, const Scenari
             std::make_shared<const Schedule>(sim.schedule(scenario.seed, scenario.replicate)));
         promise.setProgressValue(++done);
     }
+    result->bound =
+        referenceBound(costs, scenario.n, scenario.nonCommutative,
+                       [&](std::uint64_t, std::uint64_t) { return !promise.isCanceled(); });
+    if (promise.isCanceled()) {
+        return;
+    }
     promise.addResult(std::shared_ptr<const RunResult>(std::move(result)));
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lower_bound.h"
 #include "scenario.h"
 #include "schedule.h"
 
@@ -15,6 +16,8 @@ namespace rl {
 struct RunResult {
     Scenario scenario;
     std::vector<std::shared_ptr<const Schedule>> schedules;
+    /// The lower bound or optimum drawn on every Gantt chart (none for random costs).
+    std::optional<MakespanBound> bound;
 };
 
 /// Owns the runs: the only object that calls the simulator. A new scenario cancels the run in
