@@ -46,11 +46,6 @@ void writeOutput(const std::optional<std::string>& path, const std::string& cont
     }
 }
 
-namespace {
-
-const char* const kLawHelp =
-    "gamma:MEAN:CV, exp:MEAN, const:VALUE, uniform:MEAN:CV, bernoulli:MEAN:CV";
-
 std::string readFile(const std::string& path) {
     QFile file(QString::fromStdString(path));
     if (!file.open(QIODevice::ReadOnly)) {

@@ -90,10 +90,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(split, tr("Explorer"));
+    m_tabs->addTab(new TheoryPanel([this](const Scenario& s) { openInExplorer(s); }), tr("Theory"));
     m_tabs->addTab(new SteadyStatePanel([this](const Scenario& s) { openInExplorer(s); }),
                    tr("Steady state"));
     m_tabs->addTab(new DivisibleLoadPanel, tr("Divisible load"));
-    m_tabs->addTab(new TheoryPanel([this](const Scenario& s) { openInExplorer(s); }), tr("Theory"));
     // The explorer's configuration only makes sense beside the explorer; the analysis panels
     // carry their own settings.
     connect(m_tabs, &QTabWidget::currentChanged, this,

@@ -114,8 +114,11 @@ class TestTheoryPanel : public QObject {
         MainWindow w;
         w.resize(1400, 900);
         w.show();
-        QVERIFY(w.tabs()->count() >= 2);
-        QCOMPARE(w.tabs()->tabText(1), QString("Theory"));
+        QStringList titles;
+        for (int i = 0; i < w.tabs()->count(); ++i) {
+            titles << w.tabs()->tabText(i);
+        }
+        QVERIFY2(titles.contains("Theory"), qPrintable(titles.join(", ")));
         ConfigPanel* c = w.configPanel();
         // Random costs: disabled, and the tooltip says why.
         QCheckBox* snf = c->algorithmBox(AlgorithmId::Snf);
