@@ -25,6 +25,13 @@ std::string num(double v) {
     return formatNumber(v);
 }
 
+/// "P<i>" (appended, not "P" + to_string: GCC 12 warns falsely with -Wrestrict).
+std::string procLabel(int i) {
+    std::string s("P");
+    s += std::to_string(i);
+    return s;
+}
+
 void exportGantt(GanttView& view, const QString& title, const std::string& path) {
     view.resize(1200, 700);
     view.setTitle(title);
@@ -67,7 +74,7 @@ std::string chunkCsv(const DivisibleSchedule& s, const StarPlatform& p) {
                       "compute_end,return_start,return_end,idle,makespan\n";
     for (const LoadChunk& ch : s.chunks) {
         out += "\"" + s.method + "\"," +
-               (ch.worker < 0 ? std::string("master") : "P" + std::to_string(ch.worker + 1)) + "," +
+               (ch.worker < 0 ? std::string("master") : procLabel(ch.worker + 1)) + "," +
                std::to_string(ch.round) + "," + num(ch.amount) + "," + num(ch.amount / s.load) +
                "," + num(ch.sendStart) + "," + num(ch.sendEnd) + "," + num(ch.computeStart) + "," +
                num(ch.computeEnd) + "," + num(ch.returnStart) + "," + num(ch.returnEnd) + "," +
@@ -144,7 +151,10 @@ int cmdDivisible(const std::vector<std::string>& argv) {
             do {
                 std::string name;
                 for (int i : o) {
-                    name += (name.empty() ? "" : " ") + std::string("P") + std::to_string(i + 1);
+                    if (!name.empty()) {
+                        name += ' ';
+                    }
+                    name += procLabel(i + 1);
                 }
                 const DivisibleSchedule s = oneRoundClosedForm(p, o, load);
                 csv += name + "," + num(s.makespan) + "," + (o == best ? "yes" : "no") + "\n";
@@ -178,9 +188,9 @@ int cmdDivisible(const std::vector<std::string>& argv) {
         for (int i = 0; i < p.workerCount(); ++i) {
             const Worker& wk = p.workers[static_cast<std::size_t>(i)];
             const double r = s.rate[static_cast<std::size_t>(i)];
-            csv += "P" + std::to_string(i + 1) + "," + num(wk.c) + "," + num(wk.w) + "," +
-                   num(wk.latency) + "," + num(r) + "," + num(r * period) + "," +
-                   num(s.throughput) + "," + num(period) + "\n";
+            csv += procLabel(i + 1) + "," + num(wk.c) + "," + num(wk.w) + "," + num(wk.latency) +
+                   "," + num(r) + "," + num(r * period) + "," + num(s.throughput) + "," +
+                   num(period) + "\n";
         }
         shown = std::make_shared<const DivisibleSchedule>(s.periodSchedule);
     } else {

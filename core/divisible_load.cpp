@@ -176,7 +176,7 @@ StarPlatform StarPlatform::preset(std::string_view name) {
         return parseWorkers("1:2:0.8,1.2:2:0.96,4:1:3.2,6:1:4.8");
     }
     if (name == "multiround") { // slides 6: latencies, many rounds
-        return parseWorkers("0.1:1:0:0.5,0.2:1.5:0:0.5,0.15:2:0:0.5,0.3:1:0:0.5");
+        return parseWorkers("0.1:1:0:0.3,0.2:1.5:0:0.3,0.15:2:0:0.3,0.3:1:0:0.3");
     }
     std::string known;
     for (const std::string& n : presetNames()) {

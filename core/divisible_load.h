@@ -104,8 +104,9 @@ DivisibleSchedule bestLifo(const StarPlatform& p, double load);
 DivisibleSchedule bestFifo(const StarPlatform& p, double load, int exhaustiveLimit = 6);
 
 /// Uniform multi-round (UMR): `rounds` rounds on the first `workers` workers in bandwidth order;
-/// in a round every worker computes for the same time, rounds grow geometrically so that the
-/// master's sends of round j+1 exactly fill round j's computation (with latencies). The
+/// in a round every worker computes for the same time, and the master's sends of round j+1
+/// exactly fill round j's computation (with latencies): round sizes move geometrically around
+/// the fixed point latencies / (1 - sum c/w). The
 /// master does not compute. Throws InputError if the rounds cannot all have positive size.
 DivisibleSchedule uniformMultiRound(const StarPlatform& p, double load, int rounds, int workers);
 /// UMR with the heuristic resource selection of the slides (prefixes of the bandwidth order)
