@@ -44,12 +44,16 @@ class NSolver {
         if (const auto it = m_memo.find(key); it != m_memo.end()) {
             return it->second;
         }
-        if (m_memo.size() >= m_budget) {
+        // Very unequal c and d make deep, wide recursions: give up (the caller falls back to a
+        // weaker bound) rather than exhaust the memory or a worker thread's stack.
+        if (m_memo.size() >= m_budget || m_depth >= kMaxDepth) {
             return -1.0;
         }
         const Time xd{x.i, x.j - 1};
+        ++m_depth;
         const double a = solve({x.i - 1, x.j - 1}, xd);
         const double b = a < 0 ? -1.0 : solve(xd, rc);
+        --m_depth;
         const double out = b < 0 ? -1.0 : std::min(a + b, 1e300);
         if (out >= 0) {
             m_memo[key] = out;
@@ -62,6 +66,8 @@ class NSolver {
     double m_d;
     double m_c;
     std::size_t m_budget;
+    static constexpr int kMaxDepth = 4000;
+    int m_depth = 0;
     std::map<std::tuple<int, int, int, int>, double> m_memo;
 };
 

@@ -5,6 +5,7 @@
 #include "ep_schedule.h"
 #include "fixed_costs.h"
 #include "input_error.h"
+#include "lower_bound.h"
 #include "schedule_validator.h"
 #include "simulator.h"
 #include "snf.h"
@@ -211,6 +212,28 @@ class TestLiuWang : public QObject {
         QVERIFY(partial.sequences < 3628800 / 5);
         QVERIFY(calls > 0);
         QVERIFY(std::isfinite(partial.makespan));
+    }
+
+    // The explorer's reference line: the exact optimum on a small Liu-Wang cluster (a lower
+    // bound only in non-commutative mode); on a homogeneous sender-only platform it agrees with
+    // the optimal homogeneous makespan.
+    void referenceBound() {
+        const CostModel fig8 = CostModel::fixedMatrix(FixedCosts::liuWangFig8(1.25));
+        const auto b = rl::referenceBound(fig8, 12, false);
+        QVERIFY(b && b->optimal);
+        QCOMPARE(b->value, 4.0);
+        QCOMPARE(b->label, std::string("optimum 4"));
+        const auto nc = rl::referenceBound(fig8, 12, true);
+        QVERIFY(nc && !nc->optimal);
+        QCOMPARE(nc->label, std::string("lower bound 4"));
+        for (int n : {2, 5, 8, 13}) {
+            const CostModel h = CostModel::fixedMatrix(FixedCosts::homogeneous(n, 1.5, 0.0));
+            QCOMPARE(rl::referenceBound(h, n, false)->value, homogeneousOptimum(n, 1.5, 0.0).value);
+        }
+        // Cancelling the search falls back to the homogeneous bound.
+        const auto cancelled =
+            rl::referenceBound(fig8, 12, false, [](std::uint64_t, std::uint64_t) { return false; });
+        QVERIFY(cancelled && cancelled->value <= 4.0);
     }
 
     void registryAlgorithms() {

@@ -127,6 +127,12 @@ class TestTheoryBounds : public QObject {
         QCOMPARE(homogeneousOptimum(65, 0.0, 2.0).value, 14.0);
         QCOMPARE(homogeneousOptimum(1, 1.0, 1.0).value, 0.0);
         QCOMPARE(homogeneousOptimum(2, 1.0, 0.5).value, 1.5);
+        // n = 3, d = 1, c = 0.5: P1 then P2 send to P0 back to back, d + d + c.
+        QCOMPARE(homogeneousOptimum(3, 1.0, 0.5).value, 2.5);
+        // Very unequal costs: the search gives up and says so, with a valid weaker bound.
+        const HomogeneousOptimum far = homogeneousOptimum(1 << 20, 1.0, 1e-4);
+        QVERIFY(far.value >= 20.0 - 1e-9);
+        QVERIFY(far.value <= 20.0 * (1.0 + 1e-4) + 1e-9);
     }
 
     // The homogeneous optimum is a lower bound for every algorithm, attained by
