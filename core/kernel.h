@@ -7,20 +7,24 @@
 #include "rng.h"
 #include "schedule.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace rl {
 
 /// Per-operation costs: the k-th started transfer (reduction) takes the k-th draw of the
-/// transfer (reduction) stream of this replicate.
+/// transfer (reduction) stream of this replicate. A run on n processors makes exactly n - 1
+/// transfers and n - 1 reductions (SPEC §1), so the draws are made up front, in one batch per
+/// stream (LawSampler::fill, the same values in the same order), and the run reads them.
 struct StreamCosts {
-    Rng transferRng;
-    Rng reductionRng;
-    const LawSampler* transferLaw = nullptr;
-    const LawSampler* reductionLaw = nullptr;
-    double transfer(int /*from*/, int /*to*/) { return (*transferLaw)(transferRng); }
-    double reduction(int /*proc*/) { return (*reductionLaw)(reductionRng); }
+    const double* transferDraws = nullptr;
+    const double* reductionDraws = nullptr;
+    std::size_t nextTransfer = 0;
+    std::size_t nextReduction = 0;
+    double transfer(int /*from*/, int /*to*/) { return transferDraws[nextTransfer++]; }
+    double reduction(int /*proc*/) { return reductionDraws[nextReduction++]; }
 };
 
 /// Fixed platform costs d[i][j] and c[j].
@@ -52,10 +56,18 @@ template <class Policy> class Kernel final : public KernelBase {
         if (costs.mode != CostMode::FixedMatrix) {
             m_transferLaw = LawSampler(costs.transfer);
             m_reductionLaw = LawSampler(costs.reduction);
+            m_noReductionCost =
+                m_reductionLaw.isConstant() && m_reductionLaw.constantValue() == 0.0;
         }
     }
 
     double makespan(std::uint64_t seed, std::uint64_t replicate) override {
+        if constexpr (requires(const double* d) { m_policy.noReductionMakespan(m_n, d); }) {
+            if (m_costs.mode == CostMode::PerOperation && m_noReductionCost) {
+                const StreamCosts costs = streamCosts(seed, replicate);
+                return m_policy.noReductionMakespan(m_n, costs.transferDraws);
+            }
+        }
         if constexpr (requires(StreamCosts & c) { m_policy.fastMakespan(m_ws.queue, m_n, c); }) {
             if (m_costs.mode == CostMode::PerOperation) {
                 StreamCosts costs = streamCosts(seed, replicate);
@@ -110,9 +122,23 @@ template <class Policy> class Kernel final : public KernelBase {
         return 0.0;
     }
 
-    StreamCosts streamCosts(std::uint64_t seed, std::uint64_t replicate) const {
-        return {Rng(seed, replicate, Stream::Transfer), Rng(seed, replicate, Stream::Reduction),
-                &m_transferLaw, &m_reductionLaw};
+    StreamCosts streamCosts(std::uint64_t seed, std::uint64_t replicate) {
+        // One spare draw beyond the n - 1 a run uses, so an n = 1 run has a valid buffer.
+        const auto count = static_cast<std::size_t>(m_n);
+        if (m_transferDraws.size() != count) {
+            m_transferDraws.assign(count, 0.0);
+            m_reductionDraws.assign(count, 0.0);
+            m_reductionFilled = false;
+        }
+        Rng rng(seed, replicate, Stream::Transfer);
+        m_transferLaw.fill(rng, m_transferDraws.data(), count);
+        // A constant reduction law (the paper's zero cost) draws nothing: fill it once.
+        if (!m_reductionLaw.isConstant() || !m_reductionFilled) {
+            rng.reseed(seed, replicate, Stream::Reduction);
+            m_reductionLaw.fill(rng, m_reductionDraws.data(), count);
+            m_reductionFilled = true;
+        }
+        return {m_transferDraws.data(), m_reductionDraws.data(), 0, 0};
     }
 
     template <class Costs, class Recorder> double runWith(Costs& costs, Recorder& rec) {
@@ -126,6 +152,10 @@ template <class Policy> class Kernel final : public KernelBase {
     CostModel m_costs;
     LawSampler m_transferLaw;
     LawSampler m_reductionLaw;
+    std::vector<double> m_transferDraws;  // this replicate's transfer costs, in start order
+    std::vector<double> m_reductionDraws; // and reduction costs
+    bool m_reductionFilled = false;
+    bool m_noReductionCost = false; // per-operation reductions that all cost 0
     EngineWorkspace m_ws;
     FixedCosts m_drawn;
 };
