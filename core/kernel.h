@@ -27,6 +27,43 @@ struct StreamCosts {
     double reduction(int /*proc*/) { return reductionDraws[nextReduction++]; }
 };
 
+/// One replicate's per-operation draws (n of each stream: the n - 1 a run uses and a spare, so
+/// that n = 1 has a buffer). Monte Carlo draws them once per replicate and hands them to every
+/// algorithm (common random numbers, SPEC §2): the draws do not depend on the algorithm.
+class StreamDraws {
+  public:
+    StreamDraws() = default;
+    StreamDraws(const Law& transfer, const Law& reduction, int n)
+        : m_transferLaw(transfer), m_reductionLaw(reduction),
+          m_transfer(static_cast<std::size_t>(n), 0.0),
+          m_reduction(static_cast<std::size_t>(n), 0.0) {
+        // A constant reduction law (the paper's zero cost) draws nothing: fill it once.
+        m_reductionLaw.fill(m_rng, m_reduction.data(), m_reduction.size());
+    }
+
+    void draw(std::uint64_t seed, std::uint64_t replicate) {
+        m_rng.reseed(seed, replicate, Stream::Transfer);
+        m_transferLaw.fill(m_rng, m_transfer.data(), m_transfer.size());
+        if (!m_reductionLaw.isConstant()) {
+            m_rng.reseed(seed, replicate, Stream::Reduction);
+            m_reductionLaw.fill(m_rng, m_reduction.data(), m_reduction.size());
+        }
+    }
+    const double* transfer() const { return m_transfer.data(); }
+    const double* reduction() const { return m_reduction.data(); }
+    /// Every reduction costs 0 (constant law of value 0).
+    bool noReductionCost() const {
+        return m_reductionLaw.isConstant() && m_reductionLaw.constantValue() == 0.0;
+    }
+
+  private:
+    LawSampler m_transferLaw;
+    LawSampler m_reductionLaw;
+    Rng m_rng;
+    std::vector<double> m_transfer; // this replicate's transfer costs, in start order
+    std::vector<double> m_reduction;
+};
+
 /// Fixed platform costs d[i][j] and c[j].
 struct MatrixCosts {
     const FixedCosts* costs = nullptr;
@@ -42,6 +79,10 @@ class KernelBase {
     virtual double makespan(std::uint64_t seed, std::uint64_t replicate) = 0;
     virtual Schedule schedule(std::uint64_t seed, std::uint64_t replicate) = 0;
     virtual double engineMakespan(std::uint64_t seed, std::uint64_t replicate) = 0;
+    /// makespan() from the replicate's per-operation draws, drawn by the caller (PerOperation
+    /// cost mode only): the same result as makespan(seed, replicate) after draws.draw(seed,
+    /// replicate) with the same laws and n.
+    virtual double makespanFromDraws(const StreamDraws& draws) = 0;
 };
 
 /// Draws the fixed costs of one replicate (DrawnMatrix mode, SPEC §2): d from the transfer
@@ -56,26 +97,34 @@ template <class Policy> class Kernel final : public KernelBase {
         if (costs.mode != CostMode::FixedMatrix) {
             m_transferLaw = LawSampler(costs.transfer);
             m_reductionLaw = LawSampler(costs.reduction);
-            m_noReductionCost =
-                m_reductionLaw.isConstant() && m_reductionLaw.constantValue() == 0.0;
+        }
+        if (costs.mode == CostMode::PerOperation) {
+            m_draws = StreamDraws(costs.transfer, costs.reduction, n);
         }
     }
 
     double makespan(std::uint64_t seed, std::uint64_t replicate) override {
-        if constexpr (requires(const double* d) { m_policy.noReductionMakespan(m_n, d); }) {
-            if (m_costs.mode == CostMode::PerOperation && m_noReductionCost) {
-                const StreamCosts costs = streamCosts(seed, replicate);
-                return m_policy.noReductionMakespan(m_n, costs.transferDraws);
-            }
-        }
-        if constexpr (requires(StreamCosts & c) { m_policy.fastMakespan(m_ws.queue, m_n, c); }) {
-            if (m_costs.mode == CostMode::PerOperation) {
-                StreamCosts costs = streamCosts(seed, replicate);
-                return m_policy.fastMakespan(m_ws.queue, m_n, costs);
-            }
+        if (m_costs.mode == CostMode::PerOperation) {
+            m_draws.draw(seed, replicate);
+            return makespanFromDraws(m_draws);
         }
         NullRecorder rec;
         return run(seed, replicate, rec);
+    }
+
+    double makespanFromDraws(const StreamDraws& draws) override {
+        if constexpr (requires(const double* d) { m_policy.noReductionMakespan(m_n, d); }) {
+            if (draws.noReductionCost()) {
+                return m_policy.noReductionMakespan(m_n, draws.transfer());
+            }
+        }
+        StreamCosts costs{draws.transfer(), draws.reduction(), 0, 0};
+        if constexpr (requires(StreamCosts & c) { m_policy.fastMakespan(m_ws.queue, m_n, c); }) {
+            return m_policy.fastMakespan(m_ws.queue, m_n, costs);
+        } else {
+            NullRecorder rec;
+            return runWith(costs, rec);
+        }
     }
 
     /// The generic engine's makespan, even where a fast path exists (to test their agreement).
@@ -106,7 +155,8 @@ template <class Policy> class Kernel final : public KernelBase {
     double run(std::uint64_t seed, std::uint64_t replicate, Recorder& rec) {
         switch (m_costs.mode) {
         case CostMode::PerOperation: {
-            StreamCosts costs = streamCosts(seed, replicate);
+            m_draws.draw(seed, replicate);
+            StreamCosts costs{m_draws.transfer(), m_draws.reduction(), 0, 0};
             return runWith(costs, rec);
         }
         case CostMode::FixedMatrix: {
@@ -122,25 +172,6 @@ template <class Policy> class Kernel final : public KernelBase {
         return 0.0;
     }
 
-    StreamCosts streamCosts(std::uint64_t seed, std::uint64_t replicate) {
-        // One spare draw beyond the n - 1 a run uses, so an n = 1 run has a valid buffer.
-        const auto count = static_cast<std::size_t>(m_n);
-        if (m_transferDraws.size() != count) {
-            m_transferDraws.assign(count, 0.0);
-            m_reductionDraws.assign(count, 0.0);
-            m_reductionFilled = false;
-        }
-        Rng rng(seed, replicate, Stream::Transfer);
-        m_transferLaw.fill(rng, m_transferDraws.data(), count);
-        // A constant reduction law (the paper's zero cost) draws nothing: fill it once.
-        if (!m_reductionLaw.isConstant() || !m_reductionFilled) {
-            rng.reseed(seed, replicate, Stream::Reduction);
-            m_reductionLaw.fill(rng, m_reductionDraws.data(), count);
-            m_reductionFilled = true;
-        }
-        return {m_transferDraws.data(), m_reductionDraws.data(), 0, 0};
-    }
-
     template <class Costs, class Recorder> double runWith(Costs& costs, Recorder& rec) {
         Engine<Policy, Costs, Recorder> engine(m_ws, m_n, m_nonCommutative, m_policy, costs, rec);
         return engine.run();
@@ -152,10 +183,7 @@ template <class Policy> class Kernel final : public KernelBase {
     CostModel m_costs;
     LawSampler m_transferLaw;
     LawSampler m_reductionLaw;
-    std::vector<double> m_transferDraws;  // this replicate's transfer costs, in start order
-    std::vector<double> m_reductionDraws; // and reduction costs
-    bool m_reductionFilled = false;
-    bool m_noReductionCost = false; // per-operation reductions that all cost 0
+    StreamDraws m_draws; // PerOperation mode
     EngineWorkspace m_ws;
     FixedCosts m_drawn;
 };
