@@ -118,6 +118,15 @@ template <class Policy> class Kernel final : public KernelBase {
                 return m_policy.noReductionMakespan(m_n, draws.transfer());
             }
         }
+        if constexpr (requires(const double* d, double& m) {
+                          m_policy.noReductionMakespan(m_ws.queue, m_n, d, m);
+                      }) {
+            double makespan = 0.0;
+            if (draws.noReductionCost() &&
+                m_policy.noReductionMakespan(m_ws.queue, m_n, draws.transfer(), makespan)) {
+                return makespan;
+            }
+        }
         StreamCosts costs{draws.transfer(), draws.reduction(), 0, 0};
         if constexpr (requires(StreamCosts & c) { m_policy.fastMakespan(m_ws.queue, m_n, c); }) {
             return m_policy.fastMakespan(m_ws.queue, m_n, costs);
