@@ -150,7 +150,8 @@ class StaticPolicy {
             tryReceive(p);
         }
         std::uint32_t ev = 0;
-        while (!tie && queue.pop(ev)) {
+        // Until a tie, no event is ever queued for the current time: the FIFO stays empty.
+        while (!tie && queue.popTimed(ev)) {
             tie = queue.timedEventAt(queue.now());
             const auto r = static_cast<int>(ev);
             proc[r].flags &= ~kReceiving;
