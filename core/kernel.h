@@ -7,20 +7,61 @@
 #include "rng.h"
 #include "schedule.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace rl {
 
 /// Per-operation costs: the k-th started transfer (reduction) takes the k-th draw of the
-/// transfer (reduction) stream of this replicate.
+/// transfer (reduction) stream of this replicate. A run on n processors makes exactly n - 1
+/// transfers and n - 1 reductions (SPEC §1), so the draws are made up front, in one batch per
+/// stream (LawSampler::fill, the same values in the same order), and the run reads them.
 struct StreamCosts {
-    Rng transferRng;
-    Rng reductionRng;
-    const LawSampler* transferLaw = nullptr;
-    const LawSampler* reductionLaw = nullptr;
-    double transfer(int /*from*/, int /*to*/) { return (*transferLaw)(transferRng); }
-    double reduction(int /*proc*/) { return (*reductionLaw)(reductionRng); }
+    const double* transferDraws = nullptr;
+    const double* reductionDraws = nullptr;
+    std::size_t nextTransfer = 0;
+    std::size_t nextReduction = 0;
+    double transfer(int /*from*/, int /*to*/) { return transferDraws[nextTransfer++]; }
+    double reduction(int /*proc*/) { return reductionDraws[nextReduction++]; }
+};
+
+/// One replicate's per-operation draws (n of each stream: the n - 1 a run uses and a spare, so
+/// that n = 1 has a buffer). Monte Carlo draws them once per replicate and hands them to every
+/// algorithm (common random numbers, SPEC §2): the draws do not depend on the algorithm.
+class StreamDraws {
+  public:
+    StreamDraws() = default;
+    StreamDraws(const Law& transfer, const Law& reduction, int n)
+        : m_transferLaw(transfer), m_reductionLaw(reduction),
+          m_transfer(static_cast<std::size_t>(n), 0.0),
+          m_reduction(static_cast<std::size_t>(n), 0.0) {
+        // A constant reduction law (the paper's zero cost) draws nothing: fill it once.
+        m_reductionLaw.fill(m_rng, m_reduction.data(), m_reduction.size());
+    }
+
+    void draw(std::uint64_t seed, std::uint64_t replicate) {
+        m_rng.reseed(seed, replicate, Stream::Transfer);
+        m_transferLaw.fill(m_rng, m_transfer.data(), m_transfer.size());
+        if (!m_reductionLaw.isConstant()) {
+            m_rng.reseed(seed, replicate, Stream::Reduction);
+            m_reductionLaw.fill(m_rng, m_reduction.data(), m_reduction.size());
+        }
+    }
+    const double* transfer() const { return m_transfer.data(); }
+    const double* reduction() const { return m_reduction.data(); }
+    /// Every reduction costs 0 (constant law of value 0).
+    bool noReductionCost() const {
+        return m_reductionLaw.isConstant() && m_reductionLaw.constantValue() == 0.0;
+    }
+
+  private:
+    LawSampler m_transferLaw;
+    LawSampler m_reductionLaw;
+    Rng m_rng;
+    std::vector<double> m_transfer; // this replicate's transfer costs, in start order
+    std::vector<double> m_reduction;
 };
 
 /// Fixed platform costs d[i][j] and c[j].
@@ -38,6 +79,10 @@ class KernelBase {
     virtual double makespan(std::uint64_t seed, std::uint64_t replicate) = 0;
     virtual Schedule schedule(std::uint64_t seed, std::uint64_t replicate) = 0;
     virtual double engineMakespan(std::uint64_t seed, std::uint64_t replicate) = 0;
+    /// makespan() from the replicate's per-operation draws, drawn by the caller (PerOperation
+    /// cost mode only): the same result as makespan(seed, replicate) after draws.draw(seed,
+    /// replicate) with the same laws and n.
+    virtual double makespanFromDraws(const StreamDraws& draws) = 0;
 };
 
 /// Draws the fixed costs of one replicate (DrawnMatrix mode, SPEC §2): d from the transfer
@@ -53,17 +98,42 @@ template <class Policy> class Kernel final : public KernelBase {
             m_transferLaw = LawSampler(costs.transfer);
             m_reductionLaw = LawSampler(costs.reduction);
         }
+        if (costs.mode == CostMode::PerOperation) {
+            m_draws = StreamDraws(costs.transfer, costs.reduction, n);
+        }
     }
 
     double makespan(std::uint64_t seed, std::uint64_t replicate) override {
-        if constexpr (requires(StreamCosts & c) { m_policy.fastMakespan(m_ws.queue, m_n, c); }) {
-            if (m_costs.mode == CostMode::PerOperation) {
-                StreamCosts costs = streamCosts(seed, replicate);
-                return m_policy.fastMakespan(m_ws.queue, m_n, costs);
-            }
+        if (m_costs.mode == CostMode::PerOperation) {
+            m_draws.draw(seed, replicate);
+            return makespanFromDraws(m_draws);
         }
         NullRecorder rec;
         return run(seed, replicate, rec);
+    }
+
+    double makespanFromDraws(const StreamDraws& draws) override {
+        if constexpr (requires(const double* d) { m_policy.noReductionMakespan(m_n, d); }) {
+            if (draws.noReductionCost()) {
+                return m_policy.noReductionMakespan(m_n, draws.transfer());
+            }
+        }
+        if constexpr (requires(const double* d, double& m) {
+                          m_policy.noReductionMakespan(m_ws.queue, m_n, d, m);
+                      }) {
+            double makespan = 0.0;
+            if (draws.noReductionCost() &&
+                m_policy.noReductionMakespan(m_ws.queue, m_n, draws.transfer(), makespan)) {
+                return makespan;
+            }
+        }
+        StreamCosts costs{draws.transfer(), draws.reduction(), 0, 0};
+        if constexpr (requires(StreamCosts & c) { m_policy.fastMakespan(m_ws.queue, m_n, c); }) {
+            return m_policy.fastMakespan(m_ws.queue, m_n, costs);
+        } else {
+            NullRecorder rec;
+            return runWith(costs, rec);
+        }
     }
 
     /// The generic engine's makespan, even where a fast path exists (to test their agreement).
@@ -94,7 +164,8 @@ template <class Policy> class Kernel final : public KernelBase {
     double run(std::uint64_t seed, std::uint64_t replicate, Recorder& rec) {
         switch (m_costs.mode) {
         case CostMode::PerOperation: {
-            StreamCosts costs = streamCosts(seed, replicate);
+            m_draws.draw(seed, replicate);
+            StreamCosts costs{m_draws.transfer(), m_draws.reduction(), 0, 0};
             return runWith(costs, rec);
         }
         case CostMode::FixedMatrix: {
@@ -110,11 +181,6 @@ template <class Policy> class Kernel final : public KernelBase {
         return 0.0;
     }
 
-    StreamCosts streamCosts(std::uint64_t seed, std::uint64_t replicate) const {
-        return {Rng(seed, replicate, Stream::Transfer), Rng(seed, replicate, Stream::Reduction),
-                &m_transferLaw, &m_reductionLaw};
-    }
-
     template <class Costs, class Recorder> double runWith(Costs& costs, Recorder& rec) {
         Engine<Policy, Costs, Recorder> engine(m_ws, m_n, m_nonCommutative, m_policy, costs, rec);
         return engine.run();
@@ -126,6 +192,7 @@ template <class Policy> class Kernel final : public KernelBase {
     CostModel m_costs;
     LawSampler m_transferLaw;
     LawSampler m_reductionLaw;
+    StreamDraws m_draws; // PerOperation mode
     EngineWorkspace m_ws;
     FixedCosts m_drawn;
 };

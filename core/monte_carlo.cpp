@@ -104,6 +104,15 @@ McResult runMonteCarlo(const McConfig& config, const ProgressCallback& progress)
             for (AlgorithmId a : config.algorithms) {
                 sims.emplace_back(a, config.n, config.nonCommutative, config.costs);
             }
+            // Per-operation costs are drawn once per replicate for all the algorithms (common
+            // random numbers: the draws depend on (seed, replicate) only); drawing them is a
+            // large share of a run at high CV (gamma of shape < 1 needs an exp per draw).
+            const bool shareDraws = config.costs.mode == CostMode::PerOperation;
+            StreamDraws draws;
+            if (shareDraws) {
+                draws = StreamDraws(config.costs.transfer, config.costs.reduction, config.n);
+            }
+            std::vector<Moments> blockAccumulators;
             std::vector<LogHistogram>* hist = exact ? nullptr : &streams[index];
             if (hist) {
                 hist->resize(nAlgos);
@@ -115,19 +124,26 @@ McResult runMonteCarlo(const McConfig& config, const ProgressCallback& progress)
                 }
                 const std::uint64_t first = b * kBlock;
                 const std::uint64_t last = std::min(total, first + kBlock);
-                for (std::size_t a = 0; a < nAlgos; ++a) {
-                    Moments m;
-                    Simulator& sim = sims[a];
-                    for (std::uint64_t r = first; r < last; ++r) {
-                        const double x = sim.makespan(config.seed, r);
-                        m.add(x);
+                // Every algorithm sees the replicates of the block in the same order as if run
+                // one after the other, so the moments are the same to the bit.
+                blockAccumulators.assign(nAlgos, Moments{});
+                for (std::uint64_t r = first; r < last; ++r) {
+                    if (shareDraws) {
+                        draws.draw(config.seed, r);
+                    }
+                    for (std::size_t a = 0; a < nAlgos; ++a) {
+                        const double x = shareDraws ? sims[a].makespanFromDraws(draws)
+                                                    : sims[a].makespan(config.seed, r);
+                        blockAccumulators[a].add(x);
                         if (exact) {
                             samples[a][r] = x;
                         } else {
                             (*hist)[a].add(x);
                         }
                     }
-                    blockMoments[b * nAlgos + a] = m;
+                }
+                for (std::size_t a = 0; a < nAlgos; ++a) {
+                    blockMoments[b * nAlgos + a] = blockAccumulators[a];
                 }
                 blockDone[b] = 1;
                 replicatesDone.fetch_add(last - first, std::memory_order_relaxed);

@@ -2,6 +2,7 @@
 
 #include "algorithm_registry.h"
 #include "cost_model.h"
+#include "kernel.h"
 #include "schedule.h"
 
 #include <cstdint>
@@ -24,6 +25,11 @@ class Simulator {
 
     double makespan(std::uint64_t seed, std::uint64_t replicate) {
         return m_kernel->makespan(seed, replicate);
+    }
+    /// makespan() from draws made by the caller (StreamDraws of this simulator's laws and n;
+    /// per-operation cost mode only), so several algorithms can share one replicate's draws.
+    double makespanFromDraws(const StreamDraws& draws) {
+        return m_kernel->makespanFromDraws(draws);
     }
     Schedule schedule(std::uint64_t seed, std::uint64_t replicate);
     /// The makespan computed by the generic engine even where makespan() takes a fast path

@@ -288,6 +288,11 @@ class TestAlgorithms : public QObject {
                                         << "bernoulli:1:1";
         QTest::newRow("bernoulli, no comp") << "bernoulli:1:3"
                                             << "const:0";
+        // Gamma CV 10 (shape 0.01): most transfers cost (or underflow to) 0, so many times tie.
+        QTest::newRow("gamma cv 10, no comp") << "gamma:1:10"
+                                              << "const:0";
+        QTest::newRow("constant ties, no comp") << "const:1"
+                                                << "const:0";
         QTest::newRow("bernoulli comp only") << "const:1"
                                              << "bernoulli:1:2";
         QTest::newRow("constant") << "const:1"
@@ -312,7 +317,9 @@ class TestAlgorithms : public QObject {
                 if (nc && a == AlgorithmId::TreeDyn) {
                     continue;
                 }
-                for (int n : {1, 2, 3, 7, 64, 65, 513, 2000}) {
+                // 256/258: the last size of Tree-dyn's no-reduction sorted array, the first
+                // of its heap.
+                for (int n : {1, 2, 3, 7, 64, 65, 256, 258, 513, 2000}) {
                     Simulator sim(a, n, nc, costs);
                     const int reps = n > 500 ? 5 : 200;
                     for (int rep = 0; rep < reps; ++rep) {
