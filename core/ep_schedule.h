@@ -54,6 +54,9 @@ class ClairvoyantKernel final : public KernelBase {
     double makespan(std::uint64_t, std::uint64_t) override { return m_schedule.makespan; }
     Schedule schedule(std::uint64_t, std::uint64_t) override { return m_schedule; }
     double engineMakespan(std::uint64_t, std::uint64_t) override { return m_schedule.makespan; }
+    /// Never reached in practice (clairvoyant algorithms need a fixed matrix, and per-operation
+    /// draws exist only without one); the schedule does not depend on draws anyway.
+    double makespanFromDraws(const StreamDraws&) override { return m_schedule.makespan; }
 
   private:
     Schedule m_schedule;
