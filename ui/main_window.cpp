@@ -2,12 +2,15 @@
 
 #include "algorithm_pane.h"
 #include "animation_controller.h"
+#include "best_method_panel.h"
 #include "config_panel.h"
+#include "cv_sweep_panel.h"
 #include "figure_export.h"
 #include "gantt_view.h"
 #include "input_error.h"
 #include "narration.h"
 #include "paje_trace.h"
+#include "ratio_map_panel.h"
 #include "schedule_csv.h"
 #include "text_util.h"
 #include "timeline.h"
@@ -87,6 +90,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(split, tr("Explorer"));
+    m_tabs->addTab(new CvSweepPanel([this](const Scenario& s) { openInExplorer(s); }),
+                   tr("CV sweep"));
+    m_tabs->addTab(new RatioMapPanel([this](const Scenario& s) { openInExplorer(s); }),
+                   tr("Ratio map"));
+    m_tabs->addTab(new BestMethodPanel([this](const Scenario& s) { openInExplorer(s); }),
+                   tr("Best method"));
     // The explorer's configuration only makes sense beside the explorer; the analysis panels
     // carry their own settings.
     connect(m_tabs, &QTabWidget::currentChanged, this,
