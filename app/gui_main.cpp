@@ -1,9 +1,11 @@
 #include "animation_controller.h"
 #include "main_window.h"
+#include "sweep_panel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QScreen>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -30,7 +32,10 @@ int main(int argc, char** argv) {
         QStringLiteral("fraction"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("window size WxH"),
                                   QStringLiteral("size"));
-    parser.addOptions({shot, at, size});
+    const QCommandLineOption tab(QStringLiteral("tab"),
+                                 QStringLiteral("show this tab first (e.g. \"Ratio map\")"),
+                                 QStringLiteral("name"));
+    parser.addOptions({shot, at, size, tab});
     parser.process(app);
     rl::MainWindow window;
     if (parser.isSet(size)) {
@@ -40,6 +45,13 @@ int main(int argc, char** argv) {
         }
     }
     window.show();
+    if (parser.isSet(tab)) {
+        for (int i = 0; i < window.tabs()->count(); ++i) {
+            if (window.tabs()->tabText(i) == parser.value(tab)) {
+                window.tabs()->setCurrentIndex(i);
+            }
+        }
+    }
     if (!parser.positionalArguments().isEmpty() &&
         !window.openScenario(parser.positionalArguments().constFirst())) {
         if (parser.isSet(shot)) {
@@ -55,6 +67,12 @@ int main(int argc, char** argv) {
         QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, path, fraction] {
             if (!window.session()->result() || window.session()->isRunning() ||
                 window.panes().empty()) {
+                return;
+            }
+            // An analysis panel in front: wait for its complete picture.
+            if (auto* panel = qobject_cast<rl::SweepPanel*>(window.tabs()->currentWidget());
+                panel && (panel->runner()->isRunning() || !panel->runner()->latest() ||
+                          !panel->runner()->latest()->complete)) {
                 return;
             }
             poll->stop();

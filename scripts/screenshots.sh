@@ -24,3 +24,11 @@ scenario compare4 16 binomial fibonacci tree-dyn nctd
 shoot "$tmp/compare4.json" --screenshot "$out/compare4.png" --at 0.6
 scenario large 1024 tree-dyn
 shoot "$tmp/large.json" --screenshot "$out/n1024.png" --at 1
+# The analysis panels at their defaults (each waits for its complete picture).
+shoot --tab "CV sweep" --screenshot "$out/panel_cv_sweep.png"
+shoot --tab "Ratio map" --screenshot "$out/panel_ratio_map.png"
+shoot --tab "Best method" --screenshot "$out/panel_best_method.png"
+# The paper's three figures at their defaults, headless, by the same plotting code.
+./build/app/reducelab-cli sweep fig4 --png "$out/fig4_cv_sweep.png" --out /dev/null
+./build/app/reducelab-cli sweep fig5 --png "$out/fig5_ratio_map.png" --out /dev/null
+./build/app/reducelab-cli sweep fig6 --png "$out/fig6_best_method.png" --out /dev/null
