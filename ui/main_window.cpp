@@ -121,6 +121,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     restoreGeometry(settings.value("window/geometry").toByteArray());
     m_palette.presentation = settings.value("view/presentation", false).toBool();
     m_palette.dark = settings.value("view/dark", false).toBool();
+    applyPalette();
     rebuildRecentMenu();
     resize(1400, 860);
     m_session->setScenario(m_config->scenario());
@@ -271,6 +272,11 @@ void MainWindow::applyPalette() {
     m_narration->setFont(f);
     for (AlgorithmPane* p : m_panes) {
         p->setPalette(m_palette);
+    }
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (auto* panel = qobject_cast<SweepPanel*>(m_tabs->widget(i))) {
+            panel->figure()->setPalette(m_palette);
+        }
     }
 }
 

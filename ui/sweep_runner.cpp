@@ -138,8 +138,9 @@ void SweepRunner::onFinished() {
     if (m_watcher.isRunning()) {
         return;
     }
-    const bool complete = m_latest && m_latest->complete;
-    emit progressChanged(complete ? 1.0 : (m_latest ? 0.0 : 0.0), 0.0);
+    if (m_latest && m_latest->complete) {
+        emit progressChanged(1.0, 0.0);
+    }
     emit runningChanged(false);
 }
 
