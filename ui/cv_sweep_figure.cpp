@@ -35,18 +35,19 @@ CvSweepFigure::CvSweepFigure(QWidget* parent) : SweepFigure(parent) {
 }
 
 bool CvSweepFigure::isAlgorithmShown(int index) const {
-    return index < 0 || static_cast<std::size_t>(index) >= m_hidden.size() ||
-           !m_hidden[static_cast<std::size_t>(index)];
+    return index < 0 || static_cast<std::size_t>(index) >= m_ids.size() ||
+           !m_hidden.contains(m_ids[static_cast<std::size_t>(index)]);
 }
 
 void CvSweepFigure::setAlgorithmShown(int index, bool shown) {
-    if (index < 0) {
+    if (index < 0 || static_cast<std::size_t>(index) >= m_ids.size()) {
         return;
     }
-    if (m_hidden.size() <= static_cast<std::size_t>(index)) {
-        m_hidden.resize(static_cast<std::size_t>(index) + 1, false);
+    if (shown) {
+        m_hidden.erase(m_ids[static_cast<std::size_t>(index)]);
+    } else {
+        m_hidden.insert(m_ids[static_cast<std::size_t>(index)]);
     }
-    m_hidden[static_cast<std::size_t>(index)] = !shown;
     if (static_cast<std::size_t>(index) < m_graphs.size()) {
         for (std::size_t k = 0; k < m_graphs[static_cast<std::size_t>(index)].size(); ++k) {
             QCPGraph* g = m_graphs[static_cast<std::size_t>(index)][k];
@@ -70,7 +71,7 @@ void CvSweepFigure::setAlgorithmShown(int index, bool shown) {
 void CvSweepFigure::build(const GridSnapshot& s) {
     QCustomPlot* p = plot();
     m_graphs.assign(s.spec.algorithms.size(), {});
-    m_hidden.resize(s.spec.algorithms.size(), false);
+    m_ids = s.spec.algorithms;
     m_reference.reset();
     p->xAxis->setScaleType(QCPAxis::stLogarithmic);
     p->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
@@ -154,7 +155,7 @@ void CvSweepFigure::build(const GridSnapshot& s) {
         ref->setPen(QPen(palette().foreground(), 2));
     }
     for (std::size_t a = 0; a < m_graphs.size(); ++a) {
-        if (m_hidden[a]) {
+        if (m_hidden.contains(m_ids[a])) {
             setAlgorithmShown(static_cast<int>(a), false);
         }
     }

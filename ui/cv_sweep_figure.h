@@ -2,6 +2,7 @@
 
 #include "sweep_figure.h"
 
+#include <set>
 #include <vector>
 
 class QCPGraph;
@@ -29,7 +30,8 @@ class CvSweepFigure : public SweepFigure {
     QString describe(const GridSnapshot& s, const FigureHit& hit) const override;
 
   private:
-    std::vector<bool> m_hidden; // by algorithm index; kept across rebuilds of one run
+    std::set<AlgorithmId> m_hidden;               // kept across rebuilds and runs, by algorithm
+    std::vector<AlgorithmId> m_ids;               // the algorithms of the figure shown, by index
     std::vector<std::vector<QCPGraph*>> m_graphs; // per algorithm: mean, low, high
     std::optional<double> m_reference;
 };

@@ -114,7 +114,7 @@ class TestAnalysisPanels : public QObject {
     void progressiveSnapshotsAreThrottled() {
         RatioMapPanel panel;
         panel.resize(900, 600);
-        setSmallGrid(panel, 20000);
+        setSmallGrid(panel, 4000); // passes of 800, 3200 and 4000 replicates
         auto* fig = panel.figure();
         int delivered = 0;
         connect(panel.runner(), &SweepRunner::snapshotReady, this, [&] { ++delivered; });
