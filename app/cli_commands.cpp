@@ -13,6 +13,7 @@
 #include "schedule_validator.h"
 #include "simulator.h"
 #include "sweep.h"
+#include "sweep_render.h"
 #include "text_util.h"
 
 #include <QFile>
@@ -346,6 +347,9 @@ int cmdSweep(const std::vector<std::string>& argv) {
         {"quantiles", "P1,P2,...", "quantile probabilities (default 0.1,0.5,0.9)"},
         {"progress", "", "report progress on standard error"},
         {"out", "FILE", "write the CSV there (atomically) instead of standard output"},
+        {"png", "FILE", "also draw the figure, as the GUI panel does, into a PNG file"},
+        {"svg", "FILE", "... into an SVG file"},
+        {"pdf", "FILE", "... into a PDF file"},
     };
     const Args a("sweep", argv, specs, 1);
     if (a.helpAsked()) {
@@ -403,15 +407,26 @@ int cmdSweep(const std::vector<std::string>& argv) {
     spec.threads = threadsOption(a);
     spec.quantiles = parseQuantiles(a);
     spec.validate();
+    const SweepFigureFiles figures{a.get("png"), a.get("svg"), a.get("pdf")};
+    checkFigureFiles(figures);
     const bool showProgress = a.has("progress");
     const auto t0 = std::chrono::steady_clock::now();
-    const SweepResult r = runSweep(spec, [&](std::uint64_t done, std::uint64_t total) {
+    const auto report = [&](std::uint64_t done, std::uint64_t total) {
         if (showProgress) {
             std::cerr << "\rsweep " << figName << ": "
                       << (100 * done / std::max<std::uint64_t>(total, 1)) << "%" << std::flush;
         }
         return true;
-    });
+    };
+    SweepResult r;
+    if (figures.any()) {
+        // Same numbers as runSweep (tested), plus the paired analyses the maps draw.
+        const auto snapshot = runFigureSweep(spec, fig, report);
+        r.rows = snapshot->rows();
+        renderSweepFigure(snapshot, fig, figures);
+    } else {
+        r = runSweep(spec, report);
+    }
     if (showProgress) {
         std::cerr << "\rsweep " << figName << ": done in "
                   << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()

@@ -1,5 +1,6 @@
 #include "animation_controller.h"
 #include "main_window.h"
+#include "sweep_panel.h"
 #include "theory_panel.h"
 
 #include <QApplication>
@@ -32,10 +33,9 @@ int main(int argc, char** argv) {
         QStringLiteral("fraction"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("window size WxH"),
                                   QStringLiteral("size"));
-    const QCommandLineOption tab(
-        QStringLiteral("tab"),
-        QStringLiteral("show this tab (by its title) instead of the explorer"),
-        QStringLiteral("title"));
+    const QCommandLineOption tab(QStringLiteral("tab"),
+                                 QStringLiteral("show this tab first (e.g. \"Ratio map\")"),
+                                 QStringLiteral("name"));
     parser.addOptions({shot, at, size, tab});
     parser.process(app);
     rl::MainWindow window;
@@ -46,14 +46,6 @@ int main(int argc, char** argv) {
         }
     }
     window.show();
-    if (parser.isSet(tab)) {
-        auto* tabs = window.findChild<QTabWidget*>();
-        for (int i = 0; tabs && i < tabs->count(); ++i) {
-            if (tabs->tabText(i).remove('&') == parser.value(tab)) {
-                tabs->setCurrentIndex(i);
-            }
-        }
-    }
     if (!parser.positionalArguments().isEmpty() &&
         !window.openScenario(parser.positionalArguments().constFirst())) {
         if (parser.isSet(shot)) {
@@ -62,10 +54,19 @@ int main(int argc, char** argv) {
         }
     }
     if (parser.isSet(tab)) {
+        bool found = false;
+        QStringList titles;
         for (int i = 0; i < window.tabs()->count(); ++i) {
-            if (window.tabs()->tabText(i).remove('&') == parser.value(tab)) {
+            titles << window.tabs()->tabText(i).remove('&');
+            if (titles.back() == parser.value(tab)) {
                 window.tabs()->setCurrentIndex(i);
+                found = true;
             }
+        }
+        if (!found) {
+            std::fprintf(stderr, "reducelab: no tab '%s' (tabs: %s)\n",
+                         qPrintable(parser.value(tab)), qPrintable(titles.join(", ")));
+            return 2;
         }
     }
     if (parser.isSet(shot)) {
@@ -76,6 +77,12 @@ int main(int argc, char** argv) {
         QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, path, fraction] {
             if (!window.session()->result() || window.session()->isRunning() ||
                 window.panes().empty()) {
+                return;
+            }
+            // An analysis panel in front: wait for its complete picture.
+            if (auto* panel = qobject_cast<rl::SweepPanel*>(window.tabs()->currentWidget());
+                panel && (panel->runner()->isRunning() || !panel->runner()->latest() ||
+                          !panel->runner()->latest()->complete)) {
                 return;
             }
             poll->stop();

@@ -37,3 +37,11 @@ sys.stdout.write("\\n".join(rows)+"\\n"+",".join(["0"]*12)+"\\n")'
 } >"$tmp/fig8.json"
 shoot "$tmp/fig8.json" --screenshot "$out/liuwang_fig8.png" --at 1
 shoot --tab Theory --screenshot "$out/theory.png"
+# The analysis panels at their defaults (each waits for its complete picture).
+shoot --tab "CV sweep" --screenshot "$out/panel_cv_sweep.png"
+shoot --tab "Ratio map" --screenshot "$out/panel_ratio_map.png"
+shoot --tab "Best method" --screenshot "$out/panel_best_method.png"
+# The paper's three figures at their defaults, headless, by the same plotting code.
+./build/app/reducelab-cli sweep fig4 --png "$out/fig4_cv_sweep.png" --out /dev/null
+./build/app/reducelab-cli sweep fig5 --png "$out/fig5_ratio_map.png" --out /dev/null
+./build/app/reducelab-cli sweep fig6 --png "$out/fig6_best_method.png" --out /dev/null

@@ -2,13 +2,16 @@
 
 #include "algorithm_pane.h"
 #include "animation_controller.h"
+#include "best_method_panel.h"
 #include "config_panel.h"
+#include "cv_sweep_panel.h"
 #include "divisible_load_panel.h"
 #include "figure_export.h"
 #include "gantt_view.h"
 #include "input_error.h"
 #include "narration.h"
 #include "paje_trace.h"
+#include "ratio_map_panel.h"
 #include "schedule_csv.h"
 #include "steady_state_panel.h"
 #include "text_util.h"
@@ -90,6 +93,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(split, tr("Explorer"));
+    m_tabs->addTab(new CvSweepPanel([this](const Scenario& s) { openInExplorer(s); }),
+                   tr("CV sweep"));
+    m_tabs->addTab(new RatioMapPanel([this](const Scenario& s) { openInExplorer(s); }),
+                   tr("Ratio map"));
+    m_tabs->addTab(new BestMethodPanel([this](const Scenario& s) { openInExplorer(s); }),
+                   tr("Best method"));
     m_tabs->addTab(new TheoryPanel([this](const Scenario& s) { openInExplorer(s); }), tr("Theory"));
     m_tabs->addTab(new SteadyStatePanel([this](const Scenario& s) { openInExplorer(s); }),
                    tr("Steady state"));
@@ -119,6 +128,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     restoreGeometry(settings.value("window/geometry").toByteArray());
     m_palette.presentation = settings.value("view/presentation", false).toBool();
     m_palette.dark = settings.value("view/dark", false).toBool();
+    applyPalette();
     rebuildRecentMenu();
     resize(1400, 860);
     m_session->setScenario(m_config->scenario());
@@ -269,6 +279,11 @@ void MainWindow::applyPalette() {
     m_narration->setFont(f);
     for (AlgorithmPane* p : m_panes) {
         p->setPalette(m_palette);
+    }
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (auto* panel = qobject_cast<SweepPanel*>(m_tabs->widget(i))) {
+            panel->figure()->setPalette(m_palette);
+        }
     }
 }
 

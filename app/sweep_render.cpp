@@ -1,0 +1,73 @@
+#include "sweep_render.h"
+
+#include "best_method_figure.h"
+#include "cv_sweep_figure.h"
+#include "input_error.h"
+#include "ratio_map_figure.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <memory>
+
+namespace rl::cli {
+
+void checkFigureFiles(const SweepFigureFiles& files) {
+    auto check = [](const std::optional<std::string>& path, const char* ext) {
+        if (!path) {
+            return;
+        }
+        const QFileInfo info(QString::fromStdString(*path));
+        if (info.suffix().toLower() != QLatin1String(ext)) {
+            throw InputError(std::string("--") + ext + " '" + *path +
+                             "': the file name must end in ." + ext);
+        }
+        if (!info.absoluteDir().exists()) {
+            throw InputError("cannot write '" + *path + "': its directory does not exist");
+        }
+    };
+    check(files.png, "png");
+    check(files.svg, "svg");
+    check(files.pdf, "pdf");
+}
+
+void renderSweepFigure(const std::shared_ptr<const GridSnapshot>& snapshot, Figure fig,
+                       const SweepFigureFiles& files) {
+    std::unique_ptr<SweepFigure> view;
+    switch (fig) {
+    case Figure::Fig4:
+        view = std::make_unique<CvSweepFigure>();
+        break;
+    case Figure::Fig5:
+        view = std::make_unique<RatioMapFigure>();
+        break;
+    case Figure::Fig6:
+        view = std::make_unique<BestMethodFigure>();
+        break;
+    }
+    const QSize size(1000, 640);
+    view->resize(size);
+    view->setSnapshot(snapshot);
+    view->flush();
+    for (const auto& path : {files.png, files.svg, files.pdf}) {
+        QString error;
+        if (path && !view->exportTo(QString::fromStdString(*path), &error, size)) {
+            throw InputError(error.toStdString());
+        }
+    }
+}
+
+std::shared_ptr<const GridSnapshot> runFigureSweep(const SweepSpec& spec, Figure fig,
+                                                   const SweepProgress& progress) {
+    const bool fits = spec.replicates * spec.pointCount() * spec.algorithms.size() <=
+                      ProgressiveSweep::kSampleBudget;
+    if (fig == Figure::Fig4 && !fits) {
+        const SweepResult r = runSweep(spec, progress);
+        return std::make_shared<const GridSnapshot>(snapshotFromRows(spec, r.rows, true));
+    }
+    ProgressiveSweep sweep(spec);
+    sweep.runPass(spec.replicates, progress);
+    return std::make_shared<const GridSnapshot>(sweep.snapshot());
+}
+
+} // namespace rl::cli

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "progressive_sweep.h"
+
+#include <optional>
+#include <string>
+
+namespace rl::cli {
+
+/// The figure files asked for on a `sweep` command line.
+struct SweepFigureFiles {
+    std::optional<std::string> png;
+    std::optional<std::string> svg;
+    std::optional<std::string> pdf;
+    bool any() const { return png || svg || pdf; }
+};
+
+/// Checks, before any computation, that each path has its format's extension and that its
+/// directory exists; throws InputError naming the option and the path.
+void checkFigureFiles(const SweepFigureFiles& files);
+
+/// Draws `snapshot` with the GUI's own figure class for `fig` (CvSweepFigure, RatioMapFigure,
+/// BestMethodFigure), headless, into every file asked for; throws InputError naming the path.
+void renderSweepFigure(const std::shared_ptr<const GridSnapshot>& snapshot, Figure fig,
+                       const SweepFigureFiles& files);
+
+/// Runs the sweep for a figure: in one pass keeping the samples (paired intervals, ties), or
+/// streaming when a CV sweep is too large to keep them (Fig. 4 at 10^6 replicates).
+std::shared_ptr<const GridSnapshot> runFigureSweep(const SweepSpec& spec, Figure fig,
+                                                   const SweepProgress& progress);
+
+} // namespace rl::cli

@@ -1,0 +1,126 @@
+// `reducelab-cli sweep fig4|fig5|fig6 ... --png/--svg/--pdf`: the figures are drawn headless
+// by the GUI's figure classes, the CSV is the same with or without them, and bad figure paths
+// exit 2 with a one-line message naming the path, before any computation and leaving no file.
+#include <QtTest>
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace {
+
+struct CliResult {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+CliResult runCli(const QStringList& args) {
+    QProcess p;
+    // Figures need a QApplication, which warns on stderr without a runtime directory; give it
+    // one so that stderr holds only what the CLI says.
+    static QTemporaryDir runtime;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime.path());
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(REDUCELAB_CLI), args);
+    CliResult r;
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit) {
+        p.kill();
+        p.waitForFinished();
+        r.err = "the CLI did not finish normally";
+        return r;
+    }
+    r.exitCode = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QByteArray head(const QString& path, int bytes) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.read(bytes) : QByteArray();
+}
+
+// A reduced grid: 4 x 3 cells at 64 replicates.
+const QStringList kSmall{"--n", "16", "--cv", "0.05:5:4", "--replicates", "64", "--threads", "2"};
+
+} // namespace
+
+class TestCliFigures : public QObject {
+    Q_OBJECT
+  private slots:
+    void figuresOfEachKind_data() {
+        QTest::addColumn<QString>("figure");
+        QTest::addColumn<QStringList>("extra");
+        QTest::newRow("fig4") << "fig4" << QStringList{};
+        QTest::newRow("fig5") << "fig5" << QStringList{"--ratio", "0.2:5:3"};
+        QTest::newRow("fig6") << "fig6" << QStringList{"--ratio", "0.2:5:3"};
+    }
+    void figuresOfEachKind() {
+        QFETCH(QString, figure);
+        QFETCH(QStringList, extra);
+        QTemporaryDir dir;
+        const QStringList base = QStringList{"sweep", figure} + kSmall + extra;
+        const CliResult plain = runCli(base);
+        QCOMPARE(plain.exitCode, 0);
+        const CliResult drawn =
+            runCli(base + QStringList{"--png", dir.filePath("f.png"), "--svg",
+                                      dir.filePath("f.svg"), "--pdf", dir.filePath("f.pdf")});
+        QVERIFY2(drawn.exitCode == 0, drawn.err.constData());
+        // The numbers do not change because a figure was asked for.
+        QCOMPARE(drawn.out, plain.out);
+        const QImage png(dir.filePath("f.png"));
+        QVERIFY(!png.isNull());
+        QCOMPARE(png.size(), QSize(2000, 1280)); // 1000 x 640 at 2x
+        // Not a blank page: the plot has many colours.
+        QSet<QRgb> colours;
+        for (int y = 0; y < png.height(); y += 16) {
+            for (int x = 0; x < png.width(); x += 16) {
+                colours.insert(png.pixel(x, y));
+            }
+        }
+        QVERIFY(colours.size() > 8);
+        QVERIFY(head(dir.filePath("f.svg"), 200).contains("<svg") ||
+                head(dir.filePath("f.svg"), 200).contains("<?xml"));
+        QVERIFY(head(dir.filePath("f.pdf"), 5) == "%PDF-");
+    }
+
+    void badFigurePaths_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("missing directory")
+            << QStringList{"--png", "/nonexistent-dir/x/f.png"}
+            << "cannot write '/nonexistent-dir/x/f.png': its directory does not exist";
+        QTest::newRow("wrong extension")
+            << QStringList{"--png", "f.svg"} << "--png 'f.svg': the file name must end in .png";
+        QTest::newRow("pdf extension")
+            << QStringList{"--pdf", "f"} << "--pdf 'f': the file name must end in .pdf";
+    }
+    void badFigurePaths() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString out = dir.filePath("out.csv");
+        const CliResult r =
+            runCli(QStringList{"sweep", "fig5"} + kSmall + QStringList{"--out", out} + args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        const QString err = QString::fromUtf8(r.err).trimmed();
+        QCOMPARE(err.count('\n'), 0); // one line
+        QVERIFY2(err.contains(expected), qPrintable(err));
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+    }
+
+    void tooManyReplicatesForAMapIsAnInputError() {
+        // Paired intervals need every makespan: over the memory budget, a clear message.
+        const CliResult r = runCli({"sweep", "fig5", "--replicates", "1000000", "--png", "x.png"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("keeps every makespan"), r.err.constData());
+    }
+};
+
+QTEST_MAIN(TestCliFigures)
+#include "test_cli_figures.moc"
