@@ -136,8 +136,10 @@ class TestAnalysisPanels : public QObject {
     void drillDownOpensTheMedianReplicate() {
         MainWindow window;
         window.setInteractive(false);
-        QCOMPARE(window.tabs()->count(), 4);
-        auto* panel = qobject_cast<CvSweepPanel*>(window.tabs()->widget(1));
+        CvSweepPanel* panel = nullptr;
+        for (int i = 0; i < window.tabs()->count() && !panel; ++i) {
+            panel = qobject_cast<CvSweepPanel*>(window.tabs()->widget(i));
+        }
         QVERIFY(panel);
         panel->resize(1100, 700);
         SweepSpec s = CvSweepPanel::defaults();
