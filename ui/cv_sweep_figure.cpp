@@ -1,6 +1,6 @@
 #include "cv_sweep_figure.h"
 
-#include "tree_dyn_closed_form.h"
+#include "tree_dyn_markov.h"
 
 #include <qcustomplot.h>
 
@@ -138,16 +138,19 @@ void CvSweepFigure::build(const GridSnapshot& s) {
             m_graphs[a].push_back(high);
         }
     }
-    // RR §5: the closed form of Tree-dyn with exponential transfers and no reduction cost. The
-    // gamma law at CV 1 is the exponential law, so the point sits at CV = 1.
+    // RR §5: the Markov chain of Tree-dyn with exponential costs (closed form without reduction
+    // cost, first-step analysis with exponential reductions; every n). The gamma law at CV 1 is
+    // the exponential law, so the point sits at CV = 1.
     const auto hasTreeDyn = std::find(s.spec.algorithms.begin(), s.spec.algorithms.end(),
                                       AlgorithmId::TreeDyn) != s.spec.algorithms.end();
-    if (s.spec.family == LawKind::Gamma && ratio == 0.0 && hasTreeDyn) {
-        m_reference = treeDynExponentialMean(s.spec.n, s.spec.transferMean);
+    if (s.spec.family == LawKind::Gamma && hasTreeDyn &&
+        (ratio == 0.0 || s.spec.n <= kMaxMarkovProcessors)) {
+        m_reference =
+            treeDynMarkov(s.spec.n, s.spec.transferMean, ratio * s.spec.transferMean).mean;
     }
     if (m_reference) {
         QCPGraph* ref = p->addGraph();
-        ref->setName(QStringLiteral("Tree-dyn closed form, CV 1 (RR §5): %1")
+        ref->setName(QStringLiteral("Tree-dyn Markov chain, CV 1 (RR §5): %1")
                          .arg(figureNumber(*m_reference)));
         ref->setData(QVector<double>{1.0}, QVector<double>{*m_reference});
         ref->setLineStyle(QCPGraph::lsNone);

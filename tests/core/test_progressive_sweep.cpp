@@ -4,7 +4,6 @@
 #include "input_error.h"
 #include "progressive_sweep.h"
 #include "simulator.h"
-#include "tree_dyn_closed_form.h"
 
 #include <QtTest>
 
@@ -157,13 +156,6 @@ class TestProgressiveSweep : public QObject {
         SweepSpec bad = smallSpec();
         bad.cvs.clear();
         QVERIFY_THROWS_EXCEPTION(InputError, ProgressiveSweep{bad});
-    }
-
-    void closedFormReference() {
-        QVERIFY(std::abs(*treeDynExponentialMean(64, 1.0) - 8.0857) < 5e-5);
-        QCOMPARE(*treeDynExponentialMean(2, 3.0), 3.0);
-        QCOMPARE(*treeDynExponentialMean(1, 3.0), 0.0);
-        QVERIFY(!treeDynExponentialMean(7, 1.0).has_value());
     }
 };
 

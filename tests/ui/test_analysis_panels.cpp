@@ -10,6 +10,7 @@
 #include "ratio_map_figure.h"
 #include "ratio_map_panel.h"
 #include "simulator.h"
+#include "tree_dyn_markov.h"
 
 #include <qcustomplot.h>
 
@@ -190,7 +191,13 @@ class TestAnalysisPanels : public QObject {
         // Hidden in the legend: no longer hit.
         fig->setAlgorithmShown(2, false);
         QVERIFY(!fig->hoverText(at).contains(QStringLiteral("<b>Tree-dyn</b>")));
-        QVERIFY(!fig->referenceValue()); // mu_c/mu_d 0.5: no closed form
+        // The Markov chain's reference point (exponential reductions, mu_c/mu_d 0.5) agrees with
+        // the simulated Tree-dyn mean at CV 1 within 4 standard errors (101 replicates).
+        QVERIFY(fig->referenceValue());
+        QCOMPARE(*fig->referenceValue(), treeDynMarkov(12, 1.0, 0.5).mean);
+        const McSummary& cv1 = fig->snapshot()->cells[1].summaries[2];
+        QVERIFY2(std::abs(cv1.mean - *fig->referenceValue()) < 4 * cv1.stdError,
+                 qPrintable(QString("%1 vs %2").arg(cv1.mean).arg(*fig->referenceValue())));
     }
 
     void mapsHoverHatchAndTies() {
