@@ -37,6 +37,9 @@ sys.stdout.write("\\n".join(rows)+"\\n"+",".join(["0"]*12)+"\\n")'
 } >"$tmp/fig8.json"
 shoot "$tmp/fig8.json" --screenshot "$out/liuwang_fig8.png" --at 1
 shoot --tab Theory --screenshot "$out/theory.png"
+# The related models at their presets.
+shoot --tab "Steady state" --screenshot "$out/steady_state.png"
+shoot --tab "Divisible load" --screenshot "$out/divisible_load.png"
 # The analysis panels at their defaults (each waits for its complete picture).
 shoot --tab "CV sweep" --screenshot "$out/panel_cv_sweep.png"
 shoot --tab "Ratio map" --screenshot "$out/panel_ratio_map.png"

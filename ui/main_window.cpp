@@ -105,8 +105,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_tabs->addTab(new DivisibleLoadPanel, tr("Divisible load"));
     // The explorer's configuration only makes sense beside the explorer; the analysis panels
     // carry their own settings.
-    connect(m_tabs, &QTabWidget::currentChanged, this,
-            [this](int index) { m_configDock->setVisible(index == 0); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        m_configDock->setVisible(index == 0);
+        // The explorer's makespans belong to the explorer, not to the other panels.
+        if (index == 0) {
+            statusBar()->showMessage(m_explorerSummary);
+        } else {
+            statusBar()->clearMessage();
+        }
+    });
     setCentralWidget(m_tabs);
 
     buildMenus();
@@ -354,7 +361,10 @@ void MainWindow::onResult(const std::shared_ptr<const RunResult>& r) {
     m_narration->addItems(lines);
     m_anim->setTimeline(std::move(events), end);
     m_anim->setSpeed(std::max(end, 1e-9) / 12.0 * m_speed->currentData().toDouble());
-    statusBar()->showMessage(summary.join(QStringLiteral("   |   ")));
+    m_explorerSummary = summary.join(QStringLiteral("   |   "));
+    if (m_tabs->currentIndex() == 0) {
+        statusBar()->showMessage(m_explorerSummary);
+    }
     if (m_autoplay) {
         m_autoplay = false; // the demo plays at once; later edits wait for the user
         m_anim->play();

@@ -88,6 +88,7 @@ class MainWindow : public QMainWindow {
     QMenu* m_recentMenu = nullptr;
     Palette m_palette;
     QString m_lastError;
+    QString m_explorerSummary; ///< makespans of the shown run, for the status bar
     bool m_interactive = true;
     bool m_autoplay = true;
     bool m_syncingRange = false;
