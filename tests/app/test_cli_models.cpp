@@ -13,6 +13,8 @@
 #include <limits>
 #include <map>
 
+#include "cli_process.h"
+
 namespace {
 
 struct Run {
@@ -22,15 +24,8 @@ struct Run {
 };
 
 Run cli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(REDUCELAB_CLI), args);
-    Run r;
-    if (p.waitForFinished(120000) && p.exitStatus() == QProcess::NormalExit) {
-        r.code = p.exitCode();
-    }
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    const rl::test::CliResult r = rl::test::runCli(args);
+    return {r.exitCode, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
 }
 
 /// CSV rows as column -> text (fields never contain commas except the quoted method, which

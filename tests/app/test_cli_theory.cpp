@@ -6,33 +6,13 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include "cli_process.h"
+
+using rl::test::CliResult;
+using rl::test::lines;
+using rl::test::runCli;
+
 namespace {
-
-struct CliResult {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-CliResult runCli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(REDUCELAB_CLI), args);
-    CliResult r;
-    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit) {
-        p.kill();
-        p.waitForFinished();
-        r.err = "the CLI did not finish normally";
-        return r;
-    }
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
-
-QStringList lines(const QByteArray& text) {
-    return QString::fromUtf8(text).split('\n', Qt::SkipEmptyParts);
-}
 
 double lastMakespan(const QByteArray& out) {
     const QString last = lines(out).last();
