@@ -1,6 +1,7 @@
 #include "monte_carlo.h"
 
 #include "input_error.h"
+#include "parallel_for.h"
 #include "simulator.h"
 #include "statistics.h"
 #include "text_util.h"
@@ -9,10 +10,6 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <condition_variable>
-#include <exception>
-#include <mutex>
-#include <thread>
 
 namespace rl {
 
@@ -77,9 +74,7 @@ McResult runMonteCarlo(const McConfig& config, const ProgressCallback& progress)
     const std::uint64_t total = config.replicates;
     const std::uint64_t nBlocks = (total + kBlock - 1) / kBlock;
     const bool exact = total <= config.exactQuantileLimit;
-    const unsigned hw = std::max(1U, std::thread::hardware_concurrency());
-    const auto nThreads = static_cast<unsigned>(std::min<std::uint64_t>(
-        config.threads > 0 ? static_cast<unsigned>(config.threads) : hw, nBlocks));
+    const unsigned nThreads = workerCount(config.threads, nBlocks);
 
     std::vector<std::vector<double>> samples(exact ? nAlgos : 0);
     for (auto& v : samples) {
@@ -89,100 +84,61 @@ McResult runMonteCarlo(const McConfig& config, const ProgressCallback& progress)
     std::vector<std::uint8_t> blockDone(nBlocks, 0);
     std::vector<std::vector<LogHistogram>> streams(exact ? 0 : nThreads);
 
-    std::atomic<std::uint64_t> nextBlock{0};
     std::atomic<std::uint64_t> replicatesDone{0};
-    std::atomic<bool> cancel{false};
-    std::mutex mutex;
-    std::condition_variable wake;
-    unsigned running = nThreads;
-    std::exception_ptr failure;
+    // Per worker: one simulator per algorithm and, for per-operation costs, the replicate's
+    // draws, shared by all the algorithms (common random numbers: the draws depend on (seed,
+    // replicate) only; drawing them is a large share of a run at high CV).
+    struct WorkerState {
+        std::vector<Simulator> sims;
+        StreamDraws draws;
+        std::vector<Moments> block;
+    };
+    std::vector<WorkerState> states(nThreads);
+    const bool shareDraws = config.costs.mode == CostMode::PerOperation;
 
-    auto worker = [&](unsigned index) {
-        try {
-            std::vector<Simulator> sims;
-            sims.reserve(nAlgos);
-            for (AlgorithmId a : config.algorithms) {
-                sims.emplace_back(a, config.n, config.nonCommutative, config.costs);
-            }
-            // Per-operation costs are drawn once per replicate for all the algorithms (common
-            // random numbers: the draws depend on (seed, replicate) only); drawing them is a
-            // large share of a run at high CV (gamma of shape < 1 needs an exp per draw).
-            const bool shareDraws = config.costs.mode == CostMode::PerOperation;
-            StreamDraws draws;
-            if (shareDraws) {
-                draws = StreamDraws(config.costs.transfer, config.costs.reduction, config.n);
-            }
-            std::vector<Moments> blockAccumulators;
-            std::vector<LogHistogram>* hist = exact ? nullptr : &streams[index];
-            if (hist) {
-                hist->resize(nAlgos);
-            }
-            for (;;) {
-                const std::uint64_t b = nextBlock.fetch_add(1);
-                if (b >= nBlocks || cancel.load(std::memory_order_relaxed)) {
-                    break;
+    parallelFor(
+        nBlocks, nThreads,
+        [&](std::size_t b, unsigned index) {
+            WorkerState& st = states[index];
+            if (st.sims.empty()) {
+                st.sims.reserve(nAlgos);
+                for (AlgorithmId a : config.algorithms) {
+                    st.sims.emplace_back(a, config.n, config.nonCommutative, config.costs);
                 }
-                const std::uint64_t first = b * kBlock;
-                const std::uint64_t last = std::min(total, first + kBlock);
-                // Every algorithm sees the replicates of the block in the same order as if run
-                // one after the other, so the moments are the same to the bit.
-                blockAccumulators.assign(nAlgos, Moments{});
-                for (std::uint64_t r = first; r < last; ++r) {
-                    if (shareDraws) {
-                        draws.draw(config.seed, r);
-                    }
-                    for (std::size_t a = 0; a < nAlgos; ++a) {
-                        const double x = shareDraws ? sims[a].makespanFromDraws(draws)
-                                                    : sims[a].makespan(config.seed, r);
-                        blockAccumulators[a].add(x);
-                        if (exact) {
-                            samples[a][r] = x;
-                        } else {
-                            (*hist)[a].add(x);
-                        }
-                    }
+                if (shareDraws) {
+                    st.draws = StreamDraws(config.costs.transfer, config.costs.reduction, config.n);
+                }
+                if (!exact) {
+                    streams[index].resize(nAlgos);
+                }
+            }
+            const std::uint64_t first = b * kBlock;
+            const std::uint64_t last = std::min(total, first + kBlock);
+            // Every algorithm sees the replicates of the block in the same order as if run one
+            // after the other, so the moments are the same to the bit.
+            st.block.assign(nAlgos, Moments{});
+            for (std::uint64_t r = first; r < last; ++r) {
+                if (shareDraws) {
+                    st.draws.draw(config.seed, r);
                 }
                 for (std::size_t a = 0; a < nAlgos; ++a) {
-                    blockMoments[b * nAlgos + a] = blockAccumulators[a];
+                    const double x = shareDraws ? st.sims[a].makespanFromDraws(st.draws)
+                                                : st.sims[a].makespan(config.seed, r);
+                    st.block[a].add(x);
+                    if (exact) {
+                        samples[a][r] = x;
+                    } else {
+                        streams[index][a].add(x);
+                    }
                 }
-                blockDone[b] = 1;
-                replicatesDone.fetch_add(last - first, std::memory_order_relaxed);
             }
-        } catch (...) {
-            std::lock_guard lock(mutex);
-            if (!failure) {
-                failure = std::current_exception();
+            for (std::size_t a = 0; a < nAlgos; ++a) {
+                blockMoments[b * nAlgos + a] = st.block[a];
             }
-            cancel = true;
-        }
-        std::lock_guard lock(mutex);
-        --running;
-        wake.notify_all();
-    };
-
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < nThreads; ++t) {
-        pool.emplace_back(worker, t);
-    }
-    {
-        std::unique_lock lock(mutex);
-        while (running > 0) {
-            wake.wait_for(lock, std::chrono::milliseconds(50));
-            if (progress && running > 0) {
-                lock.unlock();
-                if (!progress(replicatesDone.load(), total)) {
-                    cancel = true;
-                }
-                lock.lock();
-            }
-        }
-    }
-    for (std::thread& t : pool) {
-        t.join();
-    }
-    if (failure) {
-        std::rethrow_exception(failure);
-    }
+            blockDone[b] = 1;
+            replicatesDone.fetch_add(last - first, std::memory_order_relaxed);
+        },
+        [&] { return !progress || progress(replicatesDone.load(), total); });
 
     McResult result;
     std::uint64_t prefixBlocks = 0;

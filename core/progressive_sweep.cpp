@@ -1,5 +1,7 @@
 #include "progressive_sweep.h"
 
+#include "parallel_for.h"
+
 #include "input_error.h"
 #include "simulator.h"
 #include "statistics.h"
@@ -7,12 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cmath>
-#include <condition_variable>
-#include <exception>
-#include <mutex>
-#include <thread>
 
 namespace rl {
 
@@ -20,66 +17,6 @@ namespace {
 
 constexpr std::uint64_t kBlock = 1024; // runMonteCarlo's block: moments merge in the same order
 constexpr std::uint64_t kChunk = 128;  // replicates per work unit: small, for even load
-
-/// Runs body(0..count-1) on `threads` workers, the calling thread reporting progress() every
-/// 50 ms (done() counts finished work). Returns false if progress asked to cancel; rethrows the
-/// first exception of a worker.
-bool parallelFor(std::size_t count, int threads, const std::function<void(std::size_t)>& body,
-                 const std::function<bool()>& progress) {
-    const unsigned hw = std::max(1U, std::thread::hardware_concurrency());
-    const auto nThreads = static_cast<unsigned>(std::min<std::size_t>(
-        threads > 0 ? static_cast<unsigned>(threads) : hw, std::max<std::size_t>(count, 1)));
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> cancel{false};
-    std::mutex mutex;
-    std::condition_variable wake;
-    unsigned running = nThreads;
-    std::exception_ptr failure;
-    auto worker = [&] {
-        try {
-            for (;;) {
-                const std::size_t k = next.fetch_add(1);
-                if (k >= count || cancel.load(std::memory_order_relaxed)) {
-                    break;
-                }
-                body(k);
-            }
-        } catch (...) {
-            std::lock_guard lock(mutex);
-            if (!failure) {
-                failure = std::current_exception();
-            }
-            cancel = true;
-        }
-        std::lock_guard lock(mutex);
-        --running;
-        wake.notify_all();
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < nThreads; ++t) {
-        pool.emplace_back(worker);
-    }
-    {
-        std::unique_lock lock(mutex);
-        while (running > 0) {
-            wake.wait_for(lock, std::chrono::milliseconds(50));
-            if (progress && running > 0) {
-                lock.unlock();
-                if (!progress()) {
-                    cancel = true;
-                }
-                lock.lock();
-            }
-        }
-    }
-    for (std::thread& t : pool) {
-        t.join();
-    }
-    if (failure) {
-        std::rethrow_exception(failure);
-    }
-    return !cancel.load();
-}
 
 // One algorithm's summary over replicates 0..count-1, computed exactly as runMonteCarlo does in
 // its exact-quantile mode, so that both agree to the bit.
@@ -157,8 +94,8 @@ bool ProgressiveSweep::runPass(std::uint64_t upto, const SweepProgress& progress
     }
     std::atomic<std::uint64_t> simulated{0};
     const bool finished = parallelFor(
-        units, m_spec.threads,
-        [&](std::size_t unit) {
+        units, workerCount(m_spec.threads, units),
+        [&](std::size_t unit, unsigned) {
             const std::size_t point = unit / chunks;
             const std::uint64_t first = from + (unit % chunks) * kChunk;
             const std::uint64_t last = std::min(upto, first + kChunk);
@@ -207,8 +144,8 @@ GridSnapshot ProgressiveSweep::snapshot() const {
     if (m_done == 0) {
         return snap;
     }
-    parallelFor(m_configs.size(), m_spec.threads,
-                [&](std::size_t point) {
+    parallelFor(m_configs.size(), workerCount(m_spec.threads, m_configs.size()),
+                [&](std::size_t point, unsigned) {
                     GridCell& cell = snap.cells[point];
                     const McConfig& c = m_configs[point];
                     for (std::size_t a = 0; a < nAlgos; ++a) {
