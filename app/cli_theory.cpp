@@ -68,7 +68,7 @@ int theoryMarkov(const std::vector<std::string>& argv) {
     std::string csv = "n,comm_mean,comp_mean,chain_mean,chain_variance";
     csv += replicates > 0 ? ",sim_mean,sim_stderr,sim_variance,z\n" : "\n";
     for (int n : ns) {
-        const Moments m = treeDynMarkov(n, muD, muC);
+        const MeanVariance m = treeDynMarkov(n, muD, muC);
         csv += std::to_string(n) + "," + formatNumber(muD) + "," + formatNumber(muC) + "," +
                formatNumber(m.mean) + "," + formatNumber(m.variance);
         if (replicates > 0) {

@@ -67,6 +67,21 @@ double McSummary::quantile(double p) const {
     return std::nan("");
 }
 
+McSummary summaryFromMoments(AlgorithmId algorithm, const Moments& m, const McConfig& config) {
+    McSummary s;
+    s.algorithm = algorithm;
+    s.count = m.count;
+    s.mean = m.mean;
+    s.variance = m.variance();
+    s.stdError = m.standardError();
+    s.min = m.min;
+    s.max = m.max;
+    s.quantileProbs = config.quantiles;
+    s.histogramLow = m.min;
+    s.histogramHigh = m.max;
+    return s;
+}
+
 McResult runMonteCarlo(const McConfig& config, const ProgressCallback& progress) {
     config.validate();
     const auto start = std::chrono::steady_clock::now();
@@ -153,17 +168,7 @@ McResult runMonteCarlo(const McConfig& config, const ProgressCallback& progress)
         for (std::uint64_t b = 0; b < prefixBlocks; ++b) {
             m.merge(blockMoments[b * nAlgos + a]);
         }
-        McSummary s;
-        s.algorithm = config.algorithms[a];
-        s.count = m.count;
-        s.mean = m.mean;
-        s.variance = m.variance();
-        s.stdError = m.standardError();
-        s.min = m.min;
-        s.max = m.max;
-        s.quantileProbs = config.quantiles;
-        s.histogramLow = m.min;
-        s.histogramHigh = m.max;
+        McSummary s = summaryFromMoments(config.algorithms[a], m, config);
         if (exact) {
             std::vector<double>& v = samples[a];
             v.resize(result.replicatesDone);

@@ -2,6 +2,7 @@
 
 #include "algorithm_registry.h"
 #include "cost_model.h"
+#include "statistics.h"
 
 #include <cstdint>
 #include <functional>
@@ -69,6 +70,11 @@ using ProgressCallback = std::function<bool(std::uint64_t done, std::uint64_t to
 /// Runs the experiment on `threads` threads. Replicates are cut into fixed blocks and merged in
 /// block order, so results are bit-identical for every thread count.
 McResult runMonteCarlo(const McConfig& config, const ProgressCallback& progress = {});
+
+/// The fields of a summary that every mode shares (count, mean, unbiased variance, standard
+/// error, extremes, the quantile probabilities and the histogram range), from merged moments;
+/// quantiles and histogram are left to the caller (exact or streaming).
+McSummary summaryFromMoments(AlgorithmId algorithm, const Moments& m, const McConfig& config);
 
 /// CSV header "algorithm,n,replicates,mean,variance,stderr,min,q10,q50,q90,max" for the given
 /// quantile probabilities, and one row of it.

@@ -31,17 +31,7 @@ McSummary summarize(AlgorithmId algorithm, const double* x, std::uint64_t count,
         }
         m.merge(block);
     }
-    McSummary s;
-    s.algorithm = algorithm;
-    s.count = m.count;
-    s.mean = m.mean;
-    s.variance = m.variance();
-    s.stdError = m.standardError();
-    s.min = m.min;
-    s.max = m.max;
-    s.quantileProbs = config.quantiles;
-    s.histogramLow = m.min;
-    s.histogramHigh = m.max;
+    McSummary s = summaryFromMoments(algorithm, m, config);
     std::vector<double> v(x, x + count);
     s.histogram = histogram(v, m.min, m.max, config.histogramBins);
     s.quantiles = quantilesType7(v, config.quantiles);

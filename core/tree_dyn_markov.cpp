@@ -28,7 +28,7 @@ void checkN(int n, int limit) {
 
 } // namespace
 
-Moments treeDynMarkovClosedForm(int n, double transferMean) {
+MeanVariance treeDynMarkovClosedForm(int n, double transferMean) {
     checkN(n, 1 << 30);
     checkMean(transferMean, "transfer", false);
     double h = 0.0;
@@ -38,7 +38,7 @@ Moments treeDynMarkovClosedForm(int n, double transferMean) {
         h += 1.0 / i;
         h2 += 1.0 / (static_cast<double>(i) * i);
     }
-    Moments out;
+    MeanVariance out;
     if (n % 2 == 0) {
         const double nn = static_cast<double>(n);
         out.mean = (2.0 * h + 2.0 / nn) * transferMean;
@@ -50,7 +50,7 @@ Moments treeDynMarkovClosedForm(int n, double transferMean) {
     return out;
 }
 
-Moments treeDynMarkov(int n, double transferMean, double reductionMean) {
+MeanVariance treeDynMarkov(int n, double transferMean, double reductionMean) {
     checkMean(reductionMean, "reduction", true);
     if (reductionMean == 0.0) {
         return treeDynMarkovClosedForm(n, transferMean);

@@ -6,7 +6,7 @@
 namespace rl {
 
 /// Mean and variance of a makespan.
-struct Moments {
+struct MeanVariance {
     double mean = 0.0;
     double variance = 0.0;
 };
@@ -26,7 +26,7 @@ constexpr int kMaxMarkovProcessors = 4096;
 ///    slot: s(i - 1, 1). The path s(m,1), s(m,0), ..., s(1,1), s(1,0), s(0,1) visits each
 ///    s(i, j), i = 1..m, once: E = 2 H(m) mu and Var = 2 sum_{i=1}^{m} 1/i^2 mu^2.
 /// Throws InputError for n < 1 or a mean that is not finite and > 0.
-Moments treeDynMarkovClosedForm(int n, double transferMean);
+MeanVariance treeDynMarkovClosedForm(int n, double transferMean);
 
 /// First-step analysis with exponential transfers (mean `transferMean`) AND exponential
 /// reductions (mean `reductionMean`; 0 gives the closed form above). States (a, b, s): a
@@ -38,12 +38,12 @@ Moments treeDynMarkovClosedForm(int n, double transferMean);
 /// E[T] = 1/r + sum p E[T'], E[T^2] = 2/r^2 + (2/r) sum p E[T'] + sum p E[T'^2].
 /// Initial state: (n/2, 0, 0) for n even, ((n-1)/2, 0, 1) for n odd (see above).
 /// Throws InputError for n outside [1, kMaxMarkovProcessors] or bad means.
-Moments treeDynMarkov(int n, double transferMean, double reductionMean);
+MeanVariance treeDynMarkov(int n, double transferMean, double reductionMean);
 
 /// The chain against a Monte Carlo run of the simulator (Tree-dyn, same laws).
 struct MarkovCheck {
     int n = 0;
-    Moments chain;
+    MeanVariance chain;
     double simMean = 0.0;
     double simStdError = 0.0;
     double simVariance = 0.0;

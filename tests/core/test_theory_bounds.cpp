@@ -51,7 +51,7 @@ class TestTheoryBounds : public QObject {
   private slots:
     void closedForm() {
         // RR's numbers for n = 64, mu = 1 (SPEC §6).
-        const Moments m = treeDynMarkovClosedForm(64, 1.0);
+        const MeanVariance m = treeDynMarkovClosedForm(64, 1.0);
         QVERIFY(std::abs(m.mean - 8.0857) < 5e-5);
         QVERIFY(std::abs(m.variance - 3.2274) < 5e-5);
         // Small cases by hand: n = 1 takes 0; n = 2 one Exp(mu); n = 3 two in a row (P2 waits
@@ -63,8 +63,8 @@ class TestTheoryBounds : public QObject {
         QCOMPARE(treeDynMarkovClosedForm(3, 1.0).variance, 2.0);
         // The first-step analysis with reductions reduces to it as mu_c -> 0.
         for (int n : {2, 7, 8, 33}) {
-            const Moments a = treeDynMarkovClosedForm(n, 1.5);
-            const Moments b = treeDynMarkov(n, 1.5, 1e-9);
+            const MeanVariance a = treeDynMarkovClosedForm(n, 1.5);
+            const MeanVariance b = treeDynMarkov(n, 1.5, 1e-9);
             QVERIFY2(std::abs(a.mean - b.mean) < 1e-6 && std::abs(a.variance - b.variance) < 1e-6,
                      qPrintable(QString("n %1: %2 vs %3").arg(n).arg(a.mean).arg(b.mean)));
         }
@@ -93,7 +93,7 @@ class TestTheoryBounds : public QObject {
         QFETCH(int, n);
         QFETCH(double, muD);
         QFETCH(double, muC);
-        const Moments chain = treeDynMarkov(n, muD, muC);
+        const MeanVariance chain = treeDynMarkov(n, muD, muC);
         const Sampled s = simulate(n, Law::exponential(muD),
                                    muC > 0 ? Law::exponential(muC) : Law::constant(0.0), 1000000);
         QVERIFY2(
@@ -110,8 +110,8 @@ class TestTheoryBounds : public QObject {
     // the wrong state) is rejected by many standard errors.
     void wrongStartIsRejected() {
         const Sampled s = simulate(7, Law::exponential(1.0), Law::constant(0.0), 200000);
-        const Moments even6 = treeDynMarkovClosedForm(6, 1.0);
-        const Moments even8 = treeDynMarkovClosedForm(8, 1.0);
+        const MeanVariance even6 = treeDynMarkovClosedForm(6, 1.0);
+        const MeanVariance even8 = treeDynMarkovClosedForm(8, 1.0);
         QVERIFY(std::abs(s.mean - even6.mean) > 10 * s.seMean);
         QVERIFY(std::abs(s.mean - even8.mean) > 10 * s.seMean);
     }
