@@ -1,5 +1,6 @@
 #include "tree_dyn_markov.h"
 
+#include "cost_model.h"
 #include "input_error.h"
 #include "monte_carlo.h"
 #include "text_util.h"
@@ -124,6 +125,24 @@ MarkovCheck checkMarkov(int n, double transferMean, double reductionMean, std::u
     out.simVariance = s.variance;
     out.replicates = r.replicatesDone;
     return out;
+}
+
+std::optional<MeanVariance> treeDynMarkovFor(const CostModel& costs, int n) {
+    const auto exponential = [](const Law& l) {
+        return l.mean > 0.0 &&
+               (l.kind == LawKind::Exponential || (l.kind == LawKind::Gamma && l.cv == 1.0));
+    };
+    const auto none = [](const Law& l) { return l.mean == 0.0; };
+    if (costs.mode != CostMode::PerOperation || n < 1 || !exponential(costs.transfer)) {
+        return std::nullopt;
+    }
+    if (none(costs.reduction)) {
+        return treeDynMarkovClosedForm(n, costs.transfer.mean);
+    }
+    if (exponential(costs.reduction) && n <= kMaxMarkovProcessors) {
+        return treeDynMarkov(n, costs.transfer.mean, costs.reduction.mean);
+    }
+    return std::nullopt;
 }
 
 } // namespace rl

@@ -2,8 +2,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 namespace rl {
+
+struct CostModel;
 
 /// Mean and variance of a makespan.
 struct MeanVariance {
@@ -39,6 +42,11 @@ MeanVariance treeDynMarkovClosedForm(int n, double transferMean);
 /// Initial state: (n/2, 0, 0) for n even, ((n-1)/2, 0, 1) for n odd (see above).
 /// Throws InputError for n outside [1, kMaxMarkovProcessors] or bad means.
 MeanVariance treeDynMarkov(int n, double transferMean, double reductionMean);
+
+/// The chain for Tree-dyn on `n` processors under `costs` when it applies: per-operation costs,
+/// exponential transfers (exp, or gamma of CV 1), no reduction cost or exponential reductions
+/// (then n <= kMaxMarkovProcessors); nullopt otherwise. For the explorer's statistics.
+std::optional<MeanVariance> treeDynMarkovFor(const CostModel& costs, int n);
 
 /// The chain against a Monte Carlo run of the simulator (Tree-dyn, same laws).
 struct MarkovCheck {

@@ -37,8 +37,10 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <cmath>
 
 #include <algorithm>
 
@@ -323,8 +325,14 @@ void MainWindow::onResult(const std::shared_ptr<const RunResult>& r) {
     for (std::size_t i = 0; i < schedules.size(); ++i) {
         const Schedule& s = *schedules[i];
         const AlgorithmId algo = r->scenario.algorithms[i];
-        const QString title =
+        QString title =
             QStringLiteral("%1 — makespan %2").arg(algoName(algo)).arg(s.makespan, 0, 'g', 5);
+        if (algo == AlgorithmId::TreeDyn && r->treeDynChain) {
+            // The run beside what theory expects of it (RR §5's Markov chain).
+            title += QStringLiteral("  (Markov chain: mean %1, sd %2)")
+                         .arg(r->treeDynChain->mean, 0, 'g', 5)
+                         .arg(std::sqrt(r->treeDynChain->variance), 0, 'g', 4);
+        }
         m_panes[i]->setSchedule(schedules[i], title);
         m_panes[i]->gantt()->setReferenceLine(
             r->bound ? std::optional<double>(r->bound->value) : std::nullopt,

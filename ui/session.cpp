@@ -4,7 +4,9 @@
 #include "simulator.h"
 
 #include <QPromise>
+
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 
 namespace rl {
 
@@ -28,6 +30,10 @@ void simulate(QPromise<std::shared_ptr<const RunResult>>& promise, const Scenari
     result->bound =
         referenceBound(costs, scenario.n, scenario.nonCommutative,
                        [&](std::uint64_t, std::uint64_t) { return !promise.isCanceled(); });
+    if (std::find(scenario.algorithms.begin(), scenario.algorithms.end(), AlgorithmId::TreeDyn) !=
+        scenario.algorithms.end()) {
+        result->treeDynChain = treeDynMarkovFor(costs, scenario.n);
+    }
     if (promise.isCanceled()) {
         return;
     }

@@ -3,6 +3,7 @@
 #include "lower_bound.h"
 #include "scenario.h"
 #include "schedule.h"
+#include "tree_dyn_markov.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -18,6 +19,9 @@ struct RunResult {
     std::vector<std::shared_ptr<const Schedule>> schedules;
     /// The lower bound or optimum drawn on every Gantt chart (none for random costs).
     std::optional<MakespanBound> bound;
+    /// Tree-dyn's expected makespan and variance from its Markov chain (RR §5), when the costs
+    /// are exponential and Tree-dyn is shown.
+    std::optional<MeanVariance> treeDynChain;
 };
 
 /// Owns the runs: the only object that calls the simulator. A new scenario cancels the run in

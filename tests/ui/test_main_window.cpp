@@ -5,6 +5,7 @@
 #include "config_panel.h"
 #include "gantt_view.h"
 #include "main_window.h"
+#include "tree_dyn_markov.h"
 #include "tree_view.h"
 
 #include <QCheckBox>
@@ -16,6 +17,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <QStatusBar>
 
 using namespace rl;
 
@@ -93,6 +96,38 @@ class TestMainWindow : public QObject {
         w.configPanel()->algorithmBox(AlgorithmId::BinomialStat)->setChecked(true);
         w.configPanel()->algorithmBox(AlgorithmId::NonCommutTreeDyn)->setChecked(true);
         waitForResult(w, 40, 4);
+    }
+
+    // Exponential costs: Tree-dyn's run is shown beside its Markov chain (RR §5); other laws
+    // have no chain and show none.
+    void treeDynShowsItsMarkovChain() {
+        MainWindow w;
+        w.setInteractive(false);
+        w.show();
+        waitForResult(w, 16, 2);
+        Scenario s = Scenario::demo();
+        s.n = 9;
+        s.transfer = Law::exponential(1.0);
+        s.reduction = Law::exponential(0.5);
+        w.openInExplorer(s);
+        waitForResult(w, 9, 2);
+        const auto chain = w.session()->result()->treeDynChain;
+        QVERIFY(chain);
+        QCOMPARE(chain->mean, treeDynMarkov(9, 1.0, 0.5).mean);
+        QVERIFY2(w.statusBar()->currentMessage().contains("Markov chain: mean"),
+                 qPrintable(w.statusBar()->currentMessage()));
+        s.n = 10;
+        s.reduction = Law::constant(0.0);
+        w.openInExplorer(s);
+        waitForResult(w, 10, 2);
+        QVERIFY(w.session()->result()->treeDynChain);
+        QCOMPARE(w.session()->result()->treeDynChain->mean, treeDynMarkovClosedForm(10, 1.0).mean);
+        s.n = 11;
+        s.transfer = Law::gamma(1.0, 0.5);
+        w.openInExplorer(s);
+        waitForResult(w, 11, 2);
+        QVERIFY(!w.session()->result()->treeDynChain);
+        QVERIFY(!w.statusBar()->currentMessage().contains("Markov chain"));
     }
 
     void nonCommutativeDisablesTreeDyn() {
