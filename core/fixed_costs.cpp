@@ -101,24 +101,17 @@ FixedCosts FixedCosts::liuWangFig8(double x) {
 
 FixedCosts FixedCosts::parseCsv(std::string_view text, const std::string& source) {
     std::vector<std::vector<double>> rows;
-    int lineNo = 0;
-    for (const std::string& raw : splitString(text, '\n')) {
-        ++lineNo;
-        const std::string_view line = trim(raw);
-        if (line.empty() || line.front() == '#') {
-            continue;
-        }
+    for (const CsvLine& line : csvDataLines(text)) {
+        const std::string at = source + ":" + std::to_string(line.number);
         std::vector<double> row;
         int col = 0;
-        for (const std::string& field : splitString(line, ',')) {
+        for (const std::string& field : line.fields) {
             ++col;
-            row.push_back(parseNumber(field, source + ":" + std::to_string(lineNo) + ": column " +
-                                                 std::to_string(col)));
+            row.push_back(parseNumber(field, at + ": column " + std::to_string(col)));
         }
         if (!rows.empty() && row.size() != rows.front().size()) {
-            throw InputError(source + ":" + std::to_string(lineNo) + ": expected " +
-                             std::to_string(rows.front().size()) + " values, found " +
-                             std::to_string(row.size()));
+            throw InputError(at + ": expected " + std::to_string(rows.front().size()) +
+                             " values, found " + std::to_string(row.size()));
         }
         rows.push_back(std::move(row));
     }

@@ -408,19 +408,13 @@ PlatformGraph PlatformGraph::fromFixedCosts(const FixedCosts& costs) {
 
 PlatformGraph PlatformGraph::parseCsv(std::string_view text, const std::string& source) {
     std::vector<std::vector<double>> rows;
-    int lineNo = 0;
-    for (const std::string& raw : splitString(text, '\n')) {
-        ++lineNo;
-        const std::string_view line = trim(raw);
-        if (line.empty() || line.front() == '#') {
-            continue;
-        }
+    for (const CsvLine& line : csvDataLines(text)) {
         std::vector<double> row;
-        const auto fields = splitString(line, ',');
+        const auto& fields = line.fields;
         for (std::size_t f = 0; f < fields.size(); ++f) {
             const std::string_view v = trim(fields[f]);
             const std::string where =
-                source + ":" + std::to_string(lineNo) + ": field " + std::to_string(f + 1);
+                source + ":" + std::to_string(line.number) + ": field " + std::to_string(f + 1);
             row.push_back(v == "-" || v == "inf" ? kInf : parseNumber(v, where));
         }
         rows.push_back(std::move(row));

@@ -22,6 +22,19 @@ std::vector<std::string> splitString(std::string_view text, char sep) {
     }
 }
 
+std::vector<CsvLine> csvDataLines(std::string_view text) {
+    std::vector<CsvLine> out;
+    int number = 0;
+    for (const std::string& raw : splitString(text, '\n')) {
+        ++number;
+        const std::string_view line = trim(raw);
+        if (!line.empty() && line.front() != '#') {
+            out.push_back({number, splitString(line, ',')});
+        }
+    }
+    return out;
+}
+
 std::string_view trim(std::string_view text) {
     const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
     while (!text.empty() && blank(text.front())) {

@@ -8,6 +8,14 @@ namespace rl {
 
 /// Splits on `sep`, keeping empty fields.
 std::vector<std::string> splitString(std::string_view text, char sep);
+/// One data line of a CSV text: its 1-based line number (for messages) and its fields.
+struct CsvLine {
+    int number = 0;
+    std::vector<std::string> fields;
+};
+/// The data lines of a CSV text: blank lines and lines starting with '#' skipped, the rest split
+/// at commas (fields untrimmed).
+std::vector<CsvLine> csvDataLines(std::string_view text);
 /// Strips ASCII blanks at both ends.
 std::string_view trim(std::string_view text);
 /// Parses a whole field as a finite or infinite double; throws InputError("<context>: ...").
