@@ -35,6 +35,11 @@ class EventQueue {
   public:
     static constexpr int kSortedLimit = 512;
 
+    /// True when a queue cleared for `processors` uses the sorted array (else the heap). The
+    /// one place the choice is made: callers that pick a path before clear() must ask this,
+    /// never sortedMode(), which describes the previous clear().
+    static constexpr bool usesSortedArray(int processors) { return processors <= kSortedLimit; }
+
     /// The sorted-array queue for small platforms, as a plain value. It is what makes n = 64
     /// Monte Carlo fast: a new event lands after every entry of equal or smaller time, which is
     /// exactly the (time, creation) order; new events are usually late, so the backward scan
@@ -157,7 +162,7 @@ class EventQueue {
             m_fifo.assign(3 * n + 2, 0);
             std::iota(m_fifo.begin(), m_fifo.begin() + processors, 0U);
         }
-        m_sortedMode = processors <= kSortedLimit;
+        m_sortedMode = usesSortedArray(processors);
         if (m_sortedMode && m_events.size() < 4 * n + 4) {
             m_events.resize(4 * n + 4);
         }

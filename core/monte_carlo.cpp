@@ -97,7 +97,10 @@ McResult runMonteCarlo(const McConfig& config, const ProgressCallback& progress)
     }
     std::vector<Moments> blockMoments(nBlocks * nAlgos);
     std::vector<std::uint8_t> blockDone(nBlocks, 0);
-    std::vector<std::vector<LogHistogram>> streams(exact ? 0 : nThreads);
+    // One histogram per algorithm for every worker, made before any runs: a worker may get no
+    // block at all (more workers than blocks left when it starts), and the merge reads them all.
+    std::vector<std::vector<LogHistogram>> streams(exact ? 0 : nThreads,
+                                                   std::vector<LogHistogram>(nAlgos));
 
     std::atomic<std::uint64_t> replicatesDone{0};
     // Per worker: one simulator per algorithm and, for per-operation costs, the replicate's
@@ -122,9 +125,6 @@ McResult runMonteCarlo(const McConfig& config, const ProgressCallback& progress)
                 }
                 if (shareDraws) {
                     st.draws = StreamDraws(config.costs.transfer, config.costs.reduction, config.n);
-                }
-                if (!exact) {
-                    streams[index].resize(nAlgos);
                 }
             }
             const std::uint64_t first = b * kBlock;

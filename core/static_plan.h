@@ -87,7 +87,7 @@ class StaticPolicy {
         // Laws with many tiny costs (gamma of CV >= 2 or so: now + d == now) tie in most runs;
         // there the attempt is wasted work, so it is skipped for a while after a window of
         // runs where more than one in eight tied. Either path gives the same result.
-        if (!queue.sortedMode() || m_leanSkip > 0) {
+        if (!EventQueue::usesSortedArray(n) || m_leanSkip > 0) {
             m_leanSkip -= m_leanSkip > 0 ? 1 : 0;
             return false;
         }

@@ -68,6 +68,61 @@ class TestMonteCarlo : public QObject {
         }
     }
 
+    // Streaming quantiles with 1 to 5 workers, and with more workers than blocks (3,000
+    // replicates are 3 blocks): a worker that ran no block still takes part in the merge.
+    // Regression: its histograms were never allocated and the merge read past them.
+    void streamingModeWithIdleWorkers() {
+        McConfig c = baseConfig();
+        c.exactQuantileLimit = 0;
+        c.replicates = 3000;
+        c.threads = 1;
+        const McResult one = runMonteCarlo(c);
+        for (int t : {2, 3, 4, 5, 16}) {
+            c.threads = t;
+            const McResult many = runMonteCarlo(c);
+            QCOMPARE(many.summaries.size(), one.summaries.size());
+            for (std::size_t a = 0; a < one.summaries.size(); ++a) {
+                compareExactly(many.summaries[a], one.summaries[a]);
+            }
+        }
+        c.replicates = 2; // one block, five workers asked for
+        c.threads = 5;
+        QCOMPARE(runMonteCarlo(c).summaries.front().count, std::uint64_t{2});
+        // Runs so short that one worker usually takes every block before the other starts
+        // (the reported case: it crashed in 18 runs of 20).
+        c.algorithms = {AlgorithmId::BinomialStat};
+        c.n = 2;
+        c.replicates = 3000;
+        c.threads = 2;
+        for (int run = 0; run < 40; ++run) {
+            QCOMPARE(runMonteCarlo(c).summaries.front().count, std::uint64_t{3000});
+        }
+    }
+
+    // Every algorithm through the Monte Carlo path (shared draws, fast paths) beyond the
+    // sorted-array limit of the event queue, without and with reduction costs, against the
+    // generic engine replicate by replicate. Regression: Binomial- and Fibonacci-stat's
+    // no-reduction kernel chose the queue's structure before sizing it and crashed at n > 512.
+    void largePlatformsMatchTheEngine() {
+        for (const char* comp : {"const:0", "gamma:0.5:1"}) {
+            for (int n : {512, 513, 600, 1000, 2000}) {
+                McConfig c = baseConfig();
+                c.n = n;
+                c.costs = CostModel::perOperation(Law::gamma(1.0, 1.0), parseLaw(comp));
+                c.replicates = 3;
+                c.threads = 1;
+                c.keepSamples = true;
+                const McResult r = runMonteCarlo(c);
+                for (const McSummary& s : r.summaries) {
+                    Simulator engine(s.algorithm, n, false, c.costs);
+                    for (std::uint64_t rep = 0; rep < c.replicates; ++rep) {
+                        QCOMPARE((*s.samples)[rep], engine.engineMakespan(c.seed, rep));
+                    }
+                }
+            }
+        }
+    }
+
     // The summary is what its definition says, computed from the kept samples, and each
     // sample is the makespan of that replicate (common random numbers: the same (seed,
     // replicate) whatever the run, the thread or the other algorithms).
