@@ -1,7 +1,7 @@
 #include "cli_args.h"
 
-#include "input_error.h"
-#include "text_util.h"
+#include "base/input_error.h"
+#include "base/text_util.h"
 
 #include <algorithm>
 

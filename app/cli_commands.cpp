@@ -3,18 +3,18 @@
 #include "cli_args.h"
 #include "cli_theory.h"
 
-#include "algorithm_registry.h"
-#include "fibonacci_stat.h"
+#include "algorithms/algorithm_registry.h"
+#include "algorithms/fibonacci_stat.h"
+#include "algorithms/simulator.h"
+#include "base/input_error.h"
+#include "base/text_util.h"
+#include "experiment/monte_carlo.h"
+#include "experiment/sweep.h"
 #include "figure_render.h"
-#include "input_error.h"
-#include "monte_carlo.h"
-#include "paje_trace.h"
-#include "schedule_csv.h"
-#include "schedule_validator.h"
-#include "simulator.h"
-#include "sweep.h"
+#include "schedule/paje_trace.h"
+#include "schedule/schedule_csv.h"
+#include "schedule/schedule_validator.h"
 #include "sweep_render.h"
-#include "text_util.h"
 
 #include <QFile>
 #include <QJsonArray>

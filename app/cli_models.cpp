@@ -4,13 +4,13 @@
 #include "cli_args.h"
 #include "cli_commands.h"
 
-#include "divisible_load.h"
-#include "fixed_costs.h"
-#include "gantt_view.h"
-#include "input_error.h"
-#include "model_gantt.h"
-#include "steady_state.h"
-#include "text_util.h"
+#include "base/input_error.h"
+#include "base/text_util.h"
+#include "models/divisible_load.h"
+#include "models/steady_state.h"
+#include "platform/fixed_costs.h"
+#include "views/gantt_view.h"
+#include "views/model_gantt.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,16 +3,16 @@
 #include "cli_args.h"
 #include "cli_commands.h"
 
-#include "ep_optimum.h"
-#include "ep_schedule.h"
-#include "fixed_costs.h"
-#include "input_error.h"
-#include "monte_carlo.h"
-#include "schedule_csv.h"
-#include "snf.h"
-#include "text_util.h"
-#include "tree_dyn_markov.h"
-#include "worst_case_ratios.h"
+#include "algorithms/ep_optimum.h"
+#include "algorithms/ep_schedule.h"
+#include "algorithms/snf.h"
+#include "base/input_error.h"
+#include "base/text_util.h"
+#include "experiment/monte_carlo.h"
+#include "platform/fixed_costs.h"
+#include "schedule/schedule_csv.h"
+#include "theory/tree_dyn_markov.h"
+#include "theory/worst_case_ratios.h"
 
 #include <cmath>
 #include <iostream>

@@ -1,9 +1,9 @@
 #include "figure_render.h"
 
-#include "critical_path.h"
-#include "gantt_view.h"
-#include "input_error.h"
-#include "tree_view.h"
+#include "base/input_error.h"
+#include "schedule/critical_path.h"
+#include "views/gantt_view.h"
+#include "views/tree_view.h"
 
 #include <cstring>
 #include <limits>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "schedule.h"
+#include "schedule/schedule.h"
 
 #include <QString>
 

@@ -1,7 +1,8 @@
-#include "animation_controller.h"
-#include "main_window.h"
-#include "sweep_panel.h"
-#include "theory_panel.h"
+#include "analysis/sweep_panel.h"
+#include "base/version.h"
+#include "explorer/animation_controller.h"
+#include "panels/theory_panel.h"
+#include "shell/main_window.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -15,7 +16,7 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("ReduceLab"));
     QApplication::setOrganizationName(QStringLiteral("ReduceLab"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setApplicationVersion(QString::fromLatin1(rl::kVersion));
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("See how reduction algorithms behave on unpredictable platforms."));

@@ -1,9 +1,9 @@
 #include "sweep_render.h"
 
-#include "best_method_figure.h"
-#include "cv_sweep_figure.h"
-#include "input_error.h"
-#include "ratio_map_figure.h"
+#include "base/input_error.h"
+#include "views/best_method_figure.h"
+#include "views/cv_sweep_figure.h"
+#include "views/ratio_map_figure.h"
 
 #include <QDir>
 #include <QFileInfo>

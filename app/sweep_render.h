@@ -1,6 +1,6 @@
 #pragma once
 
-#include "progressive_sweep.h"
+#include "experiment/progressive_sweep.h"
 
 #include <optional>
 #include <string>

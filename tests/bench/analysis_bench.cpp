@@ -4,10 +4,10 @@
 // Prints: the core sweep time; for the panels, the time to the first (coarse) picture, the
 // time to the complete picture, and the longest the GUI thread was busy, measured by a 5 ms
 // QTimer probe (a stall is the gap between two probe ticks minus the period).
-#include "best_method_panel.h"
-#include "progressive_sweep.h"
-#include "ratio_map_panel.h"
-#include "sweep_figure.h"
+#include "analysis/best_method_panel.h"
+#include "analysis/ratio_map_panel.h"
+#include "experiment/progressive_sweep.h"
+#include "views/sweep_figure.h"
 
 #include <qcustomplot.h>
 

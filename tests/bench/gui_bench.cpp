@@ -1,12 +1,12 @@
 // GUI benchmark (run by hand, not by CTest): frames per second of the explorer's animation at
 // n = 1024 and the time to open an n = 4096 schedule, both drawn by the real panes.
 //   QT_QPA_PLATFORM=offscreen ./build/tests/bench/gui_bench
-#include "algorithm_pane.h"
-#include "algorithm_registry.h"
-#include "gantt_view.h"
-#include "simulator.h"
-#include "tree_layout.h"
-#include "tree_view.h"
+#include "algorithms/algorithm_registry.h"
+#include "algorithms/simulator.h"
+#include "explorer/algorithm_pane.h"
+#include "views/gantt_view.h"
+#include "views/tree_layout.h"
+#include "views/tree_view.h"
 
 #include <qcustomplot.h>
 

@@ -1,0 +1,145 @@
+#pragma once
+
+#include "engine/event_queue.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace rl {
+
+/// Non-Commut-Tree-dyn (RR §3.2): an idle processor sends its value to an idle processor holding
+/// an adjacent interval, the left one when both are idle; otherwise it waits among the idle.
+/// The set of waiting processors is exactly the idle ones, so it needs no storage of its own:
+/// the engine's interval holders find the neighbours in O(1).
+class NonCommutTreeDynPolicy {
+  public:
+    static constexpr bool kUsesIntervals = true;
+
+    void reset(int /*n*/) {}
+    template <class E> void onIdle(E& e, int p) {
+        const int lo = e.lo(p);
+        const int hi = e.hi(p);
+        if (lo > 0) {
+            const int left = e.holderEndingAt(lo - 1);
+            if (e.isIdle(left)) {
+                e.startTransfer(p, left);
+                return;
+            }
+        }
+        if (hi < e.n() - 1) {
+            const int right = e.holderStartingAt(hi + 1);
+            if (e.isIdle(right)) {
+                e.startTransfer(p, right);
+            }
+        }
+    }
+    template <class E> void onTransferEnd(E& /*e*/, int /*r*/) {}
+    template <class E> void onReductionEnd(E& /*e*/, int /*r*/) {}
+
+    /// Makespan without the generic engine, for Monte Carlo. It mirrors
+    /// Engine<NonCommutTreeDynPolicy> step by step (same events, same order, same draws), so
+    /// the result is bit-identical; test_algorithms checks it. This policy only ever sends to
+    /// an idle processor, so a transfer always ends on a receiver with no reduction running or
+    /// pending, and a reduction end always leaves its processor idle: the state of a processor
+    /// is its interval and one "idle" flag. A zero-cost reduction whose end would be the next
+    /// event anyway is handled at once instead of going through the queue.
+    template <class Costs> double fastMakespan(EventQueue& queue, int n, Costs& costs) {
+        queue.clear(n);
+        const auto nn = static_cast<std::size_t>(n);
+        m_proc.resize(nn);
+        m_holderLo.resize(nn);
+        m_holderHi.resize(nn);
+        for (int p = 0; p < n; ++p) {
+            m_proc[static_cast<std::size_t>(p)] = FastProc{p, p, -1, false};
+            m_holderLo[static_cast<std::size_t>(p)] = p;
+            m_holderHi[static_cast<std::size_t>(p)] = p;
+        }
+        if (queue.sortedMode()) {
+            EventQueue::SortedEvents local = queue.sorted();
+            const double makespan = fastRun(local, n, costs);
+            queue.keepHabit(local);
+            return makespan;
+        }
+        return fastRun(queue, n, costs);
+    }
+
+  private:
+    enum : std::uint32_t { kTransferEnd = 1U << 30, kReductionEnd = 2U << 30 };
+    static constexpr std::uint32_t kTypeMask = 3U << 30;
+    struct FastProc {
+        int lo;
+        int hi;
+        int source; // sender of the transfer under way into this processor
+        bool idle;
+    };
+
+    template <class Queue, class Costs> double fastRun(Queue& queue, int n, Costs& costs) {
+        FastProc* const proc = m_proc.data();
+        int* const holderLo = m_holderLo.data();
+        int* const holderHi = m_holderHi.data();
+        auto send = [&](int p, int to) __attribute__((always_inline)) {
+            proc[p].idle = false;
+            proc[to].idle = false;
+            proc[to].source = p;
+            queue.push(queue.now() + costs.transfer(p, to),
+                       kTransferEnd | static_cast<std::uint32_t>(to));
+        };
+        auto onIdle = [&](int p) __attribute__((always_inline)) {
+            FastProc& pp = proc[p];
+            pp.idle = true;
+            if (pp.lo > 0) {
+                const int left = holderHi[pp.lo - 1];
+                if (proc[left].idle) {
+                    send(p, left);
+                    return;
+                }
+            }
+            if (pp.hi < n - 1) {
+                const int right = holderLo[pp.hi + 1];
+                if (proc[right].idle) {
+                    send(p, right);
+                }
+            }
+        };
+        std::uint32_t ev = 0;
+        while (queue.pop(ev)) {
+            const auto p = static_cast<int>(ev & ~kTypeMask);
+            switch (ev & kTypeMask) {
+            case kTransferEnd: {
+                // The engine's merge, done when the reduction starts.
+                FastProc& r = proc[p];
+                const FastProc& s = proc[r.source];
+                if (s.hi + 1 == r.lo) {
+                    r.lo = s.lo;
+                } else if (r.hi + 1 == s.lo) {
+                    r.hi = s.hi;
+                } else { // unreachable: transfers go to a neighbour
+                    r.lo = std::min(r.lo, s.lo);
+                    r.hi = std::max(r.hi, s.hi);
+                }
+                holderLo[r.lo] = p;
+                holderHi[r.hi] = p;
+                const double c = costs.reduction(p);
+                if (c != 0.0 || !queue.nothingDueNow()) {
+                    queue.push(queue.now() + c, kReductionEnd | static_cast<std::uint32_t>(p));
+                    break;
+                }
+                // Zero cost and nothing else due now: its end is the next event. Handle it.
+                onIdle(p);
+                break;
+            }
+            default: // available, or reduction end: either way the processor becomes idle
+                onIdle(p);
+                break;
+            }
+        }
+        return queue.now();
+    }
+
+    std::vector<FastProc> m_proc;
+    std::vector<int> m_holderLo;
+    std::vector<int> m_holderHi;
+};
+
+} // namespace rl

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "algorithms/algorithm_registry.h"
+#include "engine/kernel.h"
+#include "platform/cost_model.h"
+#include "schedule/schedule.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace rl {
+
+/// Largest platform the simulator accepts (event ids use 30 bits).
+constexpr int kMaxProcessors = 1 << 24;
+
+/// Runs one algorithm on one platform and cost model, replicate after replicate.
+/// Validates its inputs on construction (InputError). Not thread-safe: one per thread; every
+/// result depends only on (seed, replicate), never on which Simulator computed it.
+class Simulator {
+  public:
+    Simulator(AlgorithmId algorithm, int n, bool nonCommutative, const CostModel& costs);
+
+    AlgorithmId algorithm() const { return m_algorithm; }
+    int n() const { return m_n; }
+
+    double makespan(std::uint64_t seed, std::uint64_t replicate) {
+        return m_kernel->makespan(seed, replicate);
+    }
+    /// makespan() from draws made by the caller (StreamDraws of this simulator's laws and n;
+    /// per-operation cost mode only), so several algorithms can share one replicate's draws.
+    double makespanFromDraws(const StreamDraws& draws) {
+        return m_kernel->makespanFromDraws(draws);
+    }
+    Schedule schedule(std::uint64_t seed, std::uint64_t replicate);
+    /// The makespan computed by the generic engine even where makespan() takes a fast path
+    /// (tests check that both agree to the bit).
+    double engineMakespan(std::uint64_t seed, std::uint64_t replicate) {
+        return m_kernel->engineMakespan(seed, replicate);
+    }
+
+  private:
+    AlgorithmId m_algorithm;
+    int m_n;
+    std::unique_ptr<KernelBase> m_kernel;
+};
+
+/// Throws InputError when (algorithm, n, mode) is not a valid combination.
+void validateRun(AlgorithmId algorithm, int n, bool nonCommutative);
+
+} // namespace rl

@@ -1,0 +1,11 @@
+#include "algorithms/tree_dyn.h"
+
+#include "algorithms/algorithm_registry.h"
+
+namespace rl {
+
+std::unique_ptr<KernelBase> makeTreeDynKernel(int n, bool nonCommutative, const CostModel& costs) {
+    return std::make_unique<Kernel<TreeDynPolicy>>(TreeDynPolicy{}, n, nonCommutative, costs);
+}
+
+} // namespace rl

@@ -1,0 +1,172 @@
+#include "base/statistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace rl {
+
+void Moments::add(double x) {
+    if (count == 0) {
+        min = max = x;
+    } else {
+        min = std::min(min, x);
+        max = std::max(max, x);
+    }
+    ++count;
+    const double delta = x - mean;
+    mean += delta / static_cast<double>(count);
+    m2 += delta * (x - mean);
+}
+
+void Moments::merge(const Moments& o) {
+    if (o.count == 0) {
+        return;
+    }
+    if (count == 0) {
+        *this = o;
+        return;
+    }
+    const double na = static_cast<double>(count);
+    const double nb = static_cast<double>(o.count);
+    const double n = na + nb;
+    const double delta = o.mean - mean;
+    mean += delta * nb / n;
+    m2 += o.m2 + delta * delta * na * nb / n;
+    count += o.count;
+    min = std::min(min, o.min);
+    max = std::max(max, o.max);
+}
+
+double Moments::standardError() const {
+    return count > 0 ? std::sqrt(variance() / static_cast<double>(count)) : 0.0;
+}
+
+std::vector<double> quantilesType7(std::vector<double>& values, const std::vector<double>& probs) {
+    std::vector<double> out;
+    if (values.empty()) {
+        out.assign(probs.size(), 0.0);
+        return out;
+    }
+    const std::size_t n = values.size();
+    auto begin = values.begin();
+    std::size_t done = 0; // values[0..done) hold the `done` smallest, in no particular order
+    for (double p : probs) {
+        const double h = static_cast<double>(n - 1) * p;
+        const auto lo = static_cast<std::size_t>(std::floor(h));
+        std::nth_element(begin + static_cast<std::ptrdiff_t>(std::min(done, lo)),
+                         begin + static_cast<std::ptrdiff_t>(lo), values.end());
+        const double xlo = values[lo];
+        double xhi = xlo;
+        if (lo + 1 < n) {
+            xhi = *std::min_element(begin + static_cast<std::ptrdiff_t>(lo + 1), values.end());
+        }
+        out.push_back(xlo + (h - static_cast<double>(lo)) * (xhi - xlo));
+        done = lo;
+    }
+    return out;
+}
+
+std::vector<std::uint64_t> histogram(const std::vector<double>& values, double lo, double hi,
+                                     int bins) {
+    std::vector<std::uint64_t> counts(static_cast<std::size_t>(std::max(bins, 1)), 0);
+    const double width = (hi - lo) / static_cast<double>(counts.size());
+    for (double x : values) {
+        std::size_t b = 0;
+        if (width > 0.0) {
+            b = static_cast<std::size_t>(
+                std::clamp((x - lo) / width, 0.0, static_cast<double>(counts.size() - 1)));
+        }
+        ++counts[b];
+    }
+    return counts;
+}
+
+LogHistogram::LogHistogram() : m_counts(kBuckets + 2, 0) {}
+
+std::size_t LogHistogram::bucketOf(double x) const {
+    if (!(x >= 0x1p-64)) {
+        return 0;
+    }
+    if (x >= 0x1p64) {
+        return kBuckets + 1;
+    }
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &x, sizeof bits);
+    const int exp = static_cast<int>((bits >> 52) & 0x7ff) - 1023;
+    const auto sub = static_cast<std::size_t>((bits >> (52 - kSubBits)) & ((1U << kSubBits) - 1));
+    return 1 + (static_cast<std::size_t>(exp - kMinExp) << kSubBits) + sub;
+}
+
+double LogHistogram::bucketMiddle(std::size_t bucket, double max) const {
+    if (bucket == 0) {
+        return 0.0;
+    }
+    if (bucket == kBuckets + 1) {
+        return max;
+    }
+    const std::size_t b = bucket - 1;
+    const int exp = static_cast<int>(b >> kSubBits) + kMinExp;
+    const double sub = static_cast<double>(b & ((1U << kSubBits) - 1));
+    return std::ldexp(1.0 + (sub + 0.5) / (1 << kSubBits), exp);
+}
+
+void LogHistogram::add(double x) {
+    ++m_counts[bucketOf(x)];
+    ++m_count;
+}
+
+void LogHistogram::merge(const LogHistogram& other) {
+    for (std::size_t i = 0; i < m_counts.size(); ++i) {
+        m_counts[i] += other.m_counts[i];
+    }
+    m_count += other.m_count;
+}
+
+double LogHistogram::orderStatistic(std::uint64_t rank, double min, double max) const {
+    std::uint64_t seen = 0;
+    for (std::size_t b = 0; b < m_counts.size(); ++b) {
+        seen += m_counts[b];
+        if (seen > rank) {
+            return std::clamp(bucketMiddle(b, max), min, max);
+        }
+    }
+    return max;
+}
+
+std::vector<double> LogHistogram::quantiles(const std::vector<double>& probs, double min,
+                                            double max) const {
+    std::vector<double> out;
+    for (double p : probs) {
+        if (m_count == 0) {
+            out.push_back(0.0);
+            continue;
+        }
+        const double h = static_cast<double>(m_count - 1) * p;
+        const auto lo = static_cast<std::uint64_t>(std::floor(h));
+        const double xlo = orderStatistic(lo, min, max);
+        const double xhi = lo + 1 < m_count ? orderStatistic(lo + 1, min, max) : xlo;
+        out.push_back(xlo + (h - static_cast<double>(lo)) * (xhi - xlo));
+    }
+    return out;
+}
+
+std::vector<std::uint64_t> LogHistogram::rebin(double lo, double hi, int bins) const {
+    std::vector<std::uint64_t> counts(static_cast<std::size_t>(std::max(bins, 1)), 0);
+    const double width = (hi - lo) / static_cast<double>(counts.size());
+    for (std::size_t b = 0; b < m_counts.size(); ++b) {
+        if (m_counts[b] == 0) {
+            continue;
+        }
+        const double x = std::clamp(bucketMiddle(b, hi), lo, hi);
+        std::size_t i = 0;
+        if (width > 0.0) {
+            i = static_cast<std::size_t>(
+                std::clamp((x - lo) / width, 0.0, static_cast<double>(counts.size() - 1)));
+        }
+        counts[i] += m_counts[b];
+    }
+    return counts;
+}
+
+} // namespace rl

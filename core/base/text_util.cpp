@@ -1,0 +1,100 @@
+#include "base/text_util.h"
+
+#include "base/input_error.h"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+namespace rl {
+
+std::vector<std::string> splitString(std::string_view text, char sep) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t pos = text.find(sep, start);
+        if (pos == std::string_view::npos) {
+            out.emplace_back(text.substr(start));
+            return out;
+        }
+        out.emplace_back(text.substr(start, pos - start));
+        start = pos + 1;
+    }
+}
+
+std::vector<CsvLine> csvDataLines(std::string_view text) {
+    std::vector<CsvLine> out;
+    int number = 0;
+    for (const std::string& raw : splitString(text, '\n')) {
+        ++number;
+        const std::string_view line = trim(raw);
+        if (!line.empty() && line.front() != '#') {
+            out.push_back({number, splitString(line, ',')});
+        }
+    }
+    return out;
+}
+
+std::string_view trim(std::string_view text) {
+    const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    while (!text.empty() && blank(text.front())) {
+        text.remove_prefix(1);
+    }
+    while (!text.empty() && blank(text.back())) {
+        text.remove_suffix(1);
+    }
+    return text;
+}
+
+double parseNumber(std::string_view text, const std::string& context) {
+    const std::string_view t = trim(text);
+    double value = 0.0;
+    const char* end = t.data() + t.size();
+    const auto [ptr, ec] = std::from_chars(t.data(), end, value);
+    if (t.empty() || ec != std::errc() || ptr != end) {
+        throw InputError(context + ": '" + std::string(t) + "' is not a number");
+    }
+    if (std::isnan(value)) {
+        throw InputError(context + ": NaN is not allowed");
+    }
+    return value;
+}
+
+long long parseInteger(std::string_view text, const std::string& context, long long lo,
+                       long long hi) {
+    const std::string_view t = trim(text);
+    long long value = 0;
+    const char* end = t.data() + t.size();
+    const auto [ptr, ec] = std::from_chars(t.data(), end, value);
+    if (t.empty() || ec != std::errc() || ptr != end) {
+        throw InputError(context + ": '" + std::string(t) + "' is not an integer");
+    }
+    if (value < lo || value > hi) {
+        throw InputError(context + ": " + std::to_string(value) + " is out of range [" +
+                         std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    }
+    return value;
+}
+
+std::string formatNumber(double value) {
+    char buf[64];
+    const auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, value);
+    return ec == std::errc() ? std::string(buf, ptr) : std::string("?");
+}
+
+std::string csvField(const std::string& field) {
+    if (field.find_first_of(",\"\r\n") == std::string::npos) {
+        return field;
+    }
+    std::string out = "\"";
+    for (char ch : field) {
+        out += ch;
+        if (ch == '"') {
+            out += '"';
+        }
+    }
+    out += '"';
+    return out;
+}
+
+} // namespace rl

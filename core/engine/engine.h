@@ -1,0 +1,263 @@
+#pragma once
+
+#include "engine/event_queue.h"
+#include "schedule/schedule.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace rl {
+
+/// Observer of a run (SimGrid-style: the kernel emits, it never formats or stores). The
+/// default implementation ignores everything, and costs nothing once inlined.
+struct NullRecorder {
+    void transfer(int /*from*/, int /*to*/, double /*start*/, double /*end*/) {}
+    void reduction(int /*proc*/, int /*transfer*/, double /*start*/, double /*end*/) {}
+};
+
+/// Stores every operation into a Schedule.
+struct ScheduleRecorder {
+    Schedule* schedule = nullptr;
+    void transfer(int from, int to, double start, double end) {
+        schedule->transfers.push_back({from, to, start, end});
+        schedule->parent[static_cast<std::size_t>(from)] = to;
+    }
+    void reduction(int proc, int transfer, double start, double end) {
+        schedule->reductions.push_back({proc, transfer, start, end});
+    }
+};
+
+/// Out of line, so that the hot merge path stays small enough to inline.
+[[noreturn]] void throwNonAdjacentMerge(int proc, int sender);
+[[noreturn]] void throwIncompleteRun(int transfers, int n);
+
+/// Reusable buffers of the engine: one per thread, so a Monte Carlo replicate allocates nothing.
+struct EngineWorkspace {
+    struct Proc {
+        bool started = false;
+        bool sent = false;
+        bool receiving = false;
+        bool reducing = false;
+        int receptionsEnded = 0;
+        int reductionsEnded = 0;
+        int pendingHead = -1; // transfers ended, reduction not started (FIFO via nextPending)
+        int pendingTail = -1;
+        int lo = 0;
+        int hi = 0;
+    };
+    EventQueue queue;
+    std::vector<Proc> proc;
+    std::vector<int> holderLo;
+    std::vector<int> holderHi;
+    std::vector<int> from; // per transfer, in start order
+    std::vector<int> to;
+    std::vector<int> nextPending;
+
+    void resize(int n) {
+        const auto nn = static_cast<std::size_t>(n);
+        proc.resize(nn);
+        holderLo.resize(nn);
+        holderHi.resize(nn);
+        from.resize(nn);
+        to.resize(nn);
+        nextPending.resize(nn);
+    }
+};
+
+/// The event-driven platform of SPEC §1 and §3, generic in the algorithm (Policy), the cost
+/// source (Costs) and the observer (Recorder), all bound at compile time so that the Monte
+/// Carlo loop runs the very code that builds displayed schedules, with no virtual call per event.
+///
+/// Policy declares `static constexpr bool kUsesIntervals` (whether it reads lo/hi/holders); it is
+/// told when a processor becomes idle (onIdle), when a transfer into it ended
+/// (onTransferEnd) and when one of its reductions ended and it is not idle (onReductionEnd);
+/// it acts through startTransfer(). Costs provides transfer(from, to) and reduction(proc), drawn
+/// at the moment the operation starts (so the k-th started operation gets the k-th draw).
+/// An Engine is a short-lived view over a workspace, made for one run.
+template <class Policy, class Costs, class Recorder> class Engine {
+  public:
+    Engine(EngineWorkspace& ws, int n, bool nonCommutative, Policy& policy, Costs& costs,
+           Recorder& rec)
+        : m_ws(ws), m_n(n), m_nonCommutative(nonCommutative), m_policy(policy), m_costs(costs),
+          m_rec(rec) {
+        ws.resize(n);
+        m_proc = ws.proc.data();
+        m_holderLo = ws.holderLo.data();
+        m_holderHi = ws.holderHi.data();
+        m_from = ws.from.data();
+        m_to = ws.to.data();
+        m_nextPending = ws.nextPending.data();
+    }
+
+    int n() const { return m_n; }
+    bool nonCommutative() const { return m_nonCommutative; }
+    double now() const { return m_ws.queue.now(); }
+
+    bool started(int p) const { return st(p).started; }
+    bool sent(int p) const { return st(p).sent; }
+    bool receiving(int p) const { return st(p).receiving; }
+    int receptionsEnded(int p) const { return st(p).receptionsEnded; }
+    int reductionsEnded(int p) const { return st(p).reductionsEnded; }
+    /// Started, not sent, not receiving, no reduction running or pending (SPEC §4).
+    bool isIdle(int p) const {
+        const Proc& s = st(p);
+        return s.started && !s.sent && !s.receiving && !s.reducing && s.pendingHead < 0;
+    }
+    /// Smallest and largest initial index held by p (its interval in non-commutative mode).
+    int lo(int p) const { return st(p).lo; }
+    int hi(int p) const { return st(p).hi; }
+    /// The processor whose current value starts (ends) at index i, or that last did so.
+    int holderStartingAt(int i) const { return m_holderLo[i]; }
+    int holderEndingAt(int i) const { return m_holderHi[i]; }
+
+    /// Starts transfer from -> to now. The policy guarantees both may take part.
+    void startTransfer(int from, int to) {
+        Proc& s = st(from);
+        Proc& r = st(to);
+        s.sent = true;
+        r.receiving = true;
+        const int k = m_transfers++;
+        m_from[static_cast<std::size_t>(k)] = from;
+        m_to[static_cast<std::size_t>(k)] = to;
+        const double start = now();
+        const double end = start + m_costs.transfer(from, to);
+        m_ws.queue.push(end, kTransferEnd | static_cast<std::uint32_t>(k));
+        m_rec.transfer(from, to, start, end);
+    }
+
+    /// Runs one reduction to the end and returns the makespan.
+    double run();
+
+  private:
+    using Proc = EngineWorkspace::Proc;
+    enum : std::uint32_t { kAvailable = 0, kTransferEnd = 1U << 30, kReductionEnd = 2U << 30 };
+    static constexpr std::uint32_t kTypeMask = 3U << 30;
+
+    const Proc& st(int p) const { return m_proc[p]; }
+    Proc& st(int p) { return m_proc[p]; }
+    /// Starts the reduction of transfer k on p (k is no longer pending).
+    void startReduction(int p, int k);
+    void merge(int p, int sender);
+
+    EngineWorkspace& m_ws;
+    int m_n;
+    bool m_nonCommutative;
+    Policy& m_policy;
+    Costs& m_costs;
+    Recorder& m_rec;
+    int m_transfers = 0;
+    // Raw views of the workspace (cached: through the reference, every access would reload
+    // the vector's data pointer).
+    Proc* m_proc = nullptr;
+    int* m_holderLo = nullptr;
+    int* m_holderHi = nullptr;
+    int* m_from = nullptr;
+    int* m_to = nullptr;
+    int* m_nextPending = nullptr;
+};
+
+template <class Policy, class Costs, class Recorder>
+void Engine<Policy, Costs, Recorder>::merge(int p, int sender) {
+    Proc& r = st(p);
+    const Proc& s = st(sender);
+    if (s.hi + 1 == r.lo) {
+        r.lo = s.lo;
+    } else if (r.hi + 1 == s.lo) {
+        r.hi = s.hi;
+    } else if (m_nonCommutative) {
+        throwNonAdjacentMerge(p, sender);
+    } else {
+        r.lo = std::min(r.lo, s.lo);
+        r.hi = std::max(r.hi, s.hi);
+    }
+    m_holderLo[static_cast<std::size_t>(r.lo)] = p;
+    m_holderHi[static_cast<std::size_t>(r.hi)] = p;
+}
+
+template <class Policy, class Costs, class Recorder>
+void Engine<Policy, Costs, Recorder>::startReduction(int p, int k) {
+    Proc& s = st(p);
+    // Intervals are only needed by policies that look at them, and to check merges in
+    // non-commutative mode; Tree-dyn's commutative Monte Carlo skips them.
+    if (Policy::kUsesIntervals || m_nonCommutative) {
+        merge(p, m_from[static_cast<std::size_t>(k)]);
+    }
+    s.reducing = true;
+    const double start = now();
+    const double end = start + m_costs.reduction(p);
+    m_ws.queue.push(end, kReductionEnd | static_cast<std::uint32_t>(p));
+    m_rec.reduction(p, k, start, end);
+}
+
+template <class Policy, class Costs, class Recorder> double Engine<Policy, Costs, Recorder>::run() {
+    EventQueue& queue = m_ws.queue;
+    static_assert(kAvailable == 0, "available events are queued as payloads 0..n-1");
+    queue.clear(m_n);
+    m_transfers = 0;
+    for (int p = 0; p < m_n; ++p) {
+        m_proc[static_cast<std::size_t>(p)] = Proc{false, false, false, false, 0, 0, -1, -1, p, p};
+        m_holderLo[static_cast<std::size_t>(p)] = p;
+        m_holderHi[static_cast<std::size_t>(p)] = p;
+    }
+    m_policy.reset(m_n);
+    std::uint32_t ev = 0;
+    while (queue.pop(ev)) {
+        const std::uint32_t id = ev & ~kTypeMask;
+        switch (ev & kTypeMask) {
+        case kAvailable: {
+            const int p = static_cast<int>(id);
+            st(p).started = true;
+            m_policy.onIdle(*this, p);
+            break;
+        }
+        case kTransferEnd: {
+            const int r = m_to[id];
+            Proc& s = st(r);
+            s.receiving = false;
+            ++s.receptionsEnded;
+            if (!s.reducing) { // nothing pending either: reduce at once
+                startReduction(r, static_cast<int>(id));
+            } else {
+                m_nextPending[id] = -1;
+                if (s.pendingTail < 0) {
+                    s.pendingHead = static_cast<int>(id);
+                } else {
+                    m_nextPending[static_cast<std::size_t>(s.pendingTail)] = static_cast<int>(id);
+                }
+                s.pendingTail = static_cast<int>(id);
+            }
+            m_policy.onTransferEnd(*this, r);
+            break;
+        }
+        default: {
+            const int p = static_cast<int>(id);
+            Proc& s = st(p);
+            s.reducing = false;
+            ++s.reductionsEnded;
+            if (s.pendingHead >= 0) {
+                const int k = s.pendingHead;
+                s.pendingHead = m_nextPending[static_cast<std::size_t>(k)];
+                if (s.pendingHead < 0) {
+                    s.pendingTail = -1;
+                }
+                startReduction(p, k);
+            }
+            if (isIdle(p)) {
+                m_policy.onIdle(*this, p);
+            } else {
+                m_policy.onReductionEnd(*this, p);
+            }
+            break;
+        }
+        }
+    }
+    if (m_transfers != m_n - 1) {
+        throwIncompleteRun(m_transfers, m_n);
+    }
+    return queue.now();
+}
+
+} // namespace rl

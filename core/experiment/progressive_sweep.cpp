@@ -1,0 +1,221 @@
+#include "experiment/progressive_sweep.h"
+
+#include "base/parallel_for.h"
+
+#include "algorithms/simulator.h"
+#include "base/input_error.h"
+#include "base/statistics.h"
+#include "base/text_util.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+
+namespace rl {
+
+namespace {
+
+constexpr std::uint64_t kBlock = 1024; // runMonteCarlo's block: moments merge in the same order
+constexpr std::uint64_t kChunk = 128;  // replicates per work unit: small, for even load
+
+// One algorithm's summary over replicates 0..count-1, computed exactly as runMonteCarlo does in
+// its exact-quantile mode, so that both agree to the bit.
+McSummary summarize(AlgorithmId algorithm, const double* x, std::uint64_t count,
+                    const McConfig& config) {
+    Moments m;
+    for (std::uint64_t first = 0; first < count; first += kBlock) {
+        Moments block;
+        const std::uint64_t last = std::min(count, first + kBlock);
+        for (std::uint64_t r = first; r < last; ++r) {
+            block.add(x[r]);
+        }
+        m.merge(block);
+    }
+    McSummary s = summaryFromMoments(algorithm, m, config);
+    std::vector<double> v(x, x + count);
+    s.histogram = histogram(v, m.min, m.max, config.histogramBins);
+    s.quantiles = quantilesType7(v, config.quantiles);
+    return s;
+}
+
+std::uint64_t medianOfDifference(const double* a, const double* b, std::uint64_t count) {
+    std::vector<double> d(count);
+    for (std::uint64_t r = 0; r < count; ++r) {
+        d[r] = a[r] - b[r];
+    }
+    return nearestToMedian(d.data(), d.size());
+}
+
+} // namespace
+
+ProgressiveSweep::ProgressiveSweep(SweepSpec spec) : m_spec(std::move(spec)) {
+    m_spec.validate();
+    const std::uint64_t points = m_spec.pointCount();
+    const std::uint64_t algos = m_spec.algorithms.size();
+    if (m_spec.replicates > kSampleBudget / std::max<std::uint64_t>(points * algos, 1)) {
+        throw InputError("a figure keeps every makespan: " + std::to_string(m_spec.replicates) +
+                         " replicates x " + std::to_string(points) + " points x " +
+                         std::to_string(algos) + " algorithms exceeds the limit of " +
+                         std::to_string(kSampleBudget) + "; use fewer replicates or points");
+    }
+    for (double ratio : m_spec.ratios) {
+        for (double cv : m_spec.cvs) {
+            m_configs.push_back(m_spec.pointConfig(cv, ratio));
+        }
+    }
+    m_samples.resize(points * algos);
+}
+
+bool ProgressiveSweep::runPass(std::uint64_t upto, const SweepProgress& progress) {
+    upto = std::min(upto, m_spec.replicates);
+    if (upto <= m_done) {
+        return true;
+    }
+    const std::uint64_t from = m_done;
+    const std::size_t nAlgos = m_spec.algorithms.size();
+    for (auto& v : m_samples) {
+        v.resize(upto); // may reallocate: before the workers start
+    }
+    const std::uint64_t chunks = (upto - from + kChunk - 1) / kChunk;
+    const std::size_t units = m_configs.size() * chunks;
+    const std::uint64_t total = (upto - from) * m_configs.size();
+    if (progress && !progress(0, total)) {
+        return false; // asked to stop before anything ran
+    }
+    std::atomic<std::uint64_t> simulated{0};
+    const bool finished = parallelFor(
+        units, workerCount(m_spec.threads, units),
+        [&](std::size_t unit, unsigned) {
+            const std::size_t point = unit / chunks;
+            const std::uint64_t first = from + (unit % chunks) * kChunk;
+            const std::uint64_t last = std::min(upto, first + kChunk);
+            const McConfig& c = m_configs[point];
+            for (std::size_t a = 0; a < nAlgos; ++a) {
+                Simulator sim(c.algorithms[a], c.n, c.nonCommutative, c.costs);
+                double* out = m_samples[point * nAlgos + a].data();
+                for (std::uint64_t r = first; r < last; ++r) {
+                    out[r] = sim.makespan(c.seed, r);
+                }
+            }
+            simulated.fetch_add(last - first, std::memory_order_relaxed);
+        },
+        [&] { return !progress || progress(simulated.load(), total); });
+    if (!finished) {
+        for (auto& v : m_samples) {
+            v.resize(from);
+        }
+        return false;
+    }
+    m_done = upto;
+    if (progress) {
+        progress(total, total);
+    }
+    return true;
+}
+
+const double* ProgressiveSweep::samples(std::size_t point, std::size_t a) const {
+    return m_samples[point * m_spec.algorithms.size() + a].data();
+}
+
+GridSnapshot ProgressiveSweep::snapshot() const {
+    GridSnapshot snap;
+    snap.spec = m_spec;
+    snap.replicates = m_done;
+    snap.complete = m_done == m_spec.replicates;
+    const std::size_t nAlgos = m_spec.algorithms.size();
+    snap.cells.resize(m_configs.size());
+    for (std::size_t ri = 0; ri < m_spec.ratios.size(); ++ri) {
+        for (std::size_t ci = 0; ci < m_spec.cvs.size(); ++ci) {
+            GridCell& cell = snap.cells[ri * m_spec.cvs.size() + ci];
+            cell.cv = m_spec.cvs[ci];
+            cell.ratio = m_spec.ratios[ri];
+        }
+    }
+    if (m_done == 0) {
+        return snap;
+    }
+    parallelFor(m_configs.size(), workerCount(m_spec.threads, m_configs.size()),
+                [&](std::size_t point, unsigned) {
+                    GridCell& cell = snap.cells[point];
+                    const McConfig& c = m_configs[point];
+                    for (std::size_t a = 0; a < nAlgos; ++a) {
+                        const double* x = samples(point, a);
+                        cell.summaries.push_back(summarize(c.algorithms[a], x, m_done, c));
+                        cell.medianReplicate.push_back(nearestToMedian(x, m_done));
+                    }
+                    if (m_done < 2) {
+                        return;
+                    }
+                    if (nAlgos >= 2 && cell.summaries[1].mean > 0.0) {
+                        cell.ratio01 = pairedRatio(samples(point, 0), samples(point, 1), m_done);
+                        cell.ratioReplicate =
+                            medianOfDifference(samples(point, 0), samples(point, 1), m_done);
+                    }
+                    std::vector<const double*> all;
+                    for (std::size_t a = 0; a < nAlgos; ++a) {
+                        all.push_back(samples(point, a));
+                    }
+                    cell.best = bestMethod(all, m_done);
+                    cell.bestReplicate =
+                        cell.best->runnerUp < 0
+                            ? cell.medianReplicate[static_cast<std::size_t>(cell.best->best)]
+                            : medianOfDifference(all[static_cast<std::size_t>(cell.best->runnerUp)],
+                                                 all[static_cast<std::size_t>(cell.best->best)],
+                                                 m_done);
+                },
+                {});
+    return snap;
+}
+
+std::vector<std::uint64_t> ProgressiveSweep::passPlan(std::uint64_t replicates, std::size_t points,
+                                                      std::size_t algorithms,
+                                                      std::uint64_t firstPassSimulations) {
+    const std::uint64_t perReplicate = std::max<std::uint64_t>(points * algorithms, 1);
+    // At least 8 replicates: fewer give no useful quantile or interval.
+    std::uint64_t r = std::max<std::uint64_t>(8, firstPassSimulations / perReplicate);
+    std::vector<std::uint64_t> plan;
+    while (r < replicates) {
+        plan.push_back(r);
+        r *= 4;
+    }
+    plan.push_back(replicates);
+    return plan;
+}
+
+GridSnapshot snapshotFromRows(const SweepSpec& spec, const std::vector<SweepRow>& rows,
+                              bool complete) {
+    GridSnapshot snap;
+    snap.spec = spec;
+    snap.complete = complete;
+    for (double ratio : spec.ratios) {
+        for (double cv : spec.cvs) {
+            snap.cells.push_back(GridCell{cv, ratio, {}, {}, std::nullopt, 0, std::nullopt, 0});
+        }
+    }
+    const std::size_t nAlgos = spec.algorithms.size();
+    for (std::size_t k = 0; k < rows.size() && k / nAlgos < snap.cells.size(); ++k) {
+        snap.cells[k / nAlgos].summaries.push_back(rows[k].summary);
+    }
+    snap.replicates = rows.empty() ? 0 : rows.front().summary.count;
+    return snap;
+}
+
+std::vector<SweepRow> GridSnapshot::rows() const {
+    std::vector<SweepRow> out;
+    for (const GridCell& c : cells) {
+        for (const McSummary& s : c.summaries) {
+            out.push_back({c.cv, c.ratio, s});
+        }
+    }
+    return out;
+}
+
+std::string GridSnapshot::csv() const {
+    std::string text = sweepCsvHeader(spec.quantiles) + "\n";
+    for (const SweepRow& row : rows()) {
+        text += sweepCsvRow(row, spec.n) + "\n";
+    }
+    return text;
+}
+
+} // namespace rl

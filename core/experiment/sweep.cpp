@@ -1,0 +1,152 @@
+#include "experiment/sweep.h"
+
+#include "base/input_error.h"
+#include "base/text_util.h"
+
+#include <cmath>
+
+namespace rl {
+
+std::vector<double> logSpace(double a, double b, int k) {
+    std::vector<double> out;
+    if (k == 1) {
+        return {a};
+    }
+    const double la = std::log10(a);
+    const double lb = std::log10(b);
+    for (int i = 0; i < k; ++i) {
+        out.push_back(i == 0 ? a : (i == k - 1 ? b : std::pow(10.0, la + (lb - la) * i / (k - 1))));
+    }
+    return out;
+}
+
+std::vector<double> parseGrid(std::string_view text, std::string_view role) {
+    const std::string ctx = std::string(role) + " grid '" + std::string(text) + "'";
+    const std::vector<std::string> parts = splitString(text, ':');
+    if (parts.size() == 1) {
+        const double v = parseNumber(parts[0], ctx);
+        if (!std::isfinite(v) || v < 0.0) {
+            throw InputError(ctx + ": the value must be finite and >= 0");
+        }
+        return {v};
+    }
+    if (parts.size() != 3) {
+        throw InputError(ctx + ": expected A:B:K (K log-spaced values from A to B) or one value");
+    }
+    const double a = parseNumber(parts[0], ctx);
+    const double b = parseNumber(parts[1], ctx);
+    const auto k = static_cast<int>(parseInteger(parts[2], ctx + ": K", 1, 10000));
+    if (!(a > 0.0 && b > 0.0 && std::isfinite(a) && std::isfinite(b))) {
+        throw InputError(ctx + ": a log-spaced grid needs finite bounds > 0");
+    }
+    return logSpace(a, b, k);
+}
+
+SweepSpec SweepSpec::figure(Figure fig) {
+    SweepSpec s;
+    s.n = 64;
+    s.transferMean = 1.0;
+    s.family = LawKind::Gamma;
+    switch (fig) {
+    case Figure::Fig4:
+        s.algorithms = {AlgorithmId::BinomialStat, AlgorithmId::FibonacciStat, AlgorithmId::TreeDyn,
+                        AlgorithmId::NonCommutTreeDyn};
+        s.cvs = logSpace(0.01, 10.0, 25);
+        s.ratios = {0.0};
+        s.replicates = 1000000;
+        break;
+    case Figure::Fig5:
+        s.algorithms = {AlgorithmId::FibonacciStat, AlgorithmId::TreeDyn};
+        s.cvs = logSpace(0.01, 10.0, 31);
+        s.ratios = logSpace(0.1, 10.0, 21);
+        s.replicates = 1000;
+        break;
+    case Figure::Fig6:
+        s.algorithms = {AlgorithmId::BinomialStat, AlgorithmId::FibonacciStat,
+                        AlgorithmId::NonCommutTreeDyn};
+        s.nonCommutative = true;
+        s.cvs = logSpace(0.01, 10.0, 31);
+        s.ratios = logSpace(0.1, 10.0, 21);
+        s.replicates = 1000;
+        break;
+    }
+    return s;
+}
+
+McConfig SweepSpec::pointConfig(double cv, double ratio) const {
+    McConfig c;
+    c.algorithms = algorithms;
+    c.n = n;
+    c.nonCommutative = nonCommutative;
+    const Law transfer{family, transferMean, cv};
+    const Law reduction = ratio == 0.0 ? Law::constant(0.0) : Law{family, ratio * transferMean, cv};
+    c.costs = CostModel::perOperation(transfer, reduction);
+    c.replicates = replicates;
+    c.seed = seed;
+    c.threads = threads;
+    c.quantiles = quantiles;
+    return c;
+}
+
+void SweepSpec::validate() const {
+    if (family != LawKind::Gamma && family != LawKind::Uniform && family != LawKind::Bernoulli) {
+        throw InputError("a sweep needs a law family with a CV: gamma, uniform or bernoulli");
+    }
+    if (cvs.empty() || ratios.empty()) {
+        throw InputError("a sweep needs at least one CV and one ratio");
+    }
+    if (!(std::isfinite(transferMean) && transferMean >= 0.0)) {
+        throw InputError("the mean transfer cost must be finite and >= 0");
+    }
+    for (double r : ratios) {
+        if (!(std::isfinite(r) && r >= 0.0)) {
+            throw InputError("ratio " + formatNumber(r) + " must be finite and >= 0");
+        }
+    }
+    for (double cv : cvs) {
+        pointConfig(cv, ratios.front()).validate();
+        pointConfig(cv, ratios.back()).validate();
+    }
+}
+
+SweepResult runSweep(const SweepSpec& spec, const SweepProgress& progress,
+                     const std::function<void(const std::vector<SweepRow>&)>& onPoint) {
+    spec.validate();
+    SweepResult result;
+    const std::uint64_t total = spec.replicates * spec.pointCount();
+    std::uint64_t before = 0;
+    for (double ratio : spec.ratios) {
+        for (double cv : spec.cvs) {
+            bool keepGoing = true; // a cancel may come with a point's last progress report
+            McResult mc =
+                runMonteCarlo(spec.pointConfig(cv, ratio), [&](std::uint64_t done, std::uint64_t) {
+                    keepGoing = !progress || progress(before + done, total);
+                    return keepGoing;
+                });
+            if (mc.cancelled || !keepGoing) {
+                result.cancelled = true;
+                return result;
+            }
+            before += spec.replicates;
+            std::vector<SweepRow> rows;
+            for (McSummary& s : mc.summaries) {
+                rows.push_back({cv, ratio, std::move(s)});
+            }
+            if (onPoint) {
+                onPoint(rows);
+            }
+            result.rows.insert(result.rows.end(), rows.begin(), rows.end());
+        }
+    }
+    return result;
+}
+
+std::string sweepCsvHeader(const std::vector<double>& quantileProbs) {
+    return "cv,ratio," + mcCsvHeader(quantileProbs);
+}
+
+std::string sweepCsvRow(const SweepRow& row, int n) {
+    return formatNumber(row.cv) + "," + formatNumber(row.ratio) + "," + mcCsvRow(row.summary, n);
+}
+
+} // namespace rl

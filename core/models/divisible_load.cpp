@@ -1,0 +1,801 @@
+#include "models/divisible_load.h"
+
+#include "base/input_error.h"
+#include "base/lp_solver.h"
+#include "base/text_util.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <set>
+
+namespace rl {
+
+namespace {
+
+using Rel = LinearProgram::Relation;
+
+std::string workerName(int i) {
+    std::string name("worker P"); // not "..." + to_string: GCC 12 warns falsely (-Wrestrict)
+    name += std::to_string(i + 1);
+    return name;
+}
+
+void checkCost(double v, const std::string& what) {
+    if (!std::isfinite(v) || v < 0.0) {
+        throw InputError(what + " must be a finite number >= 0, not " + formatNumber(v));
+    }
+}
+
+void checkLoad(double load) {
+    if (!std::isfinite(load) || load <= 0.0) {
+        throw InputError("the load must be a finite number > 0, not " + formatNumber(load));
+    }
+}
+
+/// Throws unless `order` lists distinct valid workers.
+void checkOrder(const StarPlatform& p, const std::vector<int>& order, const std::string& what) {
+    std::set<int> seen;
+    for (int i : order) {
+        if (i < 0 || i >= p.workerCount()) {
+            throw InputError(what + ": worker " + std::to_string(i + 1) + " does not exist (" +
+                             std::to_string(p.workerCount()) + " workers)");
+        }
+        if (!seen.insert(i).second) {
+            throw InputError(what + ": worker P" + std::to_string(i + 1) + " appears twice");
+        }
+    }
+}
+
+const Worker& worker(const StarPlatform& p, int i) {
+    return p.workers[static_cast<std::size_t>(i)];
+}
+
+LoadChunk masterChunk(const StarPlatform& p, double amount) {
+    LoadChunk m;
+    m.worker = -1;
+    m.amount = amount;
+    m.computeEnd = amount * p.masterW;
+    m.returnStart = m.returnEnd = m.computeEnd;
+    return m;
+}
+
+double lastEnd(const std::vector<LoadChunk>& chunks) {
+    double end = 0.0;
+    for (const LoadChunk& ch : chunks) {
+        end = std::max({end, ch.sendEnd, ch.computeEnd, ch.returnEnd});
+    }
+    return end;
+}
+
+/// Sends back to back in `order` with the given amounts (no latency), computation right after
+/// reception; zero shares are left out (the worker is not selected).
+std::vector<LoadChunk> sequentialSends(const StarPlatform& p, const std::vector<int>& order,
+                                       const std::vector<double>& amounts, double load) {
+    std::vector<LoadChunk> chunks;
+    double t = 0.0;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        if (amounts[k] <= 1e-12 * load) {
+            continue;
+        }
+        const Worker& wk = worker(p, order[k]);
+        LoadChunk ch;
+        ch.worker = order[k];
+        ch.amount = amounts[k];
+        ch.sendStart = t;
+        ch.sendEnd = t + amounts[k] * wk.c;
+        ch.computeStart = ch.sendEnd;
+        ch.computeEnd = ch.computeStart + amounts[k] * wk.w;
+        ch.returnStart = ch.returnEnd = ch.computeEnd;
+        t = ch.sendEnd;
+        chunks.push_back(ch);
+    }
+    return chunks;
+}
+
+std::vector<int> chunkOrder(const std::vector<LoadChunk>& chunks) {
+    std::vector<int> order;
+    for (const LoadChunk& ch : chunks) {
+        if (ch.worker >= 0) {
+            order.push_back(ch.worker);
+        }
+    }
+    return order;
+}
+
+} // namespace
+
+// ------------------------------------------------------------------------------- platform
+
+void StarPlatform::validate() const {
+    if (workers.empty()) {
+        throw InputError("the star platform has no worker");
+    }
+    checkCost(masterW, "the master's computation time per unit");
+    for (int i = 0; i < workerCount(); ++i) {
+        const Worker& wk = workers[static_cast<std::size_t>(i)];
+        checkCost(wk.c, workerName(i) + ": c");
+        checkCost(wk.w, workerName(i) + ": w");
+        checkCost(wk.d, workerName(i) + ": d");
+        checkCost(wk.latency, workerName(i) + ": latency");
+        if (wk.c + wk.w <= 0.0) {
+            throw InputError(workerName(i) +
+                             ": c + w must be > 0 (it would absorb any load in no time)");
+        }
+    }
+}
+
+StarPlatform StarPlatform::bus(double c, const std::vector<double>& w, double masterW) {
+    StarPlatform p;
+    p.masterW = masterW;
+    for (double wi : w) {
+        p.workers.push_back({c, wi, 0.0, 0.0});
+    }
+    p.validate();
+    return p;
+}
+
+StarPlatform StarPlatform::parseWorkers(std::string_view text, double masterW) {
+    StarPlatform p;
+    p.masterW = masterW;
+    const auto groups = splitString(trim(text), ',');
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        const std::string where = "worker " + std::to_string(g + 1) + " '" + groups[g] + "'";
+        const auto f = splitString(trim(groups[g]), ':');
+        if (f.size() < 2 || f.size() > 4) {
+            throw InputError(where + ": expected c:w[:d[:latency]]");
+        }
+        Worker wk;
+        wk.c = parseNumber(f[0], where + " c");
+        wk.w = parseNumber(f[1], where + " w");
+        wk.d = f.size() > 2 ? parseNumber(f[2], where + " d") : 0.0;
+        wk.latency = f.size() > 3 ? parseNumber(f[3], where + " latency") : 0.0;
+        p.workers.push_back(wk);
+    }
+    p.validate();
+    return p;
+}
+
+std::vector<std::string> StarPlatform::presetNames() {
+    return {"bus", "star", "returns", "fifo", "multiround"};
+}
+
+StarPlatform StarPlatform::preset(std::string_view name) {
+    // The slides draw their examples without numbers; these platforms show the same effects
+    // (values chosen here, documented in the README).
+    if (name == "bus") { // slides 3: the master computes too, one shared c
+        return bus(1.0, {3.0, 4.0, 5.0, 6.0}, 3.0);
+    }
+    if (name == "star") { // slides 4: order matters, serve by decreasing bandwidth
+        return parseWorkers("2:3,0.5:6,1:4,3:2");
+    }
+    if (name == "returns") { // slides 5: LIFO by c + d, no idle time
+        return parseWorkers("1:3:0.5,2:4:1,0.5:5:0.25,1.5:2:0.75");
+    }
+    if (name == "fifo") { // slides 5: FIFO selects a prefix of the c + d order
+        return parseWorkers("1:2:0.8,1.2:2:0.96,4:1:3.2,6:1:4.8");
+    }
+    if (name == "multiround") { // slides 6: latencies, many rounds
+        return parseWorkers("0.1:1:0:0.3,0.2:1.5:0:0.3,0.15:2:0:0.3,0.3:1:0:0.3");
+    }
+    std::string known;
+    for (const std::string& n : presetNames()) {
+        known += (known.empty() ? "" : ", ") + n;
+    }
+    throw InputError("unknown divisible-load preset '" + std::string(name) + "' (known: " + known +
+                     ")");
+}
+
+// ------------------------------------------------------------------------------- schedule
+
+std::vector<double> DivisibleSchedule::alphas(int workerCount) const {
+    std::vector<double> a(static_cast<std::size_t>(workerCount), 0.0);
+    for (const LoadChunk& ch : chunks) {
+        if (ch.worker >= 0 && ch.worker < workerCount) {
+            a[static_cast<std::size_t>(ch.worker)] += ch.amount / load;
+        }
+    }
+    return a;
+}
+
+double DivisibleSchedule::masterAlpha() const {
+    double a = 0.0;
+    for (const LoadChunk& ch : chunks) {
+        if (ch.worker < 0) {
+            a += ch.amount / load;
+        }
+    }
+    return a;
+}
+
+std::vector<double> DivisibleSchedule::idleBeforeReturn(int workerCount) const {
+    std::vector<double> x(static_cast<std::size_t>(workerCount), 0.0);
+    for (const LoadChunk& ch : chunks) {
+        if (ch.worker >= 0 && ch.worker < workerCount) {
+            x[static_cast<std::size_t>(ch.worker)] += ch.returnStart - ch.computeEnd;
+        }
+    }
+    return x;
+}
+
+std::vector<int> bandwidthOrder(const StarPlatform& p) {
+    std::vector<int> order(static_cast<std::size_t>(p.workerCount()));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return worker(p, a).c < worker(p, b).c; });
+    return order;
+}
+
+std::vector<int> commPlusReturnOrder(const StarPlatform& p) {
+    std::vector<int> order(static_cast<std::size_t>(p.workerCount()));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return worker(p, a).c + worker(p, a).d < worker(p, b).c + worker(p, b).d;
+    });
+    return order;
+}
+
+// ------------------------------------------------------------------------------ one round
+
+DivisibleSchedule oneRoundClosedForm(const StarPlatform& p, const std::vector<int>& order,
+                                     double load) {
+    p.validate();
+    checkLoad(load);
+    checkOrder(p, order, "one-round order");
+    if (order.empty() && p.masterW <= 0.0) {
+        throw InputError("nobody computes: give the master a time per unit or serve a worker");
+    }
+    // For T = 1: the master computes 1/w0; worker j, served when the master has sent for S,
+    // computes until 1: a_j (c_j + w_j) = 1 - S. Everything is linear in T, so scale after.
+    double volume = p.masterW > 0.0 ? 1.0 / p.masterW : 0.0;
+    double sent = 0.0;
+    std::vector<double> unit;
+    for (int i : order) {
+        const Worker& wk = worker(p, i);
+        const double a = (1.0 - sent) / (wk.c + wk.w);
+        unit.push_back(a);
+        sent += a * wk.c;
+        volume += a;
+    }
+    const double makespan = load / volume;
+    DivisibleSchedule s;
+    s.method = "one round, closed form";
+    s.load = load;
+    if (p.masterW > 0.0) {
+        s.chunks.push_back(masterChunk(p, makespan / p.masterW));
+    }
+    std::vector<double> amounts;
+    for (double a : unit) {
+        amounts.push_back(a * makespan);
+    }
+    const auto sends = sequentialSends(p, order, amounts, load);
+    s.chunks.insert(s.chunks.end(), sends.begin(), sends.end());
+    s.sendOrder = chunkOrder(s.chunks);
+    s.makespan = lastEnd(s.chunks);
+    return s;
+}
+
+DivisibleSchedule oneRoundLp(const StarPlatform& p, const std::vector<int>& order, double load) {
+    p.validate();
+    checkLoad(load);
+    checkOrder(p, order, "one-round order");
+    LinearProgram lp(LinearProgram::Sense::Minimize);
+    const int tVar = lp.addVariable("T", 0.0, LinearProgram::kInfinity, 1.0);
+    std::vector<int> a;
+    std::vector<std::pair<int, double>> total;
+    for (int i : order) {
+        a.push_back(lp.addVariable("alpha" + std::to_string(i + 1)));
+        total.push_back({a.back(), 1.0});
+    }
+    int master = -1;
+    if (p.masterW > 0.0) {
+        master = lp.addVariable("alpha0");
+        total.push_back({master, 1.0});
+        lp.addConstraint({{master, p.masterW}, {tVar, -1.0}}, Rel::LessEqual, 0.0, "master");
+    }
+    lp.addConstraint(total, Rel::Equal, load, "load");
+    std::vector<std::pair<int, double>> sends;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const Worker& wk = worker(p, order[k]);
+        sends.push_back({a[k], wk.c});
+        auto row = sends;
+        row.push_back({a[k], wk.w});
+        row.push_back({tVar, -1.0});
+        lp.addConstraint(row, Rel::LessEqual, 0.0);
+    }
+    const LpSolution sol = lp.solveOrThrow("one-round linear program");
+    DivisibleSchedule s;
+    s.method = "one round, linear program";
+    s.load = load;
+    if (master >= 0) {
+        s.chunks.push_back(masterChunk(p, sol.values[static_cast<std::size_t>(master)]));
+    }
+    std::vector<double> amounts;
+    for (int v : a) {
+        amounts.push_back(std::max(0.0, sol.values[static_cast<std::size_t>(v)]));
+    }
+    const auto chunks = sequentialSends(p, order, amounts, load);
+    s.chunks.insert(s.chunks.end(), chunks.begin(), chunks.end());
+    s.sendOrder = chunkOrder(s.chunks);
+    s.makespan = lastEnd(s.chunks);
+    return s;
+}
+
+// ------------------------------------------------------------------------ return messages
+
+DivisibleSchedule withReturnsLp(const StarPlatform& p, const std::vector<int>& sendOrder,
+                                const std::vector<int>& returnOrder, double load) {
+    p.validate();
+    checkLoad(load);
+    checkOrder(p, sendOrder, "send order");
+    checkOrder(p, returnOrder, "return order");
+    if (std::set<int>(sendOrder.begin(), sendOrder.end()) !=
+        std::set<int>(returnOrder.begin(), returnOrder.end())) {
+        throw InputError("the return order must list the same workers as the send order");
+    }
+    LinearProgram lp(LinearProgram::Sense::Minimize);
+    const int tVar = lp.addVariable("T", 0.0, LinearProgram::kInfinity, 1.0);
+    std::vector<int> var(static_cast<std::size_t>(p.workerCount()), -1);
+    std::vector<std::pair<int, double>> total;
+    for (int i : sendOrder) {
+        var[static_cast<std::size_t>(i)] = lp.addVariable("alpha" + std::to_string(i + 1));
+        total.push_back({var[static_cast<std::size_t>(i)], 1.0});
+    }
+    if (p.masterW > 0.0) {
+        const int m = lp.addVariable("alpha0");
+        total.push_back({m, 1.0});
+        lp.addConstraint({{m, p.masterW}, {tVar, -1.0}}, Rel::LessEqual, 0.0, "master");
+    }
+    lp.addConstraint(total, Rel::Equal, load, "load");
+    // Worker i: t_term = sum_{k <= i} a_k c_k + a_i w_i  <=  t_back = T - sum_{j >= i} a_j d_j,
+    // where "k <= i" runs over the send order and "j >= i" over the return order.
+    for (std::size_t k = 0; k < sendOrder.size(); ++k) {
+        const int i = sendOrder[k];
+        std::vector<std::pair<int, double>> row;
+        for (std::size_t j = 0; j <= k; ++j) {
+            row.push_back({var[static_cast<std::size_t>(sendOrder[j])], worker(p, sendOrder[j]).c});
+        }
+        row.push_back({var[static_cast<std::size_t>(i)], worker(p, i).w});
+        const auto pos = std::find(returnOrder.begin(), returnOrder.end(), i);
+        for (auto it = pos; it != returnOrder.end(); ++it) {
+            row.push_back({var[static_cast<std::size_t>(*it)], worker(p, *it).d});
+        }
+        row.push_back({tVar, -1.0});
+        lp.addConstraint(row, Rel::LessEqual, 0.0, "worker " + std::to_string(i + 1));
+    }
+    const LpSolution sol = lp.solveOrThrow("return-message linear program");
+    auto amount = [&](int i) {
+        return std::max(0.0,
+                        sol.values[static_cast<std::size_t>(var[static_cast<std::size_t>(i)])]);
+    };
+    const double makespan = sol.values[static_cast<std::size_t>(tVar)];
+    DivisibleSchedule s;
+    s.method = "with returns, linear program";
+    s.load = load;
+    s.withReturns = true;
+    if (p.masterW > 0.0) {
+        s.chunks.push_back(masterChunk(p, sol.values.back()));
+    }
+    std::vector<double> amounts;
+    for (int i : sendOrder) {
+        amounts.push_back(amount(i));
+    }
+    auto chunks = sequentialSends(p, sendOrder, amounts, load);
+    // Returns as late as possible, packed at the end in the return order.
+    double t = makespan;
+    for (auto it = returnOrder.rbegin(); it != returnOrder.rend(); ++it) {
+        const auto ch = std::find_if(chunks.begin(), chunks.end(),
+                                     [&](const LoadChunk& c) { return c.worker == *it; });
+        if (ch == chunks.end()) {
+            continue;
+        }
+        ch->returnEnd = t;
+        ch->returnStart = t - ch->amount * worker(p, *it).d;
+        t = ch->returnStart;
+    }
+    s.chunks.insert(s.chunks.end(), chunks.begin(), chunks.end());
+    s.sendOrder = chunkOrder(s.chunks);
+    for (int i : returnOrder) {
+        if (std::find(s.sendOrder.begin(), s.sendOrder.end(), i) != s.sendOrder.end()) {
+            s.returnOrder.push_back(i);
+        }
+    }
+    s.makespan = std::max(lastEnd(s.chunks), makespan);
+    return s;
+}
+
+DivisibleSchedule bestLifo(const StarPlatform& p, double load) {
+    const std::vector<int> order = commPlusReturnOrder(p);
+    DivisibleSchedule s = withReturnsLp(p, order, {order.rbegin(), order.rend()}, load);
+    s.method = "best LIFO (send by increasing c + d)";
+    return s;
+}
+
+DivisibleSchedule bestFifo(const StarPlatform& p, double load, int exhaustiveLimit) {
+    p.validate();
+    std::vector<std::vector<int>> candidates;
+    std::vector<int> order = commPlusReturnOrder(p);
+    if (p.workerCount() <= exhaustiveLimit) {
+        std::sort(order.begin(), order.end());
+        do {
+            candidates.push_back(order);
+        } while (std::next_permutation(order.begin(), order.end()));
+    } else {
+        candidates.push_back(order);
+        candidates.push_back({order.rbegin(), order.rend()});
+    }
+    DivisibleSchedule best;
+    bool found = false;
+    for (const auto& o : candidates) {
+        DivisibleSchedule s = withReturnsLp(p, o, o, load);
+        // Strictly better by a relative margin: equal schedules keep the first order tried.
+        if (!found || s.makespan < best.makespan * (1.0 - 1e-9)) {
+            best = std::move(s);
+            found = true;
+        }
+    }
+    best.method = p.workerCount() <= exhaustiveLimit ? "best FIFO (all send orders)"
+                                                     : "best FIFO (increasing or decreasing c + d)";
+    return best;
+}
+
+// ------------------------------------------------------------------------- multi-round
+
+DivisibleSchedule uniformMultiRound(const StarPlatform& p, double load, int rounds, int workers) {
+    p.validate();
+    checkLoad(load);
+    if (rounds < 1 || rounds > 1000) {
+        throw InputError("the number of rounds must be in [1, 1000], not " +
+                         std::to_string(rounds));
+    }
+    if (workers < 1 || workers > p.workerCount()) {
+        throw InputError("the number of workers used must be in [1, " +
+                         std::to_string(p.workerCount()) + "], not " + std::to_string(workers));
+    }
+    std::vector<int> used = bandwidthOrder(p);
+    used.resize(static_cast<std::size_t>(workers));
+    double theta = 0.0;
+    double lambda = 0.0;
+    double speed = 0.0;
+    for (int i : used) {
+        const Worker& wk = worker(p, i);
+        if (wk.w <= 0.0 || wk.c <= 0.0) {
+            throw InputError("uniform multi-round needs c > 0 and w > 0 (" + workerName(i) + ")");
+        }
+        theta += wk.c / wk.w;
+        lambda += wk.latency;
+        speed += 1.0 / wk.w;
+    }
+    // Round j computes for tau_j on every worker; no idle time in communications:
+    // tau_j = lambda + theta tau_{j+1}, i.e. tau_j = tau_0 theta^-j + B (1 - theta^-j) with
+    // B = lambda / (1 - theta) (theta = 1: tau_j = tau_0 - j lambda). sum_j tau_j speed = load.
+    std::vector<double> g(static_cast<std::size_t>(rounds));
+    std::vector<double> h(static_cast<std::size_t>(rounds)); // tau_j = g_j tau_0 + h_j
+    for (int j = 0; j < rounds; ++j) {
+        if (std::abs(theta - 1.0) < 1e-12) {
+            g[static_cast<std::size_t>(j)] = 1.0;
+            h[static_cast<std::size_t>(j)] = -j * lambda;
+        } else {
+            const double b = lambda / (1.0 - theta);
+            const double r = std::pow(theta, -j);
+            g[static_cast<std::size_t>(j)] = r;
+            h[static_cast<std::size_t>(j)] = b * (1.0 - r);
+        }
+    }
+    const double sg = std::accumulate(g.begin(), g.end(), 0.0);
+    const double sh = std::accumulate(h.begin(), h.end(), 0.0);
+    const double tau0 = (load / speed - sh) / sg;
+    std::vector<double> tau(static_cast<std::size_t>(rounds));
+    for (int j = 0; j < rounds; ++j) {
+        tau[static_cast<std::size_t>(j)] =
+            g[static_cast<std::size_t>(j)] * tau0 + h[static_cast<std::size_t>(j)];
+        if (!(tau[static_cast<std::size_t>(j)] > 0.0) ||
+            !std::isfinite(tau[static_cast<std::size_t>(j)])) {
+            throw InputError("uniform multi-round: with " + std::to_string(rounds) +
+                             " rounds the round sizes are not all positive (too many rounds "
+                             "for this load and these latencies)");
+        }
+    }
+    // Simulate: the master sends round after round, workers compute in arrival order.
+    DivisibleSchedule s;
+    s.method = "uniform multi-round";
+    s.load = load;
+    s.rounds = rounds;
+    s.withLatency = true;
+    std::vector<double> free(static_cast<std::size_t>(p.workerCount()), 0.0);
+    double t = 0.0;
+    for (int j = 0; j < rounds; ++j) {
+        for (int i : used) {
+            const Worker& wk = worker(p, i);
+            LoadChunk ch;
+            ch.worker = i;
+            ch.round = j;
+            ch.amount = tau[static_cast<std::size_t>(j)] / wk.w;
+            ch.sendStart = t;
+            ch.sendEnd = t + wk.latency + ch.amount * wk.c;
+            t = ch.sendEnd;
+            ch.computeStart = std::max(ch.sendEnd, free[static_cast<std::size_t>(i)]);
+            ch.computeEnd = ch.computeStart + ch.amount * wk.w;
+            ch.returnStart = ch.returnEnd = ch.computeEnd;
+            free[static_cast<std::size_t>(i)] = ch.computeEnd;
+            s.chunks.push_back(ch);
+        }
+    }
+    s.sendOrder = used;
+    s.makespan = lastEnd(s.chunks);
+    return s;
+}
+
+DivisibleSchedule bestUniformMultiRound(const StarPlatform& p, double load, int maxRounds) {
+    p.validate();
+    if (maxRounds < 1 || maxRounds > 1000) {
+        throw InputError("the maximum number of rounds must be in [1, 1000], not " +
+                         std::to_string(maxRounds));
+    }
+    DivisibleSchedule best;
+    bool found = false;
+    std::string lastError;
+    for (int q = 1; q <= p.workerCount(); ++q) {
+        for (int m = 1; m <= maxRounds; ++m) {
+            try {
+                DivisibleSchedule s = uniformMultiRound(p, load, m, q);
+                if (!found || s.makespan < best.makespan * (1.0 - 1e-12)) {
+                    best = std::move(s);
+                    found = true;
+                }
+            } catch (const InputError& e) {
+                lastError = e.what();
+            }
+        }
+    }
+    if (!found) {
+        throw InputError(lastError);
+    }
+    return best;
+}
+
+// -------------------------------------------------------------------------- steady state
+
+SteadyStateShare bandwidthCentric(const StarPlatform& p, double period, bool overlap) {
+    p.validate();
+    double latencies = 0.0;
+    for (const Worker& wk : p.workers) {
+        latencies += wk.latency;
+    }
+    if (!std::isfinite(period) || period <= latencies) {
+        throw InputError("the period Tp must exceed the sum of the latencies (" +
+                         formatNumber(latencies) + "), not " + formatNumber(period));
+    }
+    const double f = 1.0 - latencies / period;
+    SteadyStateShare r;
+    r.period = period;
+    r.overlap = overlap;
+    r.rate.assign(static_cast<std::size_t>(p.workerCount()), 0.0);
+    // Sorted by bandwidth, feed workers at full speed while the master's port has room, then
+    // give the rest of the port to the next one.
+    double used = 0.0;
+    const std::vector<int> order = bandwidthOrder(p);
+    for (int i : order) {
+        const Worker& wk = worker(p, i);
+        const double busy = overlap ? wk.w : wk.c + wk.w; // time per unit on the worker
+        const double ratio = busy > 0.0 ? wk.c / busy : LinearProgram::kInfinity;
+        if (used + ratio <= 1.0) {
+            r.rate[static_cast<std::size_t>(i)] = f / busy;
+            used += ratio;
+            ++r.saturated;
+            continue;
+        }
+        r.rate[static_cast<std::size_t>(i)] = f * (1.0 - used) / wk.c;
+        break;
+    }
+    r.throughput = std::accumulate(r.rate.begin(), r.rate.end(), 0.0);
+
+    DivisibleSchedule& s = r.periodSchedule;
+    s.method =
+        overlap ? "bandwidth-centric steady state (overlap)" : "bandwidth-centric steady state";
+    s.periodic = true;
+    s.withLatency = true;
+    double t = 0.0;
+    for (int i : order) {
+        const double amount = r.rate[static_cast<std::size_t>(i)] * period;
+        if (amount <= 0.0) {
+            continue;
+        }
+        const Worker& wk = worker(p, i);
+        LoadChunk ch;
+        ch.worker = i;
+        ch.amount = amount;
+        ch.sendStart = t;
+        ch.sendEnd = t + wk.latency + amount * wk.c;
+        ch.computeStart = ch.sendEnd;
+        ch.computeEnd = ch.sendEnd + amount * wk.w;
+        ch.returnStart = ch.returnEnd = ch.computeEnd;
+        t = ch.sendEnd;
+        s.chunks.push_back(ch);
+        s.load += amount;
+    }
+    s.sendOrder = chunkOrder(s.chunks);
+    s.makespan = period;
+    return r;
+}
+
+std::vector<double> bandwidthCentricLp(const StarPlatform& p, double period, bool overlap) {
+    p.validate();
+    double latencies = 0.0;
+    for (const Worker& wk : p.workers) {
+        latencies += wk.latency;
+    }
+    if (!std::isfinite(period) || period <= latencies) {
+        throw InputError("the period Tp must exceed the sum of the latencies");
+    }
+    const double f = 1.0 - latencies / period;
+    LinearProgram lp(LinearProgram::Sense::Maximize);
+    std::vector<std::pair<int, double>> port;
+    for (int i = 0; i < p.workerCount(); ++i) {
+        const Worker& wk = worker(p, i);
+        const int x = lp.addVariable("x", 0.0, LinearProgram::kInfinity, 1.0);
+        const double busy = overlap ? wk.w : wk.c + wk.w;
+        if (busy > 0.0) {
+            lp.addConstraint({{x, busy}}, Rel::LessEqual, f);
+        }
+        port.push_back({x, wk.c});
+    }
+    lp.addConstraint(port, Rel::LessEqual, f, "master port");
+    return lp.solveOrThrow("bandwidth-centric linear program").values;
+}
+
+// ----------------------------------------------------------------------------- validation
+
+std::vector<std::string> validateDivisible(const DivisibleSchedule& s, const StarPlatform& p) {
+    std::vector<std::string> errors;
+    const double scale = std::max({1.0, s.makespan, s.load});
+    const double tol = 1e-7 * scale;
+    auto near = [&](double a, double b) { return std::abs(a - b) <= tol; };
+    auto fail = [&](const std::string& m) { errors.push_back(m); };
+    double total = 0.0;
+    struct Interval {
+        double start, end;
+        std::string what;
+    };
+    std::vector<Interval> sends;
+    std::vector<Interval> returns;
+    std::vector<std::vector<Interval>> compute(static_cast<std::size_t>(p.workerCount()));
+    for (std::size_t k = 0; k < s.chunks.size(); ++k) {
+        const LoadChunk& ch = s.chunks[k];
+        const std::string name = "chunk " + std::to_string(k) + " (" +
+                                 (ch.worker < 0 ? std::string("master") : workerName(ch.worker)) +
+                                 ")";
+        for (double v : {ch.amount, ch.sendStart, ch.sendEnd, ch.computeStart, ch.computeEnd,
+                         ch.returnStart, ch.returnEnd}) {
+            if (!std::isfinite(v)) {
+                fail(name + ": a value is not finite");
+            }
+        }
+        if (ch.amount < 0.0 || ch.sendStart < -tol) {
+            fail(name + ": negative amount or start");
+        }
+        total += ch.amount;
+        if (ch.worker < 0) {
+            if (!near(ch.computeEnd - ch.computeStart, ch.amount * p.masterW)) {
+                fail(name + ": computation does not last amount x masterW");
+            }
+            continue;
+        }
+        if (ch.worker >= p.workerCount()) {
+            fail(name + ": no such worker");
+            continue;
+        }
+        const Worker& wk = worker(p, ch.worker);
+        const double lat = s.withLatency ? wk.latency : 0.0;
+        if (!near(ch.sendEnd - ch.sendStart, lat + ch.amount * wk.c)) {
+            fail(name + ": send does not last latency + amount x c");
+        }
+        if (ch.computeStart < ch.sendEnd - tol) {
+            fail(name + ": computes before its data has arrived");
+        }
+        if (!near(ch.computeEnd - ch.computeStart, ch.amount * wk.w)) {
+            fail(name + ": computation does not last amount x w");
+        }
+        if (ch.returnStart < ch.computeEnd - tol) {
+            fail(name + ": returns before computing");
+        }
+        const double ret = s.withReturns ? lat + ch.amount * wk.d : 0.0;
+        if (!near(ch.returnEnd - ch.returnStart, ret)) {
+            fail(name + ": return does not last amount x d");
+        }
+        sends.push_back({ch.sendStart, ch.sendEnd, name + " send"});
+        if (ch.returnEnd > ch.returnStart) {
+            returns.push_back({ch.returnStart, ch.returnEnd, name + " return"});
+        }
+        compute[static_cast<std::size_t>(ch.worker)].push_back(
+            {ch.computeStart, ch.computeEnd, name});
+        if (s.periodic) {
+            if (ch.sendEnd > s.makespan + tol) {
+                fail(name + ": send ends after the period");
+            }
+            // The worker's next chunk arrives one period later and must find it free.
+            if (ch.computeEnd > ch.sendEnd + s.makespan + tol) {
+                fail(name + ": computation longer than the period");
+            }
+        }
+    }
+    auto checkDisjoint = [&](std::vector<Interval> v, const std::string& what) {
+        std::sort(v.begin(), v.end(),
+                  [](const Interval& a, const Interval& b) { return a.start < b.start; });
+        for (std::size_t k = 1; k < v.size(); ++k) {
+            if (v[k].start < v[k - 1].end - tol) {
+                fail(what + ": " + v[k - 1].what + " and " + v[k].what + " overlap");
+            }
+        }
+    };
+    checkDisjoint(sends, "master sends (one-port)");
+    checkDisjoint(returns, "master receptions (one-port)");
+    for (int i = 0; i < p.workerCount(); ++i) {
+        checkDisjoint(compute[static_cast<std::size_t>(i)], workerName(i) + " computations");
+    }
+    if (!near(total, s.load)) {
+        fail("the chunks hold " + formatNumber(total) + " units, not the load " +
+             formatNumber(s.load));
+    }
+    if (!s.periodic && !near(lastEnd(s.chunks), s.makespan)) {
+        fail("the makespan " + formatNumber(s.makespan) + " is not the last end " +
+             formatNumber(lastEnd(s.chunks)));
+    }
+    return errors;
+}
+
+// ---------------------------------------------------------------------------------- Gantt
+
+Schedule divisibleGantt(const DivisibleSchedule& s, int workerCount) {
+    Schedule g;
+    g.n = workerCount + 1;
+    g.algorithm = s.method;
+    g.parent.assign(static_cast<std::size_t>(g.n), -1);
+    g.root = 0;
+    g.makespan = s.makespan;
+    for (const LoadChunk& ch : s.chunks) {
+        const int row = ch.worker + 1;
+        int send = -1;
+        if (ch.worker >= 0) {
+            send = static_cast<int>(g.transfers.size());
+            g.transfers.push_back({0, row, ch.sendStart, ch.sendEnd});
+        }
+        if (s.periodic && ch.computeEnd > s.makespan) {
+            // Wraps into the next period: draw both pieces inside this one.
+            if (ch.computeStart < s.makespan) {
+                g.reductions.push_back({row, send, ch.computeStart, s.makespan});
+            }
+            g.reductions.push_back({row, send, std::max(0.0, ch.computeStart - s.makespan),
+                                    ch.computeEnd - s.makespan});
+        } else {
+            g.reductions.push_back({row, send, ch.computeStart, ch.computeEnd});
+        }
+        if (s.withReturns && ch.worker >= 0 && ch.returnEnd > ch.returnStart) {
+            g.transfers.push_back({row, 0, ch.returnStart, ch.returnEnd});
+        }
+    }
+    // Schedule keeps operations in start order; remap the reductions' feeding transfer.
+    std::vector<int> idx(g.transfers.size());
+    std::iota(idx.begin(), idx.end(), 0);
+    std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
+        return g.transfers[static_cast<std::size_t>(a)].start <
+               g.transfers[static_cast<std::size_t>(b)].start;
+    });
+    std::vector<int> where(idx.size());
+    std::vector<TransferOp> sorted;
+    for (std::size_t k = 0; k < idx.size(); ++k) {
+        where[static_cast<std::size_t>(idx[k])] = static_cast<int>(k);
+        sorted.push_back(g.transfers[static_cast<std::size_t>(idx[k])]);
+    }
+    g.transfers = std::move(sorted);
+    for (ReductionOp& r : g.reductions) {
+        if (r.transfer >= 0) {
+            r.transfer = where[static_cast<std::size_t>(r.transfer)];
+        }
+    }
+    std::stable_sort(g.reductions.begin(), g.reductions.end(),
+                     [](const ReductionOp& a, const ReductionOp& b) { return a.start < b.start; });
+    return g;
+}
+
+} // namespace rl

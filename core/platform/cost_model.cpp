@@ -1,0 +1,23 @@
+#include "platform/cost_model.h"
+
+#include "base/input_error.h"
+
+namespace rl {
+
+void CostModel::validate(int n) const {
+    if (mode == CostMode::FixedMatrix) {
+        if (!fixed) {
+            throw InputError("fixed-matrix costs without a matrix");
+        }
+        fixed->validate();
+        if (fixed->n != n) {
+            throw InputError("the cost matrix is for n = " + std::to_string(fixed->n) +
+                             " processors but n = " + std::to_string(n) + " was asked");
+        }
+        return;
+    }
+    transfer.validate("transfer law");
+    reduction.validate("reduction law");
+}
+
+} // namespace rl

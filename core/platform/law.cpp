@@ -1,0 +1,161 @@
+#include "platform/law.h"
+
+#include "base/input_error.h"
+#include "base/text_util.h"
+
+#include <cmath>
+#include <vector>
+
+namespace rl {
+
+namespace {
+constexpr double kUniformMaxCv = 0.57735026918962576451; // 1 / sqrt(3)
+}
+
+std::string_view lawKindKey(LawKind kind) {
+    switch (kind) {
+    case LawKind::Constant:
+        return "const";
+    case LawKind::Exponential:
+        return "exp";
+    case LawKind::Gamma:
+        return "gamma";
+    case LawKind::Uniform:
+        return "uniform";
+    case LawKind::Bernoulli:
+        return "bernoulli";
+    }
+    return "?";
+}
+
+void Law::validate(std::string_view role) const {
+    const std::string who = std::string(role) + " " + toString();
+    if (!std::isfinite(mean) || mean < 0.0) {
+        throw InputError(who + ": the mean must be a finite number >= 0");
+    }
+    if (!std::isfinite(cv) || cv < 0.0) {
+        throw InputError(who + ": the coefficient of variation must be a finite number >= 0");
+    }
+    if (kind == LawKind::Uniform && cv > kUniformMaxCv * (1.0 + 1e-12)) {
+        throw InputError(who + ": a uniform law needs CV <= 1/sqrt(3) = 0.57735 (its lower end "
+                               "would be negative)");
+    }
+}
+
+double Law::effectiveCv() const {
+    if (mean == 0.0) {
+        return 0.0;
+    }
+    switch (kind) {
+    case LawKind::Constant:
+        return 0.0;
+    case LawKind::Exponential:
+        return 1.0;
+    default:
+        return cv;
+    }
+}
+
+std::string Law::toString() const {
+    std::string s(lawKindKey(kind));
+    s += ':';
+    s += formatNumber(mean);
+    if (kind != LawKind::Constant && kind != LawKind::Exponential) {
+        s += ':';
+        s += formatNumber(cv);
+    }
+    return s;
+}
+
+Law parseLaw(std::string_view text, std::string_view role) {
+    const std::string r(role);
+    const std::vector<std::string> parts = splitString(text, ':');
+    if (parts.empty() || parts[0].empty()) {
+        throw InputError(r + " '" + std::string(text) +
+                         "': expected gamma:MEAN:CV, exp:MEAN, const:VALUE, uniform:MEAN:CV or "
+                         "bernoulli:MEAN:CV");
+    }
+    const std::string& key = parts[0];
+    auto number = [&](std::size_t i, const char* what) {
+        return parseNumber(parts[i], r + " '" + std::string(text) + "': " + what);
+    };
+    Law law;
+    if (key == "const" || key == "constant") {
+        if (parts.size() != 2) {
+            throw InputError(r + " '" + std::string(text) + "': expected const:VALUE");
+        }
+        law = Law::constant(number(1, "value"));
+    } else if (key == "exp" || key == "exponential") {
+        if (parts.size() != 2) {
+            throw InputError(r + " '" + std::string(text) + "': expected exp:MEAN");
+        }
+        law = Law::exponential(number(1, "mean"));
+    } else if (key == "gamma" || key == "uniform" || key == "bernoulli") {
+        if (parts.size() != 3) {
+            throw InputError(r + " '" + std::string(text) + "': expected " + key + ":MEAN:CV");
+        }
+        const double mean = number(1, "mean");
+        const double cv = number(2, "CV");
+        law = key == "gamma"
+                  ? Law::gamma(mean, cv)
+                  : (key == "uniform" ? Law::uniform(mean, cv) : Law::bernoulli(mean, cv));
+    } else {
+        throw InputError(r + " '" + std::string(text) + "': unknown law '" + key +
+                         "' (known: gamma, exp, const, uniform, bernoulli)");
+    }
+    law.validate(role);
+    return law;
+}
+
+LawSampler::LawSampler(const Law& law) {
+    law.validate();
+    const double cv = law.effectiveCv();
+    if (law.mean == 0.0 || cv == 0.0) {
+        m_mode = Mode::Constant;
+        m_a = law.mean;
+        return;
+    }
+    switch (law.kind) {
+    case LawKind::Constant:
+        m_mode = Mode::Constant;
+        m_a = law.mean;
+        break;
+    case LawKind::Exponential:
+        m_mode = Mode::Exponential;
+        m_a = law.mean;
+        break;
+    case LawKind::Gamma: {
+        if (cv == 1.0) {
+            // Shape 1 is the exponential law: the ziggurat draws it several times faster than
+            // Marsaglia-Tsang (numpy's gamma takes the same shortcut).
+            m_mode = Mode::Exponential;
+            m_a = law.mean;
+            break;
+        }
+        const double shape = 1.0 / (cv * cv);
+        m_scale = law.mean * cv * cv;
+        m_mode = shape >= 1.0 ? Mode::GammaLarge : Mode::GammaSmall;
+        const double a = shape >= 1.0 ? shape : shape + 1.0;
+        m_d = a - 1.0 / 3.0;
+        m_c = 1.0 / std::sqrt(9.0 * m_d);
+        m_invShape = 1.0 / shape;
+        break;
+    }
+    case LawKind::Uniform: {
+        const double half = std::sqrt(3.0) * cv * law.mean;
+        m_mode = Mode::Uniform;
+        m_a = std::max(0.0, law.mean - half);
+        m_b = 2.0 * half;
+        break;
+    }
+    case LawKind::Bernoulli: {
+        const double p = 1.0 / (1.0 + cv * cv);
+        m_mode = Mode::Bernoulli;
+        m_a = law.mean / p;
+        m_b = p;
+        break;
+    }
+    }
+}
+
+} // namespace rl

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "schedule/schedule.h"
+
+#include <string>
+
+namespace rl {
+
+/// The schedule as a Paje trace (https://github.com/schnorr/pajeng/wiki/paje-file-format), for
+/// ViTE or PajeNG: a root container named after the algorithm holding one container per
+/// processor ("P0", ...), each with an "Activity" state that is "Idle" underneath and has
+/// "Receive", "Reduce" and "Send" pushed on top while they run, and one "Transfer" link per
+/// transfer from the sender to the receiver, valued with the data it carries ("[2,3]") and keyed
+/// "k<index>".
+///
+/// A processor may receive while it reduces (Fibonacci-stat), and these two need not nest;
+/// the stack is kept well nested by popping down to the state that ends and pushing the
+/// others back at once. Events are sorted by time (at equal times: ends, then operations of
+/// zero duration, then starts); times are the shortest decimals that read back to the same
+/// doubles; colours appear on the entity values only; the file has no comment lines.
+std::string pajeTrace(const Schedule& s);
+
+} // namespace rl

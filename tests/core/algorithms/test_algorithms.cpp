@@ -1,0 +1,384 @@
+// The four algorithms against SPEC §4-§6: closed forms with constant costs, the invariants of
+// SPEC §5 on many random runs, and the plans of the two static algorithms.
+#include "algorithms/binomial_stat.h"
+#include "algorithms/fibonacci_stat.h"
+#include "algorithms/simulator.h"
+#include "base/input_error.h"
+#include "schedule/schedule_validator.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace rl;
+
+namespace {
+
+int ceilLog2(int n) {
+    int k = 0;
+    while ((1LL << k) < n) {
+        ++k;
+    }
+    return k;
+}
+
+QString joined(const std::vector<std::string>& errors) {
+    QStringList l;
+    for (const auto& e : errors) {
+        l << QString::fromStdString(e);
+    }
+    return l.join("; ");
+}
+
+Schedule constantRun(AlgorithmId a, int n, double d, double c, bool nc = false) {
+    Simulator sim(a, n, nc, CostModel::perOperation(Law::constant(d), Law::constant(c)));
+    return sim.schedule(1, 0);
+}
+
+} // namespace
+
+class TestAlgorithms : public QObject {
+    Q_OBJECT
+  private slots:
+    void closedFormsWithConstantCosts_data() {
+        QTest::addColumn<double>("d");
+        QTest::addColumn<double>("c");
+        QTest::newRow("c=d=1") << 1.0 << 1.0;
+        QTest::newRow("d=1,c=0") << 1.0 << 0.0;
+        QTest::newRow("d=0,c=1") << 0.0 << 1.0;
+        QTest::newRow("d=1,c=0.3") << 1.0 << 0.3;
+        QTest::newRow("d=0.5,c=2") << 0.5 << 2.0;
+        QTest::newRow("d=0,c=0") << 0.0 << 0.0;
+    }
+    // SPEC §6: Binomial-stat, Tree-dyn and Non-Commut-Tree-dyn take ceil(log2 n)(c + d);
+    // Fibonacci-stat of order k takes d + (k-1) max(d, c) + c (n >= 2), for n = 1..300.
+    void closedFormsWithConstantCosts() {
+        QFETCH(double, d);
+        QFETCH(double, c);
+        for (int n = 1; n <= 300; ++n) {
+            const double log2Rounds = ceilLog2(n) * (c + d);
+            for (AlgorithmId a :
+                 {AlgorithmId::BinomialStat, AlgorithmId::TreeDyn, AlgorithmId::NonCommutTreeDyn}) {
+                const Schedule s = constantRun(a, n, d, c);
+                QVERIFY2(std::abs(s.makespan - log2Rounds) < 1e-9,
+                         qPrintable(QString("%1 n=%2: %3 instead of %4")
+                                        .arg(QString::fromStdString(s.algorithm))
+                                        .arg(n)
+                                        .arg(s.makespan)
+                                        .arg(log2Rounds)));
+            }
+            const int k = fibonacciOrder(n);
+            const double fib = n == 1 ? 0.0 : d + (k - 1) * std::max(d, c) + c;
+            const Schedule f = constantRun(AlgorithmId::FibonacciStat, n, d, c);
+            QVERIFY2(std::abs(f.makespan - fib) < 1e-9,
+                     qPrintable(QString("Fibonacci-stat n=%1 k=%2: %3 instead of %4")
+                                    .arg(n)
+                                    .arg(k)
+                                    .arg(f.makespan)
+                                    .arg(fib)));
+        }
+    }
+
+    void fibonacciEightProcessorsTakesFive() {
+        QCOMPARE(fibonacciOrder(8), 4);
+        QCOMPARE(constantRun(AlgorithmId::FibonacciStat, 8, 1, 1).makespan, 5.0);
+    }
+
+    void fibonacciPlanMatchesSpecExample() {
+        const StaticPlan p = fibonacciStatPlan(8);
+        auto receptions = [&](int r) {
+            std::vector<int> v;
+            for (int j = 0; j < p.receptionCount(r); ++j) {
+                v.push_back(p.source(r, j));
+            }
+            return v;
+        };
+        QCOMPARE(receptions(0), (std::vector<int>{1, 2, 3, 5}));
+        QCOMPARE(receptions(3), (std::vector<int>{4}));
+        QCOMPARE(receptions(5), (std::vector<int>{6, 7}));
+        QCOMPARE(p.lag, 1);
+    }
+
+    void binomialPlanRounds() {
+        const StaticPlan p = binomialStatPlan(8);
+        QCOMPARE(p.receptionCount(0), 3);
+        QCOMPARE(p.source(0, 0), 1);
+        QCOMPARE(p.source(0, 1), 2);
+        QCOMPARE(p.source(0, 2), 4);
+        QCOMPARE(p.source(4, 0), 5);
+        QCOMPARE(p.source(4, 1), 6);
+        QCOMPARE(p.parent[7], 6);
+        QCOMPARE(p.lag, 0);
+        // n = 6: senders >= n are skipped (4 receives 5 only).
+        const StaticPlan q = binomialStatPlan(6);
+        QCOMPARE(q.receptionCount(4), 1);
+        QCOMPARE(q.receptionCount(0), 3);
+    }
+
+    // SPEC §6: for n = 8 with constant costs Binomial-stat, Tree-dyn and Non-Commut-Tree-dyn
+    // build the same schedule.
+    void eightProcessorsSameSchedule() {
+        const Schedule b = constantRun(AlgorithmId::BinomialStat, 8, 1, 1);
+        for (AlgorithmId a : {AlgorithmId::TreeDyn, AlgorithmId::NonCommutTreeDyn}) {
+            const Schedule s = constantRun(a, 8, 1, 1);
+            QCOMPARE(s.transfers.size(), b.transfers.size());
+            for (std::size_t k = 0; k < s.transfers.size(); ++k) {
+                QCOMPARE(s.transfers[k].from, b.transfers[k].from);
+                QCOMPARE(s.transfers[k].to, b.transfers[k].to);
+                QCOMPARE(s.transfers[k].start, b.transfers[k].start);
+                QCOMPARE(s.transfers[k].end, b.transfers[k].end);
+            }
+            QCOMPARE(s.parent, b.parent);
+            QCOMPARE(s.makespan, b.makespan);
+        }
+    }
+
+    void invariantsOnRandomRuns_data() {
+        QTest::addColumn<QString>("comm");
+        QTest::addColumn<QString>("comp");
+        QTest::newRow("gamma cv 0.5, comp gamma") << "gamma:1:0.5"
+                                                  << "gamma:0.7:0.5";
+        QTest::newRow("exp, no comp") << "exp:1"
+                                      << "const:0";
+        QTest::newRow("gamma cv 3") << "gamma:1:3"
+                                    << "gamma:1:3";
+        QTest::newRow("bernoulli (many zero costs)") << "bernoulli:1:2"
+                                                     << "bernoulli:1:1";
+        QTest::newRow("uniform") << "uniform:1:0.5"
+                                 << "uniform:2:0.2";
+        QTest::newRow("constant") << "const:1"
+                                  << "const:1";
+    }
+    // SPEC §5: every algorithm x {commutative, non-commutative} x seeds x n = 1..300.
+    void invariantsOnRandomRuns() {
+        QFETCH(QString, comm);
+        QFETCH(QString, comp);
+        const CostModel costs =
+            CostModel::perOperation(parseLaw(comm.toStdString()), parseLaw(comp.toStdString()));
+        int checked = 0;
+        for (int n = 1; n <= 300; n += (n < 40 ? 1 : 13)) {
+            for (const AlgorithmInfo& info : algorithms()) {
+                for (bool nc : {false, true}) {
+                    if (nc && !info.validNonCommutative) {
+                        continue;
+                    }
+                    Simulator sim(info.id, n, nc, costs);
+                    for (std::uint64_t rep = 0; rep < 3; ++rep) {
+                        const Schedule s = sim.schedule(42, rep);
+                        const auto errors = validateSchedule(s);
+                        QVERIFY2(errors.empty(),
+                                 qPrintable(QString("%1 n=%2 nc=%3 rep=%4: %5")
+                                                .arg(QString::fromStdString(s.algorithm))
+                                                .arg(n)
+                                                .arg(nc)
+                                                .arg(rep)
+                                                .arg(joined(errors))));
+                        // The makespan-only path runs the same engine: identical result.
+                        QCOMPARE(sim.makespan(42, rep), s.makespan);
+                        ++checked;
+                    }
+                }
+            }
+        }
+        QVERIFY(checked > 1000);
+    }
+
+    // The validator is not vacuous: corrupt valid schedules and watch it object.
+    void validatorCatchesViolations() {
+        Simulator sim(AlgorithmId::NonCommutTreeDyn, 16, true,
+                      CostModel::perOperation(Law::gamma(1, 0.5), Law::gamma(1, 0.5)));
+        const Schedule good = sim.schedule(7, 0);
+        QVERIFY(validateSchedule(good).empty());
+
+        Schedule s = good;
+        s.transfers.pop_back();
+        QVERIFY(!validateSchedule(s).empty());
+
+        s = good; // a sender that sends before its reception ends
+        for (TransferOp& t : s.transfers) {
+            if (t.to != s.root) {
+                for (TransferOp& u : s.transfers) {
+                    if (u.from == t.to) {
+                        u.start = t.end - 1e-3;
+                    }
+                }
+                break;
+            }
+        }
+        QVERIFY(!validateSchedule(s).empty());
+
+        s = good; // a reduction before its transfer ends
+        s.reductions[0].start =
+            s.transfers[static_cast<std::size_t>(s.reductions[0].transfer)].end - 0.5;
+        QVERIFY(!validateSchedule(s).empty());
+
+        s = good; // a wrong makespan
+        s.makespan += 1.0;
+        QVERIFY(!validateSchedule(s).empty());
+
+        // Tree-dyn pairs arbitrary processors: read as non-commutative it must fail for some seed.
+        Simulator td(AlgorithmId::TreeDyn, 16, false,
+                     CostModel::perOperation(Law::gamma(1, 1), Law::constant(0)));
+        bool caught = false;
+        for (std::uint64_t rep = 0; rep < 20 && !caught; ++rep) {
+            Schedule t = td.schedule(3, rep);
+            t.nonCommutative = true;
+            caught = !validateSchedule(t).empty();
+        }
+        QVERIFY(caught);
+    }
+
+    void treeDynRefusedInNonCommutativeMode() {
+        const CostModel costs = CostModel::perOperation(Law::constant(1), Law::constant(1));
+        try {
+            Simulator sim(AlgorithmId::TreeDyn, 8, true, costs);
+            QFAIL("Tree-dyn accepted a non-commutative operation");
+        } catch (const InputError& e) {
+            QVERIFY(QString(e.what()).contains("commutative"));
+        }
+    }
+
+    void invalidProcessorCountsAreRefused() {
+        const CostModel costs = CostModel::perOperation(Law::constant(1), Law::constant(1));
+        QVERIFY_THROWS_EXCEPTION(InputError, Simulator(AlgorithmId::BinomialStat, 0, false, costs));
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 Simulator(AlgorithmId::BinomialStat, -3, false, costs));
+    }
+
+    void singleProcessorHasMakespanZero() {
+        for (const AlgorithmInfo& info : algorithms()) {
+            const Schedule s = constantRun(info.id, 1, 1, 1);
+            QCOMPARE(s.makespan, 0.0);
+            QCOMPARE(s.root, 0);
+            QVERIFY(s.transfers.empty());
+        }
+    }
+
+    // Common random numbers: with n = 2 every algorithm does one transfer and one reduction,
+    // which take the first draw of each stream, so all makespans agree.
+    void commonRandomNumbersAcrossAlgorithms() {
+        const CostModel costs = CostModel::perOperation(Law::gamma(1, 0.8), Law::gamma(0.5, 0.8));
+        for (std::uint64_t rep = 0; rep < 50; ++rep) {
+            const double ref =
+                Simulator(AlgorithmId::BinomialStat, 2, false, costs).makespan(9, rep);
+            QVERIFY(ref > 0.0);
+            for (const AlgorithmInfo& info : algorithms()) {
+                QCOMPARE(Simulator(info.id, 2, false, costs).makespan(9, rep), ref);
+            }
+        }
+    }
+
+    // Tree-dyn's makespan-only fast path must agree with the generic engine to the bit,
+    // including when many operations cost 0 and events tie (Bernoulli) and for large n
+    // (heap instead of sorted array).
+    void fastPathsEqualEngine_data() {
+        QTest::addColumn<QString>("comm");
+        QTest::addColumn<QString>("comp");
+        QTest::newRow("exp, no comp") << "exp:1"
+                                      << "const:0";
+        QTest::newRow("gamma cv 0.1") << "gamma:1:0.1"
+                                      << "const:0";
+        QTest::newRow("gamma cv 3") << "gamma:1:3"
+                                    << "const:0";
+        QTest::newRow("gamma both") << "gamma:1:2"
+                                    << "gamma:0.5:2";
+        QTest::newRow("slow reductions") << "gamma:1:0.5"
+                                         << "gamma:3:0.5";
+        QTest::newRow("bernoulli ties") << "bernoulli:1:2"
+                                        << "bernoulli:1:1";
+        QTest::newRow("bernoulli, no comp") << "bernoulli:1:3"
+                                            << "const:0";
+        // Gamma CV 10 (shape 0.01): most transfers cost (or underflow to) 0, so many times tie.
+        QTest::newRow("gamma cv 10, no comp") << "gamma:1:10"
+                                              << "const:0";
+        QTest::newRow("constant ties, no comp") << "const:1"
+                                                << "const:0";
+        QTest::newRow("bernoulli comp only") << "const:1"
+                                             << "bernoulli:1:2";
+        QTest::newRow("constant") << "const:1"
+                                  << "const:0.5";
+        QTest::newRow("constant ties") << "const:1"
+                                       << "const:1";
+        QTest::newRow("zero transfers") << "const:0"
+                                        << "gamma:1:1";
+        QTest::newRow("all zero") << "const:0"
+                                  << "const:0";
+    }
+    // Every algorithm's Monte Carlo fast path (Kernel::makespan) against the generic engine,
+    // in both modes, with the sorted-array queue (n <= 512) and the heap (n > 512).
+    void fastPathsEqualEngine() {
+        QFETCH(QString, comm);
+        QFETCH(QString, comp);
+        const CostModel costs =
+            CostModel::perOperation(parseLaw(comm.toStdString()), parseLaw(comp.toStdString()));
+        for (AlgorithmId a : {AlgorithmId::BinomialStat, AlgorithmId::FibonacciStat,
+                              AlgorithmId::TreeDyn, AlgorithmId::NonCommutTreeDyn}) {
+            for (bool nc : {false, true}) {
+                if (nc && a == AlgorithmId::TreeDyn) {
+                    continue;
+                }
+                // 256/258: the last size of Tree-dyn's no-reduction sorted array, the first
+                // of its heap.
+                for (int n : {1, 2, 3, 7, 64, 65, 256, 258, 513, 2000}) {
+                    Simulator sim(a, n, nc, costs);
+                    const int reps = n > 500 ? 5 : 200;
+                    for (int rep = 0; rep < reps; ++rep) {
+                        const auto r = static_cast<std::uint64_t>(rep);
+                        QCOMPARE(sim.makespan(11, r), sim.engineMakespan(11, r));
+                    }
+                }
+            }
+        }
+    }
+
+    // SPEC §3: zero-cost operations still go through the queue in creation order. With
+    // Bernoulli costs the order is visible; the result must be reproducible run to run.
+    void zeroCostEventsAreDeterministic() {
+        const CostModel costs = CostModel::perOperation(Law::bernoulli(1, 2), Law::bernoulli(1, 2));
+        Simulator a(AlgorithmId::NonCommutTreeDyn, 64, true, costs);
+        Simulator b(AlgorithmId::NonCommutTreeDyn, 64, true, costs);
+        for (std::uint64_t rep = 0; rep < 100; ++rep) {
+            QCOMPARE(a.makespan(5, rep), b.makespan(5, rep));
+        }
+    }
+
+    // Values: the root ends with everything; transfer values are the sender's subtree.
+    void valuesFollowTheTree() {
+        const Schedule s = constantRun(AlgorithmId::FibonacciStat, 8, 1, 1, true);
+        const Schedule::Values v = s.allValues();
+        QCOMPARE(formatRuns(v.reductions.back()), std::string("[0,7]"));
+        for (std::size_t k = 0; k < s.transfers.size(); ++k) {
+            QCOMPARE(formatRuns(v.transfers[k]), formatRuns(s.transferValue(static_cast<int>(k))));
+        }
+        for (std::size_t k = 0; k < s.reductions.size(); ++k) {
+            QCOMPARE(formatRuns(v.reductions[k]),
+                     formatRuns(s.reductionValue(static_cast<int>(k))));
+        }
+        // Processor 5 of Fibonacci-stat n=8 sends [5,7] to 0 (SPEC example).
+        bool seen = false;
+        for (std::size_t k = 0; k < s.transfers.size(); ++k) {
+            if (s.transfers[k].from == 5) {
+                QCOMPARE(formatRuns(v.transfers[k]), std::string("[5,7]"));
+                seen = true;
+            }
+        }
+        QVERIFY(seen);
+    }
+
+    void processorTimesAddUp() {
+        const Schedule s = constantRun(AlgorithmId::FibonacciStat, 8, 1, 1);
+        const auto times = s.processorTimes();
+        // P0 receives 4 times and reduces 4 times, overlapping: busy 5 of 5 (makespan 5).
+        QCOMPARE(times[0].receiving, 4.0);
+        QCOMPARE(times[0].reducing, 4.0);
+        QCOMPARE(times[0].busy, 5.0);
+        QCOMPARE(times[0].idle, 0.0);
+        for (const ProcessorTime& t : times) {
+            QVERIFY(t.busy <= s.makespan + 1e-12);
+            QVERIFY(t.idle >= -1e-12);
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestAlgorithms)
+#include "test_algorithms.moc"

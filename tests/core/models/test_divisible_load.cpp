@@ -1,0 +1,372 @@
+// Divisible load (seed 004, Vivien): the closed forms of the slides checked numerically against
+// their linear programs (GLPK) on random instances with fixed seeds: bus (all finish together,
+// order has no impact), star (decreasing bandwidth is optimal over all orders), LIFO by c + d
+// (no idle time, every worker works), FIFO with d = z c, uniform multi-round, bandwidth-centric
+// steady state; every schedule passes the validator; bad platforms are refused by name.
+#include "base/input_error.h"
+#include "models/divisible_load.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+using namespace rl;
+
+namespace {
+
+/// Uniform in [lo, hi) from a fixed-seed engine (portable: no std distribution involved).
+struct Draw {
+    std::mt19937_64 gen;
+    explicit Draw(std::uint64_t seed) : gen(seed) {}
+    double operator()(double lo, double hi) {
+        return lo + (hi - lo) * static_cast<double>(gen() >> 11) * 0x1.0p-53;
+    }
+};
+
+StarPlatform randomStar(Draw& u, int p, bool returns, double masterW = 0.0) {
+    StarPlatform s;
+    s.masterW = masterW;
+    for (int i = 0; i < p; ++i) {
+        s.workers.push_back({u(0.1, 3.0), u(0.5, 8.0), returns ? u(0.05, 2.0) : 0.0, 0.0});
+    }
+    return s;
+}
+
+std::vector<int> identity(int p) {
+    std::vector<int> o(static_cast<std::size_t>(p));
+    std::iota(o.begin(), o.end(), 0);
+    return o;
+}
+
+QString joined(const std::vector<std::string>& errors) {
+    QStringList l;
+    for (const auto& e : errors) {
+        l << QString::fromStdString(e);
+    }
+    return l.join("; ");
+}
+
+QString inputError(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const InputError& e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+/// The slides' FIFO closed form: the first q workers of `order` with no idle time solve
+/// A alpha = 1 (T = 1), A_ij = c_j [j <= i] + w_i [j = i] + d_j [j >= i]; returns the load
+/// processed per unit of time, or -1 when a share would be negative.
+double fifoNoIdleThroughput(const StarPlatform& s, const std::vector<int>& order, int q) {
+    const auto uq = static_cast<std::size_t>(q);
+    std::vector<std::vector<double>> a(uq, std::vector<double>(uq + 1, 0.0));
+    for (std::size_t i = 0; i < uq; ++i) {
+        for (std::size_t j = 0; j < uq; ++j) {
+            const Worker& wj = s.workers[static_cast<std::size_t>(order[j])];
+            a[i][j] = (j <= i ? wj.c : 0.0) + (j == i ? wj.w : 0.0) + (j >= i ? wj.d : 0.0);
+        }
+        a[i][uq] = 1.0;
+    }
+    for (std::size_t c = 0; c < uq; ++c) { // Gauss-Jordan with partial pivoting
+        std::size_t piv = c;
+        for (std::size_t r = c; r < uq; ++r) {
+            if (std::abs(a[r][c]) > std::abs(a[piv][c])) {
+                piv = r;
+            }
+        }
+        std::swap(a[c], a[piv]);
+        for (std::size_t r = 0; r < uq; ++r) {
+            if (r != c) {
+                const double f = a[r][c] / a[c][c];
+                for (std::size_t k = c; k <= uq; ++k) {
+                    a[r][k] -= f * a[c][k];
+                }
+            }
+        }
+    }
+    double rho = 0.0;
+    for (std::size_t i = 0; i < uq; ++i) {
+        const double alpha = a[i][uq] / a[i][i];
+        if (alpha < -1e-12) {
+            return -1.0;
+        }
+        rho += alpha;
+    }
+    return rho;
+}
+
+bool close(double a, double b, double rel = 1e-7) {
+    return std::abs(a - b) <= rel * std::max({1.0, std::abs(a), std::abs(b)});
+}
+
+} // namespace
+
+class TestDivisibleLoad : public QObject {
+    Q_OBJECT
+  private slots:
+    // Bus (slides part 3): every processor, master included, ends at T; the LP for the same
+    // order finds the same T; the closed-form ratio alpha_i = w_{i-1} / (c + w_i) alpha_{i-1}.
+    void busClosedFormAllFinishTogether() {
+        Draw u(11);
+        for (int trial = 0; trial < 30; ++trial) {
+            const int p = 1 + trial % 6;
+            std::vector<double> w;
+            for (int i = 0; i < p; ++i) {
+                w.push_back(u(0.5, 6.0));
+            }
+            const StarPlatform bus = StarPlatform::bus(u(0.1, 2.0), w, u(0.5, 6.0));
+            const double load = u(1.0, 100.0);
+            const DivisibleSchedule s = oneRoundClosedForm(bus, identity(p), load);
+            QVERIFY2(validateDivisible(s, bus).empty(),
+                     qPrintable(joined(validateDivisible(s, bus))));
+            for (const LoadChunk& ch : s.chunks) {
+                QVERIFY(close(ch.computeEnd, s.makespan));
+                QVERIFY(ch.amount > 0.0);
+            }
+            const auto a = s.alphas(p);
+            QVERIFY(close(s.masterAlpha() + std::accumulate(a.begin(), a.end(), 0.0), 1.0));
+            QVERIFY(close(a[0], bus.masterW / (bus.workers[0].c + w[0]) * s.masterAlpha()));
+            for (int i = 1; i < p; ++i) {
+                QVERIFY(close(a[static_cast<std::size_t>(i)],
+                              w[static_cast<std::size_t>(i - 1)] /
+                                  (bus.workers[0].c + w[static_cast<std::size_t>(i)]) *
+                                  a[static_cast<std::size_t>(i - 1)]));
+            }
+            const DivisibleSchedule lp = oneRoundLp(bus, identity(p), load);
+            QVERIFY2(
+                close(lp.makespan, s.makespan),
+                qPrintable(QString("LP %1 vs closed form %2").arg(lp.makespan).arg(s.makespan)));
+        }
+    }
+
+    // Bus: the order of communications has no impact on T.
+    void busOrderHasNoImpact() {
+        Draw u(12);
+        for (int trial = 0; trial < 5; ++trial) {
+            std::vector<double> w;
+            for (int i = 0; i < 5; ++i) {
+                w.push_back(u(0.5, 6.0));
+            }
+            const StarPlatform bus = StarPlatform::bus(u(0.1, 2.0), w, trial % 2 ? 2.0 : 0.0);
+            std::vector<int> order = identity(5);
+            const double ref = oneRoundClosedForm(bus, order, 10.0).makespan;
+            while (std::next_permutation(order.begin(), order.end())) {
+                QVERIFY(close(oneRoundClosedForm(bus, order, 10.0).makespan, ref, 1e-12));
+            }
+        }
+    }
+
+    // Star (part 4): for every order the closed form equals the LP; the bandwidth order (c
+    // increasing) is the best of all orders, and some other order is strictly worse.
+    void starBandwidthOrderIsOptimal() {
+        Draw u(13);
+        for (int trial = 0; trial < 12; ++trial) {
+            const int p = 2 + trial % 4;
+            const StarPlatform star = randomStar(u, p, false, trial % 3 == 0 ? 2.0 : 0.0);
+            const double best = oneRoundClosedForm(star, bandwidthOrder(star), 1.0).makespan;
+            std::vector<int> order = identity(p);
+            double minimum = std::numeric_limits<double>::infinity();
+            double maximum = 0.0;
+            int checkedLp = 0;
+            do {
+                const DivisibleSchedule cf = oneRoundClosedForm(star, order, 1.0);
+                QVERIFY(validateDivisible(cf, star).empty());
+                // For a bad order the LP may do better by starving a worker whose slow link
+                // would delay everyone after it: never worse than the closed form.
+                if (checkedLp++ < 6) {
+                    QVERIFY(oneRoundLp(star, order, 1.0).makespan <= cf.makespan * (1 + 1e-9));
+                }
+                minimum = std::min(minimum, cf.makespan);
+                maximum = std::max(maximum, cf.makespan);
+            } while (std::next_permutation(order.begin(), order.end()));
+            QVERIFY2(
+                close(best, minimum, 1e-12),
+                qPrintable(QString("bandwidth order %1, best order %2").arg(best).arg(minimum)));
+            QVERIFY(maximum > best * (1.0 + 1e-6)); // the c_i differ: the order matters
+            QVERIFY(close(oneRoundLp(star, bandwidthOrder(star), 1.0).makespan, best));
+        }
+    }
+
+    // LIFO (part 5): sending by increasing c + d and returning in reverse leaves no idle time,
+    // every worker works, the LP equals the star closed form on c' = c + d, and no other LIFO
+    // order (LP each) does better.
+    void lifoByCommPlusReturnHasNoIdleTime() {
+        Draw u(14);
+        for (int trial = 0; trial < 10; ++trial) {
+            const int p = 2 + trial % 4;
+            const StarPlatform star = randomStar(u, p, true);
+            const DivisibleSchedule s = bestLifo(star, 1.0);
+            QVERIFY2(validateDivisible(s, star).empty(),
+                     qPrintable(joined(validateDivisible(s, star))));
+            for (double x : s.idleBeforeReturn(p)) {
+                QVERIFY2(std::abs(x) <= 1e-7 * s.makespan, qPrintable(QString("idle %1").arg(x)));
+            }
+            for (double a : s.alphas(p)) {
+                QVERIFY(a > 1e-9);
+            }
+            StarPlatform folded = star;
+            for (Worker& wk : folded.workers) {
+                wk.c += wk.d;
+                wk.d = 0.0;
+            }
+            QVERIFY(close(oneRoundClosedForm(folded, commPlusReturnOrder(star), 1.0).makespan,
+                          s.makespan));
+            std::vector<int> order = identity(p);
+            do {
+                const double other =
+                    withReturnsLp(star, order, {order.rbegin(), order.rend()}, 1.0).makespan;
+                QVERIFY(other >= s.makespan * (1.0 - 1e-7));
+            } while (std::next_permutation(order.begin(), order.end()));
+        }
+    }
+
+    // FIFO with d = z c, z < 1 (part 5): the best over all send orders (LP each) is reached
+    // by increasing c + d, and equals the closed form of the slides (no idle time, the best
+    // prefix of that order: resource selection). On the "fifo" preset the slowest link is
+    // not worth using.
+    void fifoProportionalReturns() {
+        Draw u(15);
+        for (int trial = 0; trial < 12; ++trial) {
+            const int p = 2 + trial % 4;
+            StarPlatform star = randomStar(u, p, false);
+            const double z = u(0.1, 0.9);
+            for (Worker& wk : star.workers) {
+                wk.d = z * wk.c;
+            }
+            const DivisibleSchedule best = bestFifo(star, 1.0);
+            QVERIFY(validateDivisible(best, star).empty());
+            const auto order = commPlusReturnOrder(star);
+            const DivisibleSchedule sorted = withReturnsLp(star, order, order, 1.0);
+            QVERIFY2(close(best.makespan, sorted.makespan),
+                     qPrintable(QString("all orders %1, c+d order %2")
+                                    .arg(best.makespan)
+                                    .arg(sorted.makespan)));
+            double rho = 0.0;
+            for (int q = 1; q <= p; ++q) {
+                rho = std::max(rho, fifoNoIdleThroughput(star, order, q));
+            }
+            QVERIFY2(
+                close(sorted.makespan, 1.0 / rho),
+                qPrintable(QString("LP %1, closed form %2").arg(sorted.makespan).arg(1.0 / rho)));
+        }
+        const StarPlatform fifo = StarPlatform::preset("fifo");
+        const DivisibleSchedule s = bestFifo(fifo, 1.0);
+        const auto a = s.alphas(fifo.workerCount());
+        QVERIFY(a[0] > 0.0 && a[1] > 0.0);
+        QCOMPARE(a[3], 0.0); // the slowest link is not worth using
+        QVERIFY(s.sendOrder.size() < 4);
+    }
+
+    // Uniform multi-round: the load is all processed, rounds grow, the master's sends of round
+    // j + 1 last exactly one computation of round j, and the best choice beats one round.
+    void uniformMultiRound() {
+        const StarPlatform p = StarPlatform::preset("multiround");
+        for (int rounds : {1, 2, 4, 8}) {
+            const DivisibleSchedule s = rl::uniformMultiRound(p, 100.0, rounds, 4);
+            QVERIFY2(validateDivisible(s, p).empty(), qPrintable(joined(validateDivisible(s, p))));
+            for (int j = 0; j + 1 < rounds; ++j) {
+                double sends = 0.0;
+                double tau = 0.0;
+                for (const LoadChunk& ch : s.chunks) {
+                    if (ch.round == j + 1) {
+                        sends += ch.sendEnd - ch.sendStart;
+                    }
+                    if (ch.round == j && ch.worker == s.sendOrder[0]) {
+                        tau = ch.computeEnd - ch.computeStart;
+                    }
+                }
+                QVERIFY(close(sends, tau));
+            }
+        }
+        const DivisibleSchedule one = rl::uniformMultiRound(p, 100.0, 1, 4);
+        const DivisibleSchedule best = bestUniformMultiRound(p, 100.0, 20);
+        QVERIFY(best.rounds > 1);
+        QVERIFY(best.makespan < one.makespan);
+        QVERIFY(!inputError([&] { rl::uniformMultiRound(p, 0.1, 50, 4); }).isEmpty());
+    }
+
+    // Bandwidth-centric steady state: the closed form's throughput is the LP optimum of the
+    // relaxed program, with and without overlap; its period schedule is valid.
+    void bandwidthCentricMatchesLp() {
+        Draw u(16);
+        for (int trial = 0; trial < 20; ++trial) {
+            StarPlatform star = randomStar(u, 2 + trial % 6, false);
+            for (Worker& wk : star.workers) {
+                wk.latency = u(0.0, 0.5);
+            }
+            const double period = u(5.0, 50.0);
+            for (bool overlap : {false, true}) {
+                const SteadyStateShare s = bandwidthCentric(star, period, overlap);
+                const auto lp = bandwidthCentricLp(star, period, overlap);
+                const double lpTotal = std::accumulate(lp.begin(), lp.end(), 0.0);
+                QVERIFY2(
+                    close(s.throughput, lpTotal),
+                    qPrintable(QString("closed form %1, LP %2").arg(s.throughput).arg(lpTotal)));
+                QVERIFY2(validateDivisible(s.periodSchedule, star).empty(),
+                         qPrintable(joined(validateDivisible(s.periodSchedule, star))));
+            }
+        }
+        QVERIFY(inputError([] {
+                    bandwidthCentric(StarPlatform::preset("multiround"), 1.0, false);
+                }).contains("latencies"));
+    }
+
+    // The validator is not blind: it catches a broken schedule.
+    void validatorCatchesErrors() {
+        const StarPlatform star = StarPlatform::preset("star");
+        DivisibleSchedule s = oneRoundClosedForm(star, bandwidthOrder(star), 1.0);
+        QVERIFY(validateDivisible(s, star).empty());
+        DivisibleSchedule overlap = s;
+        overlap.chunks[1].sendStart -= overlap.chunks[0].sendEnd - overlap.chunks[0].sendStart;
+        QVERIFY(!validateDivisible(overlap, star).empty());
+        DivisibleSchedule early = s;
+        early.chunks[0].computeStart -= 0.01;
+        QVERIFY(!validateDivisible(early, star).empty());
+        DivisibleSchedule lost = s;
+        lost.chunks[0].amount *= 0.5;
+        QVERIFY(!validateDivisible(lost, star).empty());
+    }
+
+    // Gantt rows: row 0 the master, sends and returns as arrows, computations as blocks.
+    void ganttSchedule() {
+        const StarPlatform p = StarPlatform::preset("returns");
+        const DivisibleSchedule s = bestLifo(p, 1.0);
+        const Schedule g = divisibleGantt(s, p.workerCount());
+        QCOMPARE(g.n, 5);
+        QCOMPARE(g.transfers.size(), std::size_t{8});
+        QCOMPARE(g.reductions.size(), std::size_t{4});
+        for (std::size_t k = 1; k < g.transfers.size(); ++k) {
+            QVERIFY(g.transfers[k].start >= g.transfers[k - 1].start);
+        }
+        for (const ReductionOp& r : g.reductions) {
+            const TransferOp& t = g.transfers[static_cast<std::size_t>(r.transfer)];
+            QCOMPARE(t.to, r.proc);
+            QCOMPARE(t.from, 0);
+        }
+    }
+
+    void badInputRefused() {
+        QVERIFY(
+            inputError([] { StarPlatform::parseWorkers("1:2,-1:3"); }).contains("worker P2: c"));
+        QVERIFY(inputError([] { StarPlatform::parseWorkers("1:2,0:0"); }).contains("c + w"));
+        QVERIFY(inputError([] { StarPlatform::parseWorkers("1:2,3"); }).contains("c:w"));
+        QVERIFY(inputError([] { StarPlatform::parseWorkers("1:x"); }).contains("w"));
+        QVERIFY(inputError([] { StarPlatform::parseWorkers("1:nan"); }).contains("worker 1"));
+        QVERIFY(inputError([] { StarPlatform{}.validate(); }).contains("no worker"));
+        QVERIFY(inputError([] { StarPlatform::preset("nope"); }).contains("known"));
+        const StarPlatform star = StarPlatform::preset("star");
+        QVERIFY(inputError([&] { oneRoundClosedForm(star, {0, 0}, 1.0); }).contains("twice"));
+        QVERIFY(inputError([&] { oneRoundClosedForm(star, {7}, 1.0); }).contains("does not exist"));
+        QVERIFY(inputError([&] { oneRoundClosedForm(star, {0}, -1.0); }).contains("load"));
+        QVERIFY(inputError([&] {
+                    withReturnsLp(star, {0, 1}, {0}, 1.0);
+                }).contains("same workers"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestDivisibleLoad)
+#include "test_divisible_load.moc"

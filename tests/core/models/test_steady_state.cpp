@@ -1,0 +1,289 @@
+// Steady-state series of reductions and scatters (seed 002, Legrand-Marchal-Robert): the LP
+// wrapper around GLPK, SSSP on the seed's toy scatter (TP = 1/2), SSRP against a two-processor
+// instance solved by hand, the decomposition into weighted reduction trees, the one-period
+// schedule checked by the validator (one-port, conservation), TP >= 1 / makespan of every
+// explorer algorithm on random fixed platforms (fixed seed), and bad graphs refused by name.
+#include "base/input_error.h"
+#include "base/lp_solver.h"
+#include "models/steady_state.h"
+#include "platform/fixed_costs.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <functional>
+#include <random>
+#include <set>
+
+using namespace rl;
+
+namespace {
+
+QString joined(const std::vector<std::string>& errors) {
+    QStringList l;
+    for (const auto& e : errors) {
+        l << QString::fromStdString(e);
+    }
+    return l.join("; ");
+}
+
+QString inputError(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const InputError& e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+bool close(double a, double b, double rel = 1e-7) {
+    return std::abs(a - b) <= rel * std::max({1.0, std::abs(a), std::abs(b)});
+}
+
+PlatformGraph twoProcessors(double a, double b) {
+    PlatformGraph g;
+    g.n = 2;
+    g.link = {INFINITY, a, a, INFINITY};
+    g.w = {b, b};
+    return g;
+}
+
+// A pattern of a reduce is one reduction tree: n - 1 tasks, every value sent was obtained by
+// its sender (own value, task, or earlier reception), and the target ends with [0, n-1].
+void checkTree(const WeightedPattern& p, int n) {
+    QCOMPARE(static_cast<int>(p.tasks.size()), n - 1);
+    std::set<std::tuple<int, int, int>> have; // (proc, k, m)
+    for (int i = 0; i < n; ++i) {
+        have.insert({i, i, i});
+    }
+    // Resolve in any order: repeat until nothing new (a tree is finite and acyclic).
+    std::vector<bool> doneT(p.transfers.size()), doneK(p.tasks.size());
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (std::size_t i = 0; i < p.transfers.size(); ++i) {
+            const FlowTransfer& t = p.transfers[i];
+            if (!doneT[i] && have.count({t.from, t.k, t.m})) {
+                have.insert({t.to, t.k, t.m});
+                doneT[i] = progress = true;
+            }
+        }
+        for (std::size_t i = 0; i < p.tasks.size(); ++i) {
+            const FlowTask& t = p.tasks[i];
+            if (!doneK[i] && have.count({t.proc, t.k, t.l}) && have.count({t.proc, t.l + 1, t.m})) {
+                have.insert({t.proc, t.k, t.m});
+                doneK[i] = progress = true;
+            }
+        }
+    }
+    QVERIFY(std::all_of(doneT.begin(), doneT.end(), [](bool b) { return b; }));
+    QVERIFY(std::all_of(doneK.begin(), doneK.end(), [](bool b) { return b; }));
+    QVERIFY(have.count({p.target, 0, n - 1}));
+}
+
+void checkOccupations(const SteadyStateResult& r, const PlatformGraph& g) {
+    for (int i = 0; i < g.n; ++i) {
+        double out = 0.0;
+        double in = 0.0;
+        for (int j = 0; j < g.n; ++j) {
+            out += r.linkOccupation[static_cast<std::size_t>(i) * g.n + j];
+            in += r.linkOccupation[static_cast<std::size_t>(j) * g.n + i];
+        }
+        QVERIFY(out <= 1.0 + 1e-7);
+        QVERIFY(in <= 1.0 + 1e-7);
+        QVERIFY(r.computeOccupation[static_cast<std::size_t>(i)] <= 1.0 + 1e-7);
+    }
+    double weights = 0.0;
+    for (const WeightedPattern& p : r.patterns) {
+        QVERIFY(p.weight > 0.0);
+        weights += p.weight;
+    }
+    QVERIFY2(close(weights, r.throughput, 1e-6),
+             qPrintable(QString("trees %1, TP %2").arg(weights).arg(r.throughput)));
+    const auto errors = validatePeriodic(r.schedule, g);
+    QVERIFY2(errors.empty(), qPrintable(joined(errors)));
+    // The period keeps the throughput: exactly, or within the fixed-period bound (5% here).
+    if (r.schedule.exact) {
+        QVERIFY(close(r.schedule.throughput(), r.throughput, 1e-6));
+    } else {
+        QVERIFY(r.schedule.throughput() >= 0.95 * r.throughput - 1e-9);
+        QVERIFY(r.schedule.throughput() <= r.throughput * (1 + 1e-9));
+    }
+}
+
+} // namespace
+
+class TestSteadyState : public QObject {
+    Q_OBJECT
+  private slots:
+    void lpSolver() {
+        // max x + y, x + 2y <= 4, 3x + y <= 6: optimum (1.6, 1.2), 2.8.
+        LinearProgram lp(LinearProgram::Sense::Maximize);
+        const int x = lp.addVariable("x", 0, LinearProgram::kInfinity, 1);
+        const int y = lp.addVariable("y", 0, LinearProgram::kInfinity, 1);
+        lp.addConstraint({{x, 1}, {y, 2}}, LinearProgram::Relation::LessEqual, 4);
+        lp.addConstraint({{x, 3}, {y, 1}}, LinearProgram::Relation::LessEqual, 6);
+        const LpSolution s = lp.solve();
+        QCOMPARE(s.status, LpStatus::Optimal);
+        QVERIFY(close(s.objective, 2.8, 1e-9));
+        QVERIFY(close(s.values[0], 1.6, 1e-9));
+        LinearProgram inf = lp;
+        inf.addConstraint({{x, 1}}, LinearProgram::Relation::GreaterEqual, 10);
+        QCOMPARE(inf.solve().status, LpStatus::Infeasible);
+        QVERIFY(inputError([&] {
+                    inf.solveOrThrow("demo");
+                }).contains("demo: the linear program is infeasible"));
+        LinearProgram unb(LinearProgram::Sense::Maximize);
+        const int z = unb.addVariable("z", 0, LinearProgram::kInfinity, 1);
+        unb.addConstraint({{z, -1}}, LinearProgram::Relation::LessEqual, 1);
+        QCOMPARE(unb.solve().status, LpStatus::Unbounded);
+    }
+
+    // Seed 002's toy scatter: Ps has two unit-cost links, so TP = 1/2 (the slide's matchings of
+    // weight 1/2); the period is exact and valid.
+    void scatterToy() {
+        const PlatformGraph g = PlatformGraph::preset("scatter-toy");
+        const SteadyStateResult r = solveSteadyScatter(g, 0, {3, 4});
+        QVERIFY2(close(r.throughput, 0.5, 1e-9), qPrintable(QString::number(r.throughput)));
+        QVERIFY(r.schedule.exact);
+        QVERIFY(r.schedule.scatter);
+        checkOccupations(r, g);
+        // The source's port is saturated.
+        QVERIFY(close(r.linkOccupation[1] + r.linkOccupation[2], 1.0, 1e-9));
+    }
+
+    // Two processors, links a, tasks b, target P0: TP = min(1/a, 2/b) (P1 sends v1 to P0 which
+    // merges, or P0 sends v0 to P1 which merges and sends back: both merge ports count).
+    void reduceTwoProcessorsByHand() {
+        for (auto [a, b] : {std::pair{1.0, 4.0}, {1.0, 1.0}, {3.0, 1.0}, {0.5, 0.5}, {2.0, 0.0}}) {
+            const PlatformGraph g = twoProcessors(a, b);
+            const SteadyStateResult r = solveSteadyReduce(g, 0);
+            const double expected = std::min(1.0 / a, b > 0 ? 2.0 / b : INFINITY);
+            QVERIFY2(close(r.throughput, expected, 1e-9),
+                     qPrintable(QString("a %1 b %2: TP %3, expected %4")
+                                    .arg(a)
+                                    .arg(b)
+                                    .arg(r.throughput)
+                                    .arg(expected)));
+            for (const WeightedPattern& p : r.patterns) {
+                checkTree(p, 2);
+                QCOMPARE(p.target, 0);
+            }
+            checkOccupations(r, g);
+        }
+    }
+
+    void reducePresets() {
+        for (const char* name : {"reduce-toy", "ring:5", "complete:4"}) {
+            const PlatformGraph g = PlatformGraph::preset(name);
+            for (int target : {0, -1}) {
+                const SteadyStateResult r = solveSteadyReduce(g, target);
+                QVERIFY(r.throughput > 0.0);
+                QVERIFY(!r.patterns.empty());
+                for (const WeightedPattern& p : r.patterns) {
+                    checkTree(p, g.n);
+                    if (target >= 0) {
+                        QCOMPARE(p.target, target);
+                    }
+                }
+                checkOccupations(r, g);
+            }
+        }
+        // Target "any" is never worse than a fixed target.
+        const PlatformGraph g = PlatformGraph::preset("reduce-toy");
+        QVERIFY(solveSteadyReduce(g, -1).throughput >=
+                solveSteadyReduce(g, 0).throughput * (1 - 1e-9));
+    }
+
+    // Pipelining never loses: on random fixed platforms (seed 7, 12 instances, n = 3..6) the
+    // steady-state TP with the algorithm's root as target is at least 1 / makespan of each
+    // explorer algorithm, since repeating one reduction back to back is a periodic schedule.
+    void steadyThroughputAtLeastBestSingle() {
+        std::mt19937_64 gen(7);
+        auto u = [&](double lo, double hi) {
+            return lo + (hi - lo) * static_cast<double>(gen() >> 11) * 0x1.0p-53;
+        };
+        for (int trial = 0; trial < 12; ++trial) {
+            FixedCosts f;
+            f.n = 3 + trial % 4;
+            for (int i = 0; i < f.n * f.n; ++i) {
+                f.d.push_back(u(0.2, 3.0));
+            }
+            for (int i = 0; i < f.n; ++i) {
+                f.c.push_back(trial % 3 == 0 ? 0.0 : u(0.0, 2.0));
+            }
+            const auto rows = compareWithExplorer(f);
+            QCOMPARE(rows.size(), std::size_t{3});
+            double bestSingle = 0.0;
+            double bestTp = 0.0;
+            for (const PipelineComparison& c : rows) {
+                QVERIFY2(c.steadyThroughput >= c.singleThroughput * (1 - 1e-7),
+                         qPrintable(QString("%1: TP %2 < 1/makespan %3")
+                                        .arg(QString::fromStdString(c.algorithm))
+                                        .arg(c.steadyThroughput)
+                                        .arg(c.singleThroughput)));
+                bestSingle = std::max(bestSingle, c.singleThroughput);
+                bestTp = std::max(bestTp, c.steadyThroughput);
+            }
+            QVERIFY(bestTp >= bestSingle * (1 - 1e-7));
+        }
+    }
+
+    void validatorCatchesErrors() {
+        const PlatformGraph g = PlatformGraph::preset("reduce-toy");
+        const SteadyStateResult r = solveSteadyReduce(g, 0);
+        QVERIFY(validatePeriodic(r.schedule, g).empty());
+        PeriodicSchedule lost = r.schedule;
+        lost.ops.erase(lost.ops.begin()); // a message vanishes: conservation breaks
+        QVERIFY(!validatePeriodic(lost, g).empty());
+        PeriodicSchedule late = r.schedule;
+        late.ops.front().start += late.period;
+        late.ops.front().end += late.period;
+        QVERIFY(joined(validatePeriodic(late, g)).contains("outside the period"));
+        PeriodicSchedule clash = r.schedule;
+        // Two tasks on one processor at the same time.
+        for (std::size_t i = 0; i < clash.ops.size(); ++i) {
+            for (std::size_t j = i + 1; j < clash.ops.size(); ++j) {
+                if (clash.ops[i].isTask && clash.ops[j].isTask &&
+                    clash.ops[i].from == clash.ops[j].from) {
+                    clash.ops[j].start = clash.ops[i].start;
+                    clash.ops[j].end = clash.ops[i].end;
+                    QVERIFY(joined(validatePeriodic(clash, g)).contains("overlap"));
+                    return;
+                }
+            }
+        }
+        QFAIL("no processor computes two tasks in the period");
+    }
+
+    void badInputRefused() {
+        QVERIFY(
+            inputError([] { PlatformGraph::parseCsv("-,1\n1,-\n", "g.csv"); }).contains("g.csv"));
+        QVERIFY(inputError([] {
+                    PlatformGraph::parseCsv("-,1\n1\n1,1\n", "g.csv");
+                }).contains("row 2 has 1 fields"));
+        QVERIFY(inputError([] {
+                    PlatformGraph::parseCsv("-,-1\n1,-\n1,1\n", "g.csv");
+                }).contains("c(0,1)"));
+        QVERIFY(inputError([] {
+                    PlatformGraph::parseCsv("-,1\n1,-\n1,-2\n", "g.csv");
+                }).contains("w(P1)"));
+        QVERIFY(inputError([] {
+                    PlatformGraph::parseCsv("-,x\n1,-\n1,1\n", "g.csv");
+                }).contains("g.csv:1: field 2"));
+        QVERIFY(inputError([] { PlatformGraph::preset("ring:1"); }).contains("ring:1"));
+        QVERIFY(inputError([] { PlatformGraph::preset("nope"); }).contains("known"));
+        const PlatformGraph g = PlatformGraph::preset("reduce-toy");
+        QVERIFY(inputError([&] { solveSteadyReduce(g, 3); }).contains("target"));
+        QVERIFY(inputError([&] { solveSteadyScatter(g, 0, {0}); }).contains("target"));
+        // P2 has no outgoing link: its value can never reach P0.
+        const PlatformGraph cut = PlatformGraph::parseCsv("-,1,1\n1,-,1\n-,-,-\n1,1,1\n", "cut");
+        QVERIFY(inputError([&] { solveSteadyReduce(cut, 0); }).contains("cannot reach"));
+        QVERIFY(inputError([&] {
+                    solveSteadyScatter(
+                        PlatformGraph::parseCsv("-,-,1\n1,-,1\n1,-,-\n1,1,1\n", "c2"), 0);
+                }).contains("cannot be reached"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSteadyState)
+#include "test_steady_state.moc"

@@ -1,0 +1,188 @@
+// criticalPath(): the closed cases of SPEC §6 with constant costs, and on random runs of every
+// algorithm the properties that make it a critical path: it ends at the makespan, starts at 0,
+// has no gap, each step is constrained by the one before it, and its durations add up to the
+// makespan.
+#include "algorithms/simulator.h"
+#include "schedule/critical_path.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace rl;
+
+namespace {
+
+Schedule run(AlgorithmId a, int n, const CostModel& costs, std::uint64_t rep = 0) {
+    Simulator sim(a, n, a == AlgorithmId::NonCommutTreeDyn, costs);
+    return sim.schedule(1, rep);
+}
+
+CostModel constantCosts(double d, double c) {
+    return CostModel::perOperation(Law::constant(d), Law::constant(c));
+}
+
+double startOf(const Schedule& s, const CriticalStep& step) {
+    return step.isTransfer ? s.transfers[static_cast<std::size_t>(step.op)].start
+                           : s.reductions[static_cast<std::size_t>(step.op)].start;
+}
+
+double endOf(const Schedule& s, const CriticalStep& step) {
+    return step.isTransfer ? s.transfers[static_cast<std::size_t>(step.op)].end
+                           : s.reductions[static_cast<std::size_t>(step.op)].end;
+}
+
+bool near(double a, double b, double rel = 1e-12) {
+    return std::abs(a - b) <= rel * std::max({1.0, std::abs(a), std::abs(b)});
+}
+
+// Whether `prev` is one of the operations criticalPath() may take as the constraint of `next`.
+bool constrains(const Schedule& s, const CriticalStep& prev, const CriticalStep& next) {
+    if (!next.isTransfer) {
+        const ReductionOp& r = s.reductions[static_cast<std::size_t>(next.op)];
+        return prev.isTransfer ? prev.op == r.transfer
+                               : s.reductions[static_cast<std::size_t>(prev.op)].proc == r.proc;
+    }
+    const TransferOp& t = s.transfers[static_cast<std::size_t>(next.op)];
+    if (prev.isTransfer) {
+        return s.transfers[static_cast<std::size_t>(prev.op)].to == t.to;
+    }
+    const int p = s.reductions[static_cast<std::size_t>(prev.op)].proc;
+    return p == t.from || p == t.to;
+}
+
+QString describe(const Schedule& s, const std::vector<CriticalStep>& path) {
+    QStringList l;
+    for (const CriticalStep& step : path) {
+        l << QString("%1%2 [%3, %4]")
+                 .arg(step.isTransfer ? "T" : "R")
+                 .arg(step.op)
+                 .arg(startOf(s, step))
+                 .arg(endOf(s, step));
+    }
+    return QString::fromStdString(s.algorithm) + ": " + l.join(", ");
+}
+
+} // namespace
+
+class TestCriticalPath : public QObject {
+    Q_OBJECT
+  private slots:
+    // c = d = 1, n = 8: Binomial-stat's last reduction waits for P4's value, which waited for
+    // P6's, which waited for P7's: 3 transfers and 3 reductions alternating, 0 to 6.
+    void binomialEightAlternatesTransfersAndReductions() {
+        const Schedule s = run(AlgorithmId::BinomialStat, 8, constantCosts(1, 1));
+        const auto path = criticalPath(s);
+        QCOMPARE(path.size(), std::size_t{6});
+        for (std::size_t i = 0; i < path.size(); ++i) {
+            QCOMPARE(path[i].isTransfer, i % 2 == 0);
+            QCOMPARE(startOf(s, path[i]), static_cast<double>(i));
+        }
+        QCOMPARE(endOf(s, path.back()), 6.0);
+        const TransferOp& first = s.transfers[static_cast<std::size_t>(path.front().op)];
+        QCOMPARE(first.from, 7);
+        QCOMPARE(first.to, 6);
+        QCOMPARE(s.reductions[static_cast<std::size_t>(path.back().op)].proc, 0);
+    }
+
+    // SPEC §6: the same schedule for Tree-dyn and Non-Commut-Tree-dyn at n = 8.
+    void dynamicEightMatchesBinomial() {
+        for (AlgorithmId a : {AlgorithmId::TreeDyn, AlgorithmId::NonCommutTreeDyn}) {
+            const Schedule s = run(a, 8, constantCosts(1, 1));
+            const auto path = criticalPath(s);
+            QCOMPARE(path.size(), std::size_t{6});
+            QCOMPARE(endOf(s, path.back()), 6.0);
+        }
+    }
+
+    // Fibonacci-stat, n = 8, c = d = 1 ends at 5 (SPEC §4): P6 -> P5, P7 -> P5 (one-port: it
+    // waits for the first reception), P5 reduces, P5 -> P0, P0 reduces.
+    void fibonacciEightEndsAtFive() {
+        const Schedule s = run(AlgorithmId::FibonacciStat, 8, constantCosts(1, 1));
+        const auto path = criticalPath(s);
+        QCOMPARE(endOf(s, path.back()), 5.0);
+        QCOMPARE(startOf(s, path.front()), 0.0);
+        QCOMPARE(path.size(), std::size_t{5});
+        QVERIFY(path[0].isTransfer && path[1].isTransfer);
+        QCOMPARE(s.transfers[static_cast<std::size_t>(path[1].op)].from, 7);
+        QCOMPARE(s.transfers[static_cast<std::size_t>(path[3].op)].from, 5);
+    }
+
+    void singleProcessorHasEmptyPath() {
+        for (const AlgorithmInfo& info : algorithms()) {
+            QVERIFY(criticalPath(run(info.id, 1, constantCosts(1, 1))).empty());
+        }
+    }
+
+    void randomRunsGiveContiguousPathsFromZero_data() {
+        QTest::addColumn<QString>("comm");
+        QTest::addColumn<QString>("comp");
+        QTest::newRow("gamma cv 0.5") << "gamma:1:0.5"
+                                      << "gamma:0.7:0.5";
+        QTest::newRow("gamma cv 2") << "gamma:1:2"
+                                    << "gamma:1:2";
+        QTest::newRow("exp, no comp") << "exp:1"
+                                      << "const:0";
+        QTest::newRow("slow comp") << "gamma:1:1"
+                                   << "gamma:5:1";
+    }
+    // With positive costs every operation starts because another one ended (or at 0), so the
+    // walk reaches time 0 with no gap and the path's durations sum to the makespan.
+    void randomRunsGiveContiguousPathsFromZero() {
+        QFETCH(QString, comm);
+        QFETCH(QString, comp);
+        const CostModel costs =
+            CostModel::perOperation(parseLaw(comm.toStdString()), parseLaw(comp.toStdString()));
+        int checked = 0;
+        for (int n : {2, 3, 5, 8, 13, 16, 33, 64, 100}) {
+            for (const AlgorithmInfo& info : algorithms()) {
+                for (std::uint64_t rep = 0; rep < 10; ++rep) {
+                    const Schedule s = run(info.id, n, costs, rep);
+                    const auto path = criticalPath(s);
+                    const QString what = describe(s, path);
+                    QVERIFY2(!path.empty(), qPrintable(what));
+                    QVERIFY2(startOf(s, path.front()) == 0.0, qPrintable(what));
+                    QVERIFY2(near(endOf(s, path.back()), s.makespan), qPrintable(what));
+                    double sum = 0.0;
+                    for (std::size_t i = 0; i < path.size(); ++i) {
+                        sum += endOf(s, path[i]) - startOf(s, path[i]);
+                        if (i > 0) {
+                            QVERIFY2(near(startOf(s, path[i]), endOf(s, path[i - 1])),
+                                     qPrintable(what));
+                            QVERIFY2(constrains(s, path[i - 1], path[i]), qPrintable(what));
+                        }
+                    }
+                    QVERIFY2(near(sum, s.makespan, 1e-9), qPrintable(what));
+                    ++checked;
+                }
+            }
+        }
+        QCOMPARE(checked, 9 * 4 * 10);
+    }
+
+    // Zero-cost operations (Bernoulli) tie everywhere: the walk must still end at the
+    // makespan, stay contiguous, and never revisit an operation.
+    void zeroCostTiesTerminate() {
+        const CostModel costs = CostModel::perOperation(Law::bernoulli(1, 2), Law::bernoulli(1, 2));
+        for (const AlgorithmInfo& info : algorithms()) {
+            for (std::uint64_t rep = 0; rep < 20; ++rep) {
+                const Schedule s = run(info.id, 24, costs, rep);
+                const auto path = criticalPath(s);
+                const QString what = describe(s, path);
+                QVERIFY2(!path.empty(), qPrintable(what));
+                QVERIFY2(near(endOf(s, path.back()), s.makespan), qPrintable(what));
+                for (std::size_t i = 1; i < path.size(); ++i) {
+                    QVERIFY2(near(startOf(s, path[i]), endOf(s, path[i - 1])), qPrintable(what));
+                    for (std::size_t j = 0; j < i; ++j) {
+                        QVERIFY2(path[j].isTransfer != path[i].isTransfer ||
+                                     path[j].op != path[i].op,
+                                 qPrintable(what));
+                    }
+                }
+            }
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCriticalPath)
+#include "test_critical_path.moc"

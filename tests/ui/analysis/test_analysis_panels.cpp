@@ -1,0 +1,286 @@
+// The analysis panels under the offscreen platform: start / cancel / start again leaves no
+// thread running and no stale picture; edits mid-run restart cleanly; progressive snapshots
+// are throttled; drill-down opens exactly the Monte Carlo replicate of the cell; hover,
+// legend toggles, hatching, ties; exports (and errors naming the path).
+#include "algorithms/simulator.h"
+#include "analysis/best_method_panel.h"
+#include "analysis/cv_sweep_panel.h"
+#include "analysis/ratio_map_panel.h"
+#include "shell/main_window.h"
+#include "theory/tree_dyn_markov.h"
+#include "views/best_method_figure.h"
+#include "views/cv_sweep_figure.h"
+#include "views/ratio_map_figure.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QDir>
+#include <QFile>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QThreadPool>
+#include <QtTest>
+
+using namespace rl;
+
+namespace {
+
+// A grid small enough for a fast test, with a long run available through the replicates.
+void setSmallGrid(SweepPanel& p, int replicates, int seed = 1) {
+    SweepSpec s = p.params()->spec();
+    s.n = 16;
+    s.cvs = logSpace(0.05, 5.0, 5);
+    if (s.ratios.size() > 1) {
+        s.ratios = logSpace(0.2, 5.0, 5);
+    }
+    s.replicates = static_cast<std::uint64_t>(replicates);
+    s.seed = static_cast<std::uint64_t>(seed);
+    p.params()->setSpec(s);
+}
+
+bool noThreadLeft() {
+    return QThreadPool::globalInstance()->waitForDone(10000) &&
+           QThreadPool::globalInstance()->activeThreadCount() == 0;
+}
+
+void settle(int ms = 400) {
+    QTest::qWait(ms); // lets queued results and throttled rebuilds arrive, if any
+    QCoreApplication::processEvents();
+}
+
+QPointF cellPixel(const SweepFigure& f, double cv, double ratio) {
+    return {f.plot()->xAxis->coordToPixel(std::log10(cv)),
+            f.plot()->yAxis->coordToPixel(std::log10(ratio))};
+}
+
+} // namespace
+
+class TestAnalysisPanels : public QObject {
+    Q_OBJECT
+  private slots:
+    void startCancelStartAgain() {
+        RatioMapPanel panel;
+        panel.resize(1100, 700);
+        setSmallGrid(panel, 400000); // far too long to finish during the test
+        QVERIFY(panel.run());
+        QTRY_VERIFY_WITH_TIMEOUT(panel.runner()->latest() != nullptr, 10000); // coarse picture
+        const quint64 firstRun = panel.runner()->generation();
+        panel.cancel();
+        panel.runner()->waitForIdle();
+        QVERIFY(!panel.runner()->isRunning());
+        QVERIFY(noThreadLeft());
+        QVERIFY(!panel.runner()->latest()->complete);
+        QTRY_VERIFY(panel.statusLabel()->text().contains(QStringLiteral("cancelled")));
+        // Start another with other parameters: only its results may be drawn.
+        setSmallGrid(panel, 301, 7);
+        QVERIFY(panel.run());
+        QVERIFY(panel.figure()->snapshot() == nullptr); // the old picture is gone at once
+        QVERIFY(panel.runner()->generation() > firstRun);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.runner()->isRunning(), 20000);
+        settle();
+        const auto shown = panel.figure()->snapshot();
+        QVERIFY(shown && shown->complete);
+        QCOMPARE(shown->spec.seed, std::uint64_t(7));
+        QCOMPARE(shown->replicates, std::uint64_t(301));
+        QVERIFY(noThreadLeft());
+        QCOMPARE(panel.progressBar()->value(), 1000);
+    }
+
+    void editMidRunRestartsCleanly() {
+        BestMethodPanel panel;
+        panel.resize(1100, 700);
+        setSmallGrid(panel, 400000);
+        QVERIFY(panel.run());
+        QTRY_VERIFY_WITH_TIMEOUT(panel.runner()->latest() != nullptr, 10000);
+        const quint64 before = panel.runner()->generation();
+        // The user types a new replicate count: the run restarts once the edits settle.
+        panel.params()->replicatesEdit()->setValue(150);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.runner()->generation() == before + 1, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.runner()->isRunning(), 20000);
+        settle();
+        QCOMPARE(panel.figure()->snapshot()->replicates, std::uint64_t(150));
+        QVERIFY(panel.figure()->snapshot()->complete);
+        QVERIFY(noThreadLeft());
+        // Invalid input: a message naming the field, the run in place untouched.
+        panel.params()->cvEdit()->setText(QStringLiteral("0.1:x:3"));
+        QVERIFY(!panel.run());
+        QVERIFY(panel.statusLabel()->text().contains(QStringLiteral("CV")));
+        QCOMPARE(panel.figure()->snapshot()->replicates, std::uint64_t(150));
+    }
+
+    void progressiveSnapshotsAreThrottled() {
+        RatioMapPanel panel;
+        panel.resize(900, 600);
+        setSmallGrid(panel, 4000); // passes of 800, 3200 and 4000 replicates
+        auto* fig = panel.figure();
+        int delivered = 0;
+        connect(panel.runner(), &SweepRunner::snapshotReady, this, [&] { ++delivered; });
+        QVERIFY(panel.run());
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.runner()->isRunning(), 30000);
+        settle();
+        QVERIFY(delivered >= 3); // coarse first, then refinements
+        QVERIFY(fig->rebuildCount() >= 1 && fig->rebuildCount() <= delivered);
+        // A burst of snapshots in one go gives one rebuild, not one each.
+        const int rebuilds = fig->rebuildCount();
+        const auto s = fig->snapshot();
+        for (int k = 0; k < 20; ++k) {
+            fig->setSnapshot(std::make_shared<const GridSnapshot>(*s));
+        }
+        settle(2 * SweepFigure::kMinRebuildMs);
+        QCOMPARE(fig->rebuildCount(), rebuilds + 1);
+    }
+
+    void drillDownOpensTheMedianReplicate() {
+        MainWindow window;
+        window.setInteractive(false);
+        CvSweepPanel* panel = nullptr;
+        for (int i = 0; i < window.tabs()->count() && !panel; ++i) {
+            panel = qobject_cast<CvSweepPanel*>(window.tabs()->widget(i));
+        }
+        QVERIFY(panel);
+        panel->resize(1100, 700);
+        SweepSpec s = CvSweepPanel::defaults();
+        s.n = 12;
+        s.cvs = {0.1, 1.0, 4.0};
+        s.ratios = {0.5};
+        s.replicates = 101; // odd: the median is one of the replicates
+        panel->params()->setSpec(s);
+        QVERIFY(panel->run());
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->runner()->isRunning(), 20000);
+        settle();
+        const auto snap = panel->figure()->snapshot();
+        QVERIFY(snap && snap->complete);
+        const GridCell& cell = snap->cells[1]; // CV 1
+        for (int a = 0; a < static_cast<int>(s.algorithms.size()); ++a) {
+            const auto sc = panel->scenarioFor(FigureHit{1, a});
+            QVERIFY(sc);
+            const double median = cell.summaries[static_cast<std::size_t>(a)].quantile(0.5);
+            // The explorer's run of (seed, replicate) is that Monte Carlo replicate: the same
+            // makespan to the bit, for the clicked algorithm.
+            window.openInExplorer(*sc);
+            QCOMPARE(window.tabs()->currentIndex(), 0);
+            window.session()->waitForIdle();
+            const auto result = window.session()->result();
+            QVERIFY(result && result->scenario == *sc);
+            QCOMPARE(result->schedules[static_cast<std::size_t>(a)]->makespan, median);
+        }
+        // A click on a point of the figure drills down the same way.
+        std::optional<Scenario> opened;
+        CvSweepPanel clickable([&](const Scenario& sc) { opened = sc; });
+        clickable.resize(1100, 700);
+        clickable.params()->setSpec(s);
+        clickable.show();
+        QVERIFY(clickable.run());
+        QTRY_VERIFY_WITH_TIMEOUT(!clickable.runner()->isRunning(), 20000);
+        settle();
+        auto* fig = clickable.cvFigure();
+        fig->plot()->replot();
+        const McSummary& m = fig->snapshot()->cells[2].summaries[2]; // CV 4, Tree-dyn
+        const QPoint at(static_cast<int>(fig->plot()->xAxis->coordToPixel(4.0)),
+                        static_cast<int>(fig->plot()->yAxis->coordToPixel(m.mean)));
+        QVERIFY(fig->hoverText(at).contains(QStringLiteral("<b>Tree-dyn</b>")));
+        QTest::mouseClick(fig->plot(), Qt::LeftButton, {}, at);
+        QVERIFY(opened);
+        QCOMPARE(opened->replicate, fig->snapshot()->cells[2].medianReplicate[2]);
+        QCOMPARE(opened->transfer, Law::gamma(1.0, 4.0));
+        QCOMPARE(opened->reduction, Law::gamma(0.5, 4.0));
+        // Hidden in the legend: no longer hit.
+        fig->setAlgorithmShown(2, false);
+        QVERIFY(!fig->hoverText(at).contains(QStringLiteral("<b>Tree-dyn</b>")));
+        // The Markov chain's reference point (exponential reductions, mu_c/mu_d 0.5) agrees with
+        // the simulated Tree-dyn mean at CV 1 within 4 standard errors (101 replicates).
+        QVERIFY(fig->referenceValue());
+        QCOMPARE(*fig->referenceValue(), treeDynMarkov(12, 1.0, 0.5).mean);
+        const McSummary& cv1 = fig->snapshot()->cells[1].summaries[2];
+        QVERIFY2(std::abs(cv1.mean - *fig->referenceValue()) < 4 * cv1.stdError,
+                 qPrintable(QString("%1 vs %2").arg(cv1.mean).arg(*fig->referenceValue())));
+    }
+
+    void mapsHoverHatchAndTies() {
+        RatioMapPanel ratio;
+        ratio.resize(1100, 700);
+        SweepSpec s = RatioMapPanel::defaults();
+        s.n = 32;
+        s.cvs = logSpace(0.01, 10.0, 7);
+        s.ratios = logSpace(0.1, 10.0, 7);
+        s.replicates = 60;
+        ratio.params()->setSpec(s);
+        ratio.show();
+        QVERIFY(ratio.run());
+        QTRY_VERIFY_WITH_TIMEOUT(!ratio.runner()->isRunning(), 20000);
+        settle();
+        auto* rf = ratio.ratioFigure();
+        rf->plot()->replot();
+        QVERIFY(rf->contourLineCount() >= 1); // the band around mu_c/mu_d = 1
+        const std::size_t hatched = rf->hatchedCells();
+        ratio.hatchCheck()->setChecked(false);
+        QCOMPARE(rf->hatchedCells(), std::size_t(0));
+        ratio.hatchCheck()->setChecked(true);
+        QCOMPARE(rf->hatchedCells(), hatched);
+        const QString text = rf->hoverText(cellPixel(*rf, 0.01, 1.0));
+        QVERIFY2(text.contains(QStringLiteral("ratio")) &&
+                     text.contains(QStringLiteral("interval")),
+                 qPrintable(text));
+
+        BestMethodPanel best;
+        best.resize(1100, 700);
+        SweepSpec b = BestMethodPanel::defaults();
+        b.n = 32;
+        b.cvs = s.cvs;
+        b.ratios = s.ratios;
+        b.replicates = 60;
+        best.params()->setSpec(b);
+        best.show();
+        QVERIFY(best.run());
+        QTRY_VERIFY_WITH_TIMEOUT(!best.runner()->isRunning(), 20000);
+        settle();
+        auto* bf = best.bestFigure();
+        std::size_t ties = 0;
+        for (const GridCell& c : bf->snapshot()->cells) {
+            ties += c.best->tie ? 1 : 0;
+        }
+        QCOMPARE(bf->tieCount(), ties);
+        bf->plot()->replot();
+        QVERIFY(bf->hoverText(cellPixel(*bf, 10.0, 1.0)).contains(QStringLiteral("best:")));
+        // Pale for a tiny margin, full for a large one.
+        QVERIFY(BestMethodFigure::cellColour(AlgorithmId::BinomialStat, 1e-5).lightness() >
+                BestMethodFigure::cellColour(AlgorithmId::BinomialStat, 0.5).lightness());
+    }
+
+    void exportsAndErrors() {
+        BestMethodPanel panel;
+        panel.resize(900, 600);
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY(!panel.exportFigure(dir.filePath("early.png"), &error)); // nothing yet
+        QVERIFY(!error.isEmpty());
+        setSmallGrid(panel, 40);
+        QVERIFY(panel.run());
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.runner()->isRunning(), 20000);
+        settle();
+        for (const char* name : {"m.png", "m.svg", "m.pdf"}) {
+            QVERIFY2(panel.exportFigure(dir.filePath(name), &error), qPrintable(error));
+            QVERIFY(QFileInfo(dir.filePath(name)).size() > 1000);
+        }
+        QVERIFY(panel.exportData(dir.filePath("m.csv"), &error));
+        QFile csv(dir.filePath("m.csv"));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+        QCOMPARE(lines.front(), QByteArray("cv,ratio,algorithm,n,replicates,mean,variance,stderr,"
+                                           "min,q10,q50,q90,max"));
+        QCOMPARE(lines.size(), 1 + 25 * 3);
+        const QString bad = dir.filePath("missing/dir/m.png");
+        QVERIFY(!panel.exportFigure(bad, &error));
+        QVERIFY(error.contains(bad));
+        QVERIFY(!panel.exportFigure(dir.filePath("m.bmp"), &error));
+        QVERIFY(error.contains(QStringLiteral("m.bmp")));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 4); // no leftovers
+    }
+};
+
+QTEST_MAIN(TestAnalysisPanels)
+#include "test_analysis_panels.moc"

@@ -1,0 +1,100 @@
+// The two panels of the related models: they compute on the thread pool and show what the core
+// computes (LIFO on the "returns" preset, the bandwidth order on "star", TP = 1/2 on the toy
+// scatter, the pipelining gain on an explorer platform and its drill-down into the explorer),
+// refuse bad cells with a message naming them, and sit as tabs of the main window.
+#include "panels/divisible_load_panel.h"
+#include "panels/steady_state_panel.h"
+#include "shell/main_window.h"
+
+#include <QtTest>
+
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableWidget>
+
+using namespace rl;
+
+class TestModelPanels : public QObject {
+    Q_OBJECT
+  private slots:
+    void divisiblePanel() {
+        DivisibleLoadPanel panel;
+        panel.waitForIdle();
+        QVERIFY(panel.result() && panel.result()->schedule);
+        const DivisibleResult& r = *panel.result();
+        QVERIFY(QString::fromStdString(r.schedule->method).contains("LIFO"));
+        QVERIFY(validateDivisible(*r.schedule, r.platform).empty());
+        QCOMPARE(r.schedule->makespan, bestLifo(StarPlatform::preset("returns"), 1.0).makespan);
+
+        panel.loadPreset("star");
+        panel.waitForIdle();
+        QCOMPARE(panel.result()->schedule->sendOrder, bandwidthOrder(StarPlatform::preset("star")));
+
+        auto* workers = panel.findChild<QTableWidget*>("workers");
+        QVERIFY(workers);
+        workers->item(1, 1)->setText("abc");
+        QVERIFY2(panel.errorText().contains("worker P2: w"), qPrintable(panel.errorText()));
+        workers->item(1, 1)->setText("-3");
+        QVERIFY2(panel.errorText().contains("must be"), qPrintable(panel.errorText()));
+        workers->item(1, 1)->setText("3");
+        panel.waitForIdle();
+        QVERIFY(panel.errorText().isEmpty());
+    }
+
+    void steadyPanel() {
+        std::optional<Scenario> opened;
+        SteadyStatePanel panel([&](const Scenario& s) { opened = s; });
+        panel.waitForIdle();
+        QVERIFY(panel.result() && panel.result()->result);
+        QCOMPARE(panel.result()->result->throughput,
+                 solveSteadyReduce(PlatformGraph::preset("reduce-toy"), 0).throughput);
+        QCOMPARE(panel.result()->comparisons.size(), std::size_t{3}); // complete graph
+
+        panel.loadPreset("scatter-toy");
+        panel.waitForIdle();
+        QVERIFY(panel.result()->result->scatter);
+        QVERIFY(std::abs(panel.result()->result->throughput - 0.5) < 1e-9);
+
+        panel.loadPreset("explorer platform");
+        panel.waitForIdle();
+        const auto& rows = panel.result()->comparisons;
+        QCOMPARE(rows.size(), std::size_t{3});
+        for (const PipelineComparison& c : rows) {
+            QVERIFY(c.gain() >= 1.0 - 1e-9);
+        }
+        QPushButton* explore = nullptr;
+        for (QPushButton* b : panel.findChildren<QPushButton*>()) {
+            if (b->text().contains("explorer")) {
+                explore = b;
+            }
+        }
+        QVERIFY(explore && explore->isEnabled());
+        explore->click();
+        QVERIFY(opened.has_value());
+        QCOMPARE(opened->n, 5);
+        QVERIFY(opened->nonCommutative);
+        QVERIFY(opened->matrix.has_value());
+
+        auto* table = panel.findChild<QTableWidget*>("links");
+        QVERIFY(table);
+        table->item(0, 1)->setText("x");
+        QVERIFY2(panel.errorText().contains("link c(0,1)"), qPrintable(panel.errorText()));
+        table->item(0, 1)->setText("0");
+        QVERIFY2(panel.errorText().contains("must be > 0"), qPrintable(panel.errorText()));
+    }
+
+    void tabsInMainWindow() {
+        MainWindow w;
+        auto* tabs = w.findChild<QTabWidget*>();
+        QVERIFY(tabs);
+        QStringList titles;
+        for (int i = 0; i < tabs->count(); ++i) {
+            titles << tabs->tabText(i);
+        }
+        QVERIFY(titles.contains("Steady state"));
+        QVERIFY(titles.contains("Divisible load"));
+    }
+};
+
+QTEST_MAIN(TestModelPanels)
+#include "test_model_panels.moc"

@@ -1,0 +1,297 @@
+// The explorer window under the offscreen platform: the demo scenario, edits that re-simulate,
+// step-by-step animation, exports, and bad files that must change nothing.
+#include "explorer/algorithm_pane.h"
+#include "explorer/animation_controller.h"
+#include "explorer/config_panel.h"
+#include "shell/main_window.h"
+#include "theory/tree_dyn_markov.h"
+#include "views/gantt_view.h"
+#include "views/tree_view.h"
+
+#include <QCheckBox>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <QStatusBar>
+
+using namespace rl;
+
+namespace {
+
+void waitForResult(MainWindow& w, int n, std::size_t panes) {
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->result() && w.session()->result()->scenario.n == n &&
+                                 w.panes().size() == panes && !w.session()->isRunning(),
+                             10000);
+}
+
+// Shows everything (cursor at the end) and lets the throttled repaint happen.
+void showAll(MainWindow& w) {
+    w.animation()->toEnd();
+    for (int i = 0; i < 5; ++i) {
+        QCoreApplication::processEvents();
+        QTest::qWait(20);
+    }
+}
+
+void setN(MainWindow& w, int n) {
+    QLineEdit* field = w.configPanel()->processorsField();
+    field->setText(QString::number(n));
+    emit field->editingFinished();
+}
+
+QByteArray head(const QString& path, int bytes) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.read(bytes) : QByteArray();
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+  private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true); // QSettings of the tests stay apart
+        QCoreApplication::setOrganizationName(QStringLiteral("ReduceLabTests"));
+    }
+
+    void demoScenarioOpensAndPlays() {
+        MainWindow w;
+        w.setInteractive(false);
+        w.show();
+        waitForResult(w, 16, 2);
+        QCOMPARE(w.session()->result()->scenario.algorithms,
+                 (std::vector<AlgorithmId>{AlgorithmId::FibonacciStat, AlgorithmId::TreeDyn}));
+        QTRY_VERIFY(w.animation()->isPlaying() || w.animation()->time() > 0.0);
+        showAll(w);
+        for (AlgorithmPane* p : w.panes()) {
+            QTRY_COMPARE(p->gantt()->drawnOperationCount(), 2 * 15);
+            QCOMPARE(p->tree()->nodeCount(), 16);
+        }
+        QCOMPARE(w.narrationList()->count(), static_cast<int>(w.animation()->timeline().size()));
+    }
+
+    void editsResimulate() {
+        MainWindow w;
+        w.setInteractive(false);
+        w.show();
+        waitForResult(w, 16, 2);
+        setN(w, 40);
+        waitForResult(w, 40, 2);
+        showAll(w);
+        for (AlgorithmPane* p : w.panes()) {
+            QTRY_COMPARE(p->gantt()->drawnOperationCount(), 2 * 39);
+            QCOMPARE(p->tree()->nodeCount(), 40);
+        }
+        // One algorithm less: one pane.
+        w.configPanel()->algorithmBox(AlgorithmId::FibonacciStat)->setChecked(false);
+        waitForResult(w, 40, 1);
+        // Four algorithms: compare mode with four panes on the same draws.
+        w.configPanel()->algorithmBox(AlgorithmId::FibonacciStat)->setChecked(true);
+        w.configPanel()->algorithmBox(AlgorithmId::BinomialStat)->setChecked(true);
+        w.configPanel()->algorithmBox(AlgorithmId::NonCommutTreeDyn)->setChecked(true);
+        waitForResult(w, 40, 4);
+    }
+
+    // Exponential costs: Tree-dyn's run is shown beside its Markov chain (RR §5); other laws
+    // have no chain and show none.
+    void treeDynShowsItsMarkovChain() {
+        MainWindow w;
+        w.setInteractive(false);
+        w.show();
+        waitForResult(w, 16, 2);
+        Scenario s = Scenario::demo();
+        s.n = 9;
+        s.transfer = Law::exponential(1.0);
+        s.reduction = Law::exponential(0.5);
+        w.openInExplorer(s);
+        waitForResult(w, 9, 2);
+        const auto chain = w.session()->result()->treeDynChain;
+        QVERIFY(chain);
+        QCOMPARE(chain->mean, treeDynMarkov(9, 1.0, 0.5).mean);
+        QVERIFY2(w.statusBar()->currentMessage().contains("Markov chain: mean"),
+                 qPrintable(w.statusBar()->currentMessage()));
+        s.n = 10;
+        s.reduction = Law::constant(0.0);
+        w.openInExplorer(s);
+        waitForResult(w, 10, 2);
+        QVERIFY(w.session()->result()->treeDynChain);
+        QCOMPARE(w.session()->result()->treeDynChain->mean, treeDynMarkovClosedForm(10, 1.0).mean);
+        s.n = 11;
+        s.transfer = Law::gamma(1.0, 0.5);
+        w.openInExplorer(s);
+        waitForResult(w, 11, 2);
+        QVERIFY(!w.session()->result()->treeDynChain);
+        QVERIFY(!w.statusBar()->currentMessage().contains("Markov chain"));
+    }
+
+    void nonCommutativeDisablesTreeDyn() {
+        MainWindow w;
+        w.setInteractive(false);
+        waitForResult(w, 16, 2);
+        w.configPanel()->nonCommutativeBox()->setChecked(true);
+        QCheckBox* td = w.configPanel()->algorithmBox(AlgorithmId::TreeDyn);
+        QVERIFY(!td->isEnabled());
+        QVERIFY(td->toolTip().contains(QStringLiteral("non-commutative")));
+        waitForResult(w, 16, 1); // Fibonacci-stat alone
+        QVERIFY(w.session()->result()->scenario.nonCommutative);
+    }
+
+    void invalidInputIsRefusedWithAReason() {
+        MainWindow w;
+        w.setInteractive(false);
+        waitForResult(w, 16, 2);
+        const auto before = w.session()->result();
+        setN(w, 0);
+        QVERIFY(w.configPanel()->errorText().contains(QStringLiteral("processors n")));
+        QTest::qWait(100);
+        QCOMPARE(w.session()->result(), before);
+        QCOMPARE(w.session()->scenario().n, 16);
+    }
+
+    void stepsMoveByExactlyOneEvent() {
+        MainWindow w;
+        w.setInteractive(false);
+        waitForResult(w, 16, 2);
+        AnimationController* a = w.animation();
+        a->toStart();
+        const auto& tl = a->timeline();
+        QVERIFY(tl.size() > 10);
+        const int i0 = a->eventIndex();
+        a->stepForward();
+        QCOMPARE(a->eventIndex(), i0 + 1);
+        QCOMPARE(a->time(), tl[static_cast<std::size_t>(i0 + 1)].time);
+        a->stepForward();
+        a->stepForward();
+        QCOMPARE(a->eventIndex(), i0 + 3);
+        a->stepBack();
+        QCOMPARE(a->eventIndex(), i0 + 2);
+        QCOMPARE(a->time(), tl[static_cast<std::size_t>(i0 + 2)].time);
+        QCOMPARE(w.narrationList()->currentRow(), i0 + 2);
+        QVERIFY(!a->isPlaying());
+        // The views follow the cursor: at the start, no operation is finished.
+        for (AlgorithmPane* p : w.panes()) {
+            QCOMPARE(p->gantt()->cursorTime(), a->time());
+        }
+    }
+
+    void exportsWriteValidFiles() {
+        MainWindow w;
+        w.setInteractive(false);
+        waitForResult(w, 16, 2);
+        w.configPanel()->algorithmBox(AlgorithmId::FibonacciStat)->setChecked(false);
+        waitForResult(w, 16, 1);
+        showAll(w);
+        QTemporaryDir dir;
+        const QString d = dir.path();
+        QVERIFY(w.exportGantt(d + "/g.png"));
+        QVERIFY(!QImage(d + "/g.png").isNull());
+        QVERIFY(w.exportGantt(d + "/g.svg"));
+        QVERIFY(head(d + "/g.svg", 200).contains("<svg") ||
+                head(d + "/g.svg", 200).contains("<?xml"));
+        QVERIFY(w.exportGantt(d + "/g.pdf"));
+        QVERIFY(head(d + "/g.pdf", 5) == "%PDF-");
+        QVERIFY(w.exportTree(d + "/t.pdf"));
+        QVERIFY(head(d + "/t.pdf", 5) == "%PDF-");
+        QVERIFY(w.exportCsv(d + "/s.csv"));
+        QFile csv(d + "/s.csv");
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readAll().count('\n'), 1 + 2 * 15);
+        QVERIFY(w.exportPaje(d + "/s.trace"));
+        QVERIFY(head(d + "/s.trace", 9) == "%EventDef");
+        // A folder that does not exist: a clear error naming the path, and no file.
+        QVERIFY(!w.exportGantt(d + "/missing/g.png"));
+        QVERIFY(w.lastError().contains(d + "/missing/g.png"));
+        QVERIFY(!QDir(d + "/missing").exists());
+        // Compare mode writes one file per algorithm.
+        w.configPanel()->algorithmBox(AlgorithmId::FibonacciStat)->setChecked(true);
+        waitForResult(w, 16, 2);
+        QVERIFY(w.exportCsv(d + "/both.csv"));
+        QVERIFY(QFile::exists(d + "/both-tree-dyn.csv")); // one per algorithm
+        QVERIFY(QFile::exists(d + "/both-fibonacci.csv"));
+    }
+
+    void scenarioFilesRoundTripAndBadOnesChangeNothing() {
+        MainWindow w;
+        w.setInteractive(false);
+        waitForResult(w, 16, 2);
+        QTemporaryDir dir;
+        setN(w, 12);
+        waitForResult(w, 12, 2);
+        const QString good = dir.path() + "/s.json";
+        QVERIFY(w.saveScenario(good));
+        QCOMPARE(Scenario::load(good), w.session()->scenario());
+
+        setN(w, 20);
+        waitForResult(w, 20, 2);
+        const auto before = w.session()->result();
+        auto writeFile = [&](const QString& name, const QByteArray& data) {
+            QFile f(dir.path() + "/" + name);
+            f.open(QIODevice::WriteOnly);
+            f.write(data);
+            return f.fileName();
+        };
+        const QString garbage = writeFile("bad.json", "{ not json");
+        QVERIFY(!w.openScenario(garbage));
+        QVERIFY(w.lastError().contains("bad.json"));
+        QByteArray newer = head(good, 100000);
+        newer.replace("\"version\": 1", "\"version\": 99");
+        QVERIFY(!w.openScenario(writeFile("newer.json", newer)));
+        QVERIFY(w.lastError().contains(QStringLiteral("newer")));
+        QByteArray negative = head(good, 100000);
+        negative.replace("\"n\": 12", "\"n\": -3");
+        QVERIFY(!w.openScenario(writeFile("neg.json", negative)));
+        QTest::qWait(100);
+        QCOMPARE(w.session()->result(), before);
+        QCOMPARE(w.session()->scenario().n, 20);
+
+        QVERIFY(w.openScenario(good));
+        waitForResult(w, 12, 2);
+    }
+
+    void malformedMatrixChangesNothing() {
+        MainWindow w;
+        w.setInteractive(false);
+        waitForResult(w, 16, 2);
+        const auto before = w.session()->result();
+        QTemporaryDir dir;
+        QFile f(dir.path() + "/m.csv");
+        f.open(QIODevice::WriteOnly);
+        f.write("0,1,1\n1,0\n1,1,0\n");
+        f.close();
+        QVERIFY(!w.configPanel()->loadMatrix(f.fileName()));
+        QVERIFY(w.configPanel()->errorText().contains(QStringLiteral("m.csv")));
+        QTest::qWait(100);
+        QCOMPARE(w.session()->result(), before);
+        // A good matrix switches to fixed costs and n = 3.
+        QFile g(dir.path() + "/g.csv");
+        g.open(QIODevice::WriteOnly);
+        g.write("0,1,1\n4,0,1\n4,4,0\n0.5,0.5,0.5\n");
+        g.close();
+        QVERIFY(w.configPanel()->loadMatrix(g.fileName()));
+        waitForResult(w, 3, 2);
+        QCOMPARE(w.session()->result()->scenario.costMode, CostMode::FixedMatrix);
+    }
+
+    // Starting a run while one is in flight: only the newest result is ever shown.
+    void noStaleResults() {
+        MainWindow w;
+        w.setInteractive(false);
+        waitForResult(w, 16, 2);
+        for (int n : {600, 700, 800, 24}) {
+            setN(w, n);
+        }
+        waitForResult(w, 24, 2);
+        QTest::qWait(300);
+        QCOMPARE(w.session()->result()->scenario.n, 24);
+        QCOMPARE(w.panes().front()->tree()->nodeCount(), 24);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"

@@ -1,0 +1,396 @@
+// The reduction-tree view under the offscreen platform: a tidy layout without overlaps for
+// every algorithm, edges that follow the animation cursor, clicks and zoom, atomic exports,
+// and a paint of n = 4096 that stays fast.
+#include "algorithms/algorithm_registry.h"
+#include "algorithms/simulator.h"
+#include "schedule/timeline.h"
+#include "views/tree_layout.h"
+#include "views/tree_view.h"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QToolTip>
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+using namespace rl;
+
+namespace {
+
+std::shared_ptr<const Schedule> makeSchedule(AlgorithmId id, int n, std::uint64_t seed = 1) {
+    // Tree-dyn pairs any two processors: it only exists in commutative mode.
+    const bool nonCommutative = id == AlgorithmId::NonCommutTreeDyn;
+    Simulator sim(id, n, nonCommutative,
+                  CostModel::perOperation(Law::gamma(1, 0.5), Law::gamma(0.5, 0.5)));
+    return std::make_shared<const Schedule>(sim.schedule(seed, 0));
+}
+
+QByteArray head(const QString& path, int bytes) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.read(bytes) : QByteArray();
+}
+
+// Checks the layout invariants; returns an empty string or what is wrong.
+QString checkLayout(const Schedule& s, const TreeLayout& l) {
+    const auto n = static_cast<std::size_t>(s.n);
+    if (l.x.size() != n || l.y.size() != n) {
+        return QStringLiteral("wrong size");
+    }
+    const auto root = static_cast<std::size_t>(s.root);
+    if (l.y[root] != 0.0) {
+        return QStringLiteral("root not at y = 0");
+    }
+    const double minX = *std::min_element(l.x.begin(), l.x.end());
+    if (std::abs(minX) > 1e-9) {
+        return QStringLiteral("leftmost node at x = %1").arg(minX);
+    }
+    for (std::size_t p = 0; p < n; ++p) {
+        if (!std::isfinite(l.x[p]) || (p != root && l.y[p] <= l.y[root])) {
+            return QStringLiteral("P%1 not below the root").arg(p);
+        }
+    }
+    for (const TransferOp& t : s.transfers) {
+        const auto c = static_cast<std::size_t>(t.from);
+        const auto q = static_cast<std::size_t>(t.to);
+        if (l.y[c] != l.y[q] + 1.0) {
+            return QStringLiteral("P%1 is not one level below its parent P%2").arg(c).arg(q);
+        }
+    }
+    // Within one depth: distinct nodes at least a unit apart.
+    std::map<double, std::vector<double>> rows;
+    for (std::size_t p = 0; p < n; ++p) {
+        rows[l.y[p]].push_back(l.x[p]);
+    }
+    for (auto& [depth, xs] : rows) {
+        std::sort(xs.begin(), xs.end());
+        for (std::size_t i = 1; i < xs.size(); ++i) {
+            if (xs[i] - xs[i - 1] < 1.0 - 1e-9) {
+                return QStringLiteral("nodes at depth %1 only %2 apart")
+                    .arg(depth)
+                    .arg(xs[i] - xs[i - 1]);
+            }
+        }
+    }
+    // Children left to right in reception order (transfers are in start order).
+    for (std::size_t p = 0; p < n; ++p) {
+        const std::vector<int> kids = s.children(static_cast<int>(p));
+        for (std::size_t i = 1; i < kids.size(); ++i) {
+            if (l.x[static_cast<std::size_t>(kids[i])] <=
+                l.x[static_cast<std::size_t>(kids[i - 1])]) {
+                return QStringLiteral("children of P%1 out of reception order").arg(p);
+            }
+        }
+    }
+    // No two edges between the same two levels cross: ordered by child, ordered by parent.
+    std::map<double, std::vector<std::pair<double, double>>> bands;
+    for (const TransferOp& t : s.transfers) {
+        bands[l.y[static_cast<std::size_t>(t.from)]].emplace_back(
+            l.x[static_cast<std::size_t>(t.from)], l.x[static_cast<std::size_t>(t.to)]);
+    }
+    for (auto& [depth, edges] : bands) {
+        std::sort(edges.begin(), edges.end());
+        for (std::size_t i = 1; i < edges.size(); ++i) {
+            if (edges[i].second < edges[i - 1].second) {
+                return QStringLiteral("edges cross above depth %1").arg(depth);
+            }
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+class TestTreeView : public QObject {
+    Q_OBJECT
+  private slots:
+    void nodeCountIsN() {
+        TreeView view;
+        QCOMPARE(view.nodeCount(), 0);
+        QCOMPARE(view.visibleEdgeCount(), 0);
+        for (int n : {1, 2, 7, 16, 100, 333}) {
+            view.setSchedule(makeSchedule(AlgorithmId::TreeDyn, n));
+            QCOMPARE(view.nodeCount(), n);
+            // Before any cursor is set the whole tree shows.
+            QCOMPARE(view.visibleEdgeCount(), n - 1);
+        }
+        view.setSchedule(nullptr);
+        QCOMPARE(view.nodeCount(), 0);
+    }
+
+    void layoutHasNoOverlaps_data() {
+        QTest::addColumn<int>("algorithm");
+        QTest::addColumn<int>("n");
+        for (const AlgorithmInfo& a : algorithms()) {
+            for (int n : {1, 2, 7, 64, 256}) {
+                QTest::addRow("%s n=%d", std::string(a.key).c_str(), n)
+                    << static_cast<int>(a.id) << n;
+            }
+        }
+    }
+    void layoutHasNoOverlaps() {
+        QFETCH(int, algorithm);
+        QFETCH(int, n);
+        for (std::uint64_t seed : {1u, 2u, 3u}) {
+            const auto s = makeSchedule(static_cast<AlgorithmId>(algorithm), n, seed);
+            const TreeLayout l = layoutTree(*s);
+            const QString problem = checkLayout(*s, l);
+            QVERIFY2(problem.isEmpty(), qPrintable(problem));
+            QCOMPARE(l.height, *std::max_element(l.y.begin(), l.y.end()));
+            QCOMPARE(l.width, *std::max_element(l.x.begin(), l.x.end()));
+        }
+    }
+
+    // Timing lives in tests/bench/gui_bench (benchmarks are never timed tests).
+    void layoutOfLargeTreesIsTidy() {
+        for (const AlgorithmInfo& a : algorithms()) {
+            const auto s = makeSchedule(a.id, 4096);
+            const TreeLayout l = layoutTree(*s);
+            const QString problem = checkLayout(*s, l);
+            QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        }
+    }
+
+    void singleProcessor() {
+        const auto s = makeSchedule(AlgorithmId::BinomialStat, 1);
+        const TreeLayout l = layoutTree(*s);
+        QCOMPARE(l.x, std::vector<double>{0.0});
+        QCOMPARE(l.y, std::vector<double>{0.0});
+        TreeView view;
+        view.resize(300, 200);
+        view.setSchedule(s);
+        QCOMPARE(view.nodeCount(), 1);
+        QCOMPARE(view.visibleEdgeCount(), 0);
+        QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+        view.render(&image);
+    }
+
+    void edgesFollowTheCursor_data() {
+        QTest::addColumn<int>("algorithm");
+        for (const AlgorithmInfo& a : algorithms()) {
+            QTest::addRow("%s", std::string(a.key).c_str()) << static_cast<int>(a.id);
+        }
+    }
+    void edgesFollowTheCursor() {
+        QFETCH(int, algorithm);
+        const int n = 37;
+        const auto s = makeSchedule(static_cast<AlgorithmId>(algorithm), n);
+        TreeView view;
+        view.setSchedule(s);
+        view.setCursorTime(-1.0);
+        QCOMPARE(view.visibleEdgeCount(), 0);
+        int last = 0;
+        for (const TimelineEvent& e : buildTimeline(*s)) {
+            view.setCursorTime(e.time);
+            QVERIFY(view.visibleEdgeCount() >= last);
+            last = view.visibleEdgeCount();
+        }
+        view.setCursorTime(s->makespan);
+        QCOMPARE(view.visibleEdgeCount(), n - 1);
+        view.setCursorTime(std::numeric_limits<double>::infinity());
+        QCOMPARE(view.visibleEdgeCount(), n - 1);
+    }
+
+    void clickSelectsAnEdge() {
+        const auto s = makeSchedule(AlgorithmId::FibonacciStat, 16);
+        TreeView view;
+        view.resize(900, 600);
+        view.setSchedule(s);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy spy(&view, &TreeView::transferClicked);
+        for (int k : {0, 7, 14}) {
+            const TransferOp& t = s->transfers[static_cast<std::size_t>(k)];
+            const QPolygonF edge = view.edgeGeometry(k);
+            QVERIFY(edge.size() >= 2);
+            QCOMPARE(edge.front().x(), view.nodePosition(t.from).x()); // leaves its child upwards
+            const QPointF mid = (edge[edge.size() - 2] + edge.back()) / 2.0;
+            QCOMPARE(view.transferAt(mid), k);
+            QTest::mouseClick(&view, Qt::LeftButton, {}, mid.toPoint());
+            QCOMPARE(spy.count(), 1);
+            QCOMPARE(spy.takeFirst().at(0).toInt(), k);
+            QCOMPARE(view.selectedTransfer(), k);
+            const QString tip = view.describeTransfer(k);
+            QVERIFY(tip.contains(QStringLiteral("P%1 → P%2").arg(t.from).arg(t.to)));
+            QVERIFY(tip.contains(QString::fromStdString(formatRuns(s->transferValue(k)))));
+            QVERIFY(tip.contains(QStringLiteral("duration")));
+            // Hovering shows the same text.
+            QHelpEvent help(QEvent::ToolTip, mid.toPoint(), view.mapToGlobal(mid.toPoint()));
+            QApplication::sendEvent(&view, &help);
+            QTRY_VERIFY(QToolTip::isVisible());
+            QCOMPARE(QToolTip::text(), tip);
+            QToolTip::hideText();
+        }
+        // Edges that have not started yet cannot be hovered or clicked.
+        view.setCursorTime(-1.0);
+        const QPolygonF edge = view.edgeGeometry(0);
+        QCOMPARE(view.transferAt((edge[edge.size() - 2] + edge.back()) / 2.0), -1);
+        // A click on empty space clears the selection.
+        QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(3, view.height() - 3));
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.takeFirst().at(0).toInt(), -1);
+        QCOMPARE(view.selectedTransfer(), -1);
+    }
+
+    void zoomKeepsThePointUnderTheMouse() {
+        const auto s = makeSchedule(AlgorithmId::BinomialStat, 256);
+        TreeView view;
+        view.resize(800, 500);
+        view.setSchedule(s);
+        const double fitted = view.horizontalScale();
+        const QPointF before = view.nodePosition(100);
+        view.zoomAt(before, 3.0);
+        QCOMPARE(view.horizontalScale(), fitted * 3.0);
+        const QPointF after = view.nodePosition(100);
+        QVERIFY(std::abs(after.x() - before.x()) < 1e-6 && std::abs(after.y() - before.y()) < 1e-6);
+        // A wheel notch zooms in too, around the mouse.
+        QWheelEvent wheel(before, view.mapToGlobal(before), QPoint(), QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&view, &wheel);
+        QVERIFY(view.horizontalScale() > fitted * 3.0);
+        QVERIFY((view.nodePosition(100) - before).manhattanLength() < 1e-6);
+        // Drag pans.
+        const QPointF p0 = view.nodePosition(100);
+        QTest::mousePress(&view, Qt::LeftButton, {}, QPoint(400, 250));
+        QMouseEvent move(QEvent::MouseMove, QPointF(450, 270), view.mapToGlobal(QPointF(450, 270)),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&view, &move);
+        QTest::mouseRelease(&view, Qt::LeftButton, {}, QPoint(450, 270));
+        QVERIFY((view.nodePosition(100) - (p0 + QPointF(50, 20))).manhattanLength() < 1e-6);
+        view.resetView();
+        QCOMPARE(view.horizontalScale(), fitted);
+    }
+
+    void exportsEveryFormat() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        TreeView view;
+        view.resize(800, 500);
+        view.setSchedule(makeSchedule(AlgorithmId::NonCommutTreeDyn, 24));
+        view.setHighlightedTransfers({0, 3, 5});
+        view.setCursorTime(3.0);
+        QString error;
+        const QString png = dir.filePath(QStringLiteral("tree.png"));
+        const QString svg = dir.filePath(QStringLiteral("tree.svg"));
+        const QString pdf = dir.filePath(QStringLiteral("tree.pdf"));
+        QVERIFY2(view.exportTo(png, &error), qPrintable(error));
+        QVERIFY2(view.exportTo(svg, &error), qPrintable(error));
+        QVERIFY2(view.exportTo(pdf, &error), qPrintable(error));
+        QImage image(png);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 2 * 800); // 2x device pixel ratio
+        const QByteArray svgHead = head(svg, 4096);
+        QVERIFY(svgHead.startsWith("<?xml") || svgHead.contains("<svg"));
+        QVERIFY(head(svg, 1 << 20).contains("<path") || head(svg, 1 << 20).contains("<text"));
+        QVERIFY(head(pdf, 8).startsWith("%PDF"));
+        // Nothing but the three figures: no temporary file left behind.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 3);
+        // Overwriting keeps a valid file.
+        QVERIFY2(view.exportTo(png, &error), qPrintable(error));
+        QVERIFY(!QImage(png).isNull());
+    }
+
+    void exportFailsCleanly() {
+        QTemporaryDir dir;
+        TreeView view;
+        view.setSchedule(makeSchedule(AlgorithmId::TreeDyn, 8));
+        for (const char* ext : {"png", "svg", "pdf"}) {
+            const QString path = dir.filePath(QStringLiteral("missing/sub/tree.%1").arg(ext));
+            QString error;
+            QVERIFY(!view.exportTo(path, &error));
+            QVERIFY2(error.contains(path), qPrintable(error));
+            QVERIFY(!QFile::exists(path));
+            QVERIFY(!QDir(dir.filePath(QStringLiteral("missing"))).exists());
+        }
+        QString error;
+        const QString bad = dir.filePath(QStringLiteral("tree.bmpx"));
+        QVERIFY(!view.exportTo(bad, &error));
+        QVERIFY(error.contains(bad));
+        QVERIFY(!QFile::exists(bad));
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).isEmpty());
+    }
+
+    // Every drawing path of a large tree runs (whole tree, animation frames, zoomed in with
+    // labels and culling) and draws something; how fast is measured by tests/bench/gui_bench.
+    void paintingLargeTrees() {
+        const auto s = makeSchedule(AlgorithmId::TreeDyn, 4096);
+        TreeView view;
+        view.resize(1000, 700);
+        view.setSchedule(s);
+        view.setHighlightedTransfers({0, 1, 2, 3});
+        QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+        const auto distinctColours = [&image] {
+            QSet<QRgb> colours;
+            for (int y = 0; y < image.height(); y += 7) {
+                for (int x = 0; x < image.width(); x += 7) {
+                    colours.insert(image.pixel(x, y));
+                }
+            }
+            return colours.size();
+        };
+        view.render(&image);
+        QVERIFY(distinctColours() > 2);
+        for (int i = 0; i < 10; ++i) {
+            view.setCursorTime(s->makespan * (i + 1) / 10);
+            view.render(&image);
+        }
+        QVERIFY(distinctColours() > 2);
+        view.zoomAt(view.nodePosition(s->root), 40.0);
+        view.render(&image);
+        QVERIFY(distinctColours() > 2);
+    }
+
+    // Figures to look at (and a smoke test of every drawing path).
+    void renderSamples() {
+        const QString out = QDir::tempPath();
+        TreeView view;
+        view.resize(900, 560);
+        QString error;
+        const auto s16 = makeSchedule(AlgorithmId::TreeDyn, 16);
+        view.setSchedule(s16);
+        view.setHighlightedTransfers({static_cast<int>(s16->transfers.size()) - 1});
+        QVERIFY2(view.exportTo(out + QStringLiteral("/tree16.png"), &error), qPrintable(error));
+        view.setCursorTime(s16->makespan * 0.55);
+        view.selectTransfer(5);
+        QVERIFY2(view.exportTo(out + QStringLiteral("/tree16_mid.png"), &error), qPrintable(error));
+        Palette dark;
+        dark.dark = true;
+        dark.presentation = true;
+        view.setPalette(dark);
+        QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+        view.render(&image);
+        QVERIFY(image.save(out + QStringLiteral("/tree16_dark.png")));
+        view.setPalette(Palette{});
+        view.setCursorTime(std::numeric_limits<double>::infinity());
+
+        const auto nc = makeSchedule(AlgorithmId::NonCommutTreeDyn, 16);
+        view.setSchedule(nc);
+        QVERIFY2(view.exportTo(out + QStringLiteral("/tree16_nctd.png"), &error),
+                 qPrintable(error));
+
+        const auto s256 = makeSchedule(AlgorithmId::BinomialStat, 256);
+        view.setSchedule(s256);
+        QVERIFY2(view.exportTo(out + QStringLiteral("/tree256.png"), &error), qPrintable(error));
+        view.render(&image);
+        QVERIFY(image.save(out + QStringLiteral("/tree256_widget.png")));
+        view.zoomAt(view.nodePosition(s256->root), 6.0);
+        view.render(&image);
+        QVERIFY(image.save(out + QStringLiteral("/tree256_zoom.png")));
+        const auto td256 = makeSchedule(AlgorithmId::TreeDyn, 256);
+        view.setSchedule(td256);
+        QVERIFY2(view.exportTo(out + QStringLiteral("/tree256_treedyn.png"), &error),
+                 qPrintable(error));
+        view.setSchedule(makeSchedule(AlgorithmId::TreeDyn, 4096));
+        view.render(&image);
+        QVERIFY(image.save(out + QStringLiteral("/tree4096_widget.png")));
+    }
+};
+
+QTEST_MAIN(TestTreeView)
+#include "test_tree_view.moc"

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "analysis/sweep_params_widget.h"
+#include "analysis/sweep_runner.h"
+#include "common/scenario.h"
+#include "views/sweep_figure.h"
+
+#include <QWidget>
+
+#include <functional>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTimer;
+class QVBoxLayout;
+
+namespace rl {
+
+/// What a drill-down opens: the explorer on one replicate of a grid point.
+using DrillDown = std::function<void(const Scenario&)>;
+
+/// The scenario that re-runs replicate `replicate` of grid point `point`: the same n, mode,
+/// laws, seed and algorithms, so the explorer shows exactly that Monte Carlo replicate.
+Scenario drillScenario(const GridSnapshot& s, std::size_t point, std::uint64_t replicate);
+
+/// Base of the three analysis panels: the shared parameters widget and runner, the figure, a
+/// progress bar with ETA, Run / Cancel, export of the figure (PNG/SVG/PDF) and the data (tidy
+/// CSV, the columns of `reducelab-cli sweep`), and drill-down into the explorer. The first run
+/// starts when the panel is first shown; edits restart a run in flight (debounced).
+class SweepPanel : public QWidget {
+    Q_OBJECT
+  public:
+    SweepPanel(SweepFigure* figure, SweepParamsWidget* params, DrillDown drill,
+               QWidget* parent = nullptr);
+
+    SweepFigure* figure() const { return m_figure; }
+    SweepParamsWidget* params() const { return m_params; }
+    SweepRunner* runner() const { return m_runner; }
+    QProgressBar* progressBar() const { return m_progress; }
+    QLabel* statusLabel() const { return m_status; }
+    QPushButton* runButton() const { return m_run; }
+    QPushButton* cancelButton() const { return m_cancel; }
+
+    /// Starts a run with the parameters shown; false (message in the status line) if invalid.
+    bool run();
+    void cancel();
+    bool exportFigure(const QString& path, QString* error);
+    bool exportData(const QString& path, QString* error);
+    /// The scenario a click on `hit` would open (nullopt when the point has no data yet).
+    std::optional<Scenario> scenarioFor(const FigureHit& hit) const;
+
+  protected:
+    void showEvent(QShowEvent* e) override;
+    /// Room for panel-specific options under the parameters.
+    QVBoxLayout* optionsLayout() const { return m_options; }
+    /// Which replicate a hit opens (panel-specific: median of an algorithm, of a difference).
+    virtual std::uint64_t replicateFor(const GridCell& cell, const FigureHit& hit) const = 0;
+
+  private:
+    void onProgress(double fraction, double eta);
+    void onRunning(bool running);
+    void showMessage(const QString& text, bool error);
+
+    SweepFigure* m_figure;
+    SweepParamsWidget* m_params;
+    SweepRunner* m_runner;
+    DrillDown m_drill;
+    QProgressBar* m_progress;
+    QLabel* m_eta;
+    QLabel* m_status;
+    QPushButton* m_run;
+    QPushButton* m_cancel;
+    QVBoxLayout* m_options;
+    QTimer* m_restart;
+    bool m_started = false;
+};
+
+} // namespace rl

@@ -1,0 +1,62 @@
+#include "explorer/algorithm_pane.h"
+
+#include "schedule/critical_path.h"
+#include "views/tree_view.h"
+
+#include <QHBoxLayout>
+#include <QSplitter>
+
+namespace rl {
+
+AlgorithmPane::AlgorithmPane(QWidget* parent) : QWidget(parent) {
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_gantt = new GanttView(m_splitter);
+    m_tree = new TreeView(m_splitter);
+    m_splitter->addWidget(m_gantt);
+    m_splitter->addWidget(m_tree);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_splitter);
+    connect(m_gantt, &GanttView::operationClicked, this, [this](OpRef op) {
+        const Schedule* s = m_gantt->schedule().get();
+        if (!s) {
+            return;
+        }
+        // A reduction selects the transfer whose value it merges.
+        m_tree->selectTransfer(
+            op.isTransfer ? op.index : s->reductions[static_cast<std::size_t>(op.index)].transfer);
+    });
+    connect(m_tree, &TreeView::transferClicked, this, [this](int k) {
+        m_gantt->selectOperation(k >= 0 ? std::optional<OpRef>(OpRef{true, k}) : std::nullopt);
+    });
+}
+
+void AlgorithmPane::setSchedule(std::shared_ptr<const Schedule> s, const QString& title) {
+    std::vector<OpRef> critical;
+    std::vector<int> criticalTransfers;
+    for (const CriticalStep& step : criticalPath(*s)) {
+        critical.push_back(OpRef{step.isTransfer, step.op});
+        if (step.isTransfer) {
+            criticalTransfers.push_back(step.op);
+        }
+    }
+    m_gantt->setSchedule(s);
+    m_gantt->setTitle(title);
+    m_gantt->setCriticalPath(std::move(critical));
+    m_tree->setSchedule(s);
+    m_tree->setHighlightedTransfers(std::move(criticalTransfers));
+}
+
+void AlgorithmPane::setCursorTime(double t) {
+    m_gantt->setCursorTime(t);
+    m_tree->setCursorTime(t);
+}
+
+void AlgorithmPane::setPalette(const Palette& p) {
+    m_gantt->setPalette(p);
+    m_tree->setPalette(p);
+}
+
+} // namespace rl

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "common/palette.h"
+#include "schedule/schedule.h"
+#include "views/gantt_view.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QSplitter;
+
+namespace rl {
+
+class TreeView;
+
+/// One algorithm's run: its Gantt chart beside its reduction tree, sharing the time cursor and
+/// the selection (clicking a transfer in either view selects it in both).
+class AlgorithmPane : public QWidget {
+    Q_OBJECT
+  public:
+    explicit AlgorithmPane(QWidget* parent = nullptr);
+
+    void setSchedule(std::shared_ptr<const Schedule> s, const QString& title);
+    void setCursorTime(double t);
+    void setPalette(const Palette& p);
+    GanttView* gantt() const { return m_gantt; }
+    TreeView* tree() const { return m_tree; }
+
+  private:
+    GanttView* m_gantt;
+    TreeView* m_tree;
+    QSplitter* m_splitter;
+};
+
+} // namespace rl

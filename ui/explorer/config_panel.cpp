@@ -1,0 +1,459 @@
+#include "explorer/config_panel.h"
+
+#include "algorithms/ep_optimum.h"
+#include "algorithms/ep_schedule.h"
+#include "algorithms/simulator.h"
+#include "base/input_error.h"
+#include "base/text_util.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRandomGenerator>
+#include <QStackedWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace rl {
+
+namespace {
+
+constexpr int kMaxTableN = 16; // larger matrices are loaded from files, not typed
+
+QString num(double v) {
+    return QString::fromStdString(formatNumber(v));
+}
+
+} // namespace
+
+LawEditor::LawEditor(QWidget* parent) : QWidget(parent) {
+    m_kind = new QComboBox(this);
+    for (LawKind k : {LawKind::Gamma, LawKind::Exponential, LawKind::Constant, LawKind::Uniform,
+                      LawKind::Bernoulli}) {
+        m_kind->addItem(QString::fromStdString(std::string(lawKindKey(k))), static_cast<int>(k));
+    }
+    m_mean = new QLineEdit(this);
+    m_cv = new QLineEdit(this);
+    m_mean->setPlaceholderText(tr("mean"));
+    m_cv->setPlaceholderText(tr("CV"));
+    m_mean->setToolTip(tr("mean cost (>= 0)"));
+    m_cv->setToolTip(tr("coefficient of variation sigma/mean (>= 0; uniform: <= 0.577)"));
+    auto* l = new QHBoxLayout(this);
+    l->setContentsMargins(0, 0, 0, 0);
+    l->addWidget(m_kind, 2);
+    l->addWidget(m_mean, 1);
+    l->addWidget(m_cv, 1);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] {
+        updateCvEnabled();
+        emit edited();
+    });
+    connect(m_mean, &QLineEdit::editingFinished, this, &LawEditor::edited);
+    connect(m_cv, &QLineEdit::editingFinished, this, &LawEditor::edited);
+}
+
+void LawEditor::setLaw(const Law& law) {
+    m_kind->setCurrentIndex(m_kind->findData(static_cast<int>(law.kind)));
+    m_mean->setText(num(law.mean));
+    m_cv->setText(num(law.cv));
+    updateCvEnabled();
+}
+
+void LawEditor::updateCvEnabled() {
+    const auto k = static_cast<LawKind>(m_kind->currentData().toInt());
+    m_cv->setEnabled(k != LawKind::Constant && k != LawKind::Exponential);
+}
+
+Law LawEditor::law(const char* role) const {
+    const auto k = static_cast<LawKind>(m_kind->currentData().toInt());
+    const std::string r(role);
+    const double mean = parseNumber(m_mean->text().toStdString(), r + " mean");
+    const double cv = m_cv->isEnabled() ? parseNumber(m_cv->text().toStdString(), r + " CV")
+                                        : (k == LawKind::Exponential ? 1.0 : 0.0);
+    const Law law{k, mean, cv};
+    law.validate(r);
+    return law;
+}
+
+ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
+    auto* form = new QFormLayout;
+    m_n = new QLineEdit(this);
+    m_n->setToolTip(tr("number of processors, 1 to %1").arg(kMaxProcessors));
+    form->addRow(tr("Processors n"), m_n);
+
+    auto* algoBox = new QGroupBox(tr("Algorithms (1 to 4: compare mode)"), this);
+    auto* algoLayout = new QVBoxLayout(algoBox);
+    for (const AlgorithmInfo& info : allAlgorithms()) {
+        auto* box = new QCheckBox(QString::fromStdString(std::string(info.name)), algoBox);
+        box->setToolTip(QString::fromStdString(std::string(info.summary)));
+        m_algos[static_cast<int>(info.id)] = box;
+        algoLayout->addWidget(box);
+        connect(box, &QCheckBox::toggled, this, &ConfigPanel::onEdited);
+    }
+    m_nonCommutative = new QCheckBox(tr("Non-commutative operation"), this);
+    m_nonCommutative->setToolTip(
+        tr("only adjacent intervals may be merged (e.g. matrix products)"));
+
+    m_mode = new QComboBox(this);
+    m_mode->addItem(tr("random per operation"), static_cast<int>(CostMode::PerOperation));
+    m_mode->addItem(tr("random platform (d, c drawn once)"),
+                    static_cast<int>(CostMode::DrawnMatrix));
+    m_mode->addItem(tr("fixed matrix"), static_cast<int>(CostMode::FixedMatrix));
+
+    m_costPages = new QStackedWidget(this);
+    auto* lawPage = new QWidget(m_costPages);
+    auto* lawForm = new QFormLayout(lawPage);
+    lawForm->setContentsMargins(0, 0, 0, 0);
+    m_transfer = new LawEditor(lawPage);
+    m_reduction = new LawEditor(lawPage);
+    lawForm->addRow(tr("Transfers"), m_transfer);
+    lawForm->addRow(tr("Reductions"), m_reduction);
+    m_costPages->addWidget(lawPage);
+
+    auto* matrixPage = new QWidget(m_costPages);
+    auto* mLayout = new QVBoxLayout(matrixPage);
+    mLayout->setContentsMargins(0, 0, 0, 0);
+    m_preset = new QComboBox(matrixPage);
+    m_preset->addItem(tr("Homogeneous (d, c)"), "homogeneous");
+    m_preset->addItem(tr("Worst case, RR Th. 1/Th. 4 (d, D, c)"), "worstcase");
+    m_preset->addItem(tr("Liu-Wang Fig. 1 cluster"), "liuwang-fig1");
+    m_preset->addItem(tr("Liu-Wang Fig. 3: EP on the Fig. 1 cluster"), "liuwang-fig3");
+    m_preset->addItem(tr("Liu-Wang Fig. 5: SNF on the Fig. 1 cluster"), "liuwang-fig5");
+    m_preset->addItem(tr("Liu-Wang Fig. 8: SNF vs optimum (x, 1 < x < 2)"), "liuwang-fig8");
+    m_preset->addItem(tr("RR Fig. 2: 8 processors, c = d = 1"), "fig2");
+    m_preset->addItem(tr("RR Fig. 3: NCTD worst case, 8 processors (d, D)"), "fig3");
+    m_presetParams = new QLineEdit(matrixPage);
+    m_presetParams->setToolTip(tr("the preset's parameters, comma-separated"));
+    auto* presetRow = new QHBoxLayout;
+    presetRow->addWidget(m_preset, 3);
+    presetRow->addWidget(m_presetParams, 1);
+    auto* apply = new QPushButton(tr("Apply preset"), matrixPage);
+    auto* load = new QPushButton(tr("Load CSV…"), matrixPage);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(apply);
+    buttons->addWidget(load);
+    m_table = new QTableWidget(matrixPage);
+    m_table->setToolTip(
+        tr("d[i][j] (rows: senders), last row: reduction costs c[j]; editable up to n = %1")
+            .arg(kMaxTableN));
+    m_table->horizontalHeader()->setDefaultSectionSize(44);
+    mLayout->addLayout(presetRow);
+    mLayout->addLayout(buttons);
+    mLayout->addWidget(m_table);
+    m_costPages->addWidget(matrixPage);
+
+    m_seed = new QLineEdit(this);
+    auto* draw = new QPushButton(tr("New draw"), this);
+    draw->setToolTip(tr("another seed: new random costs, same settings"));
+    auto* seedRow = new QHBoxLayout;
+    seedRow->addWidget(m_seed, 1);
+    seedRow->addWidget(draw);
+
+    m_error = new QLabel(this);
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #c0392b;"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(algoBox);
+    layout->addWidget(m_nonCommutative);
+    auto* costForm = new QFormLayout;
+    costForm->addRow(tr("Costs"), m_mode);
+    layout->addLayout(costForm);
+    layout->addWidget(m_costPages);
+    auto* seedForm = new QFormLayout;
+    seedForm->addRow(tr("Seed"), seedRow);
+    layout->addLayout(seedForm);
+    layout->addWidget(m_error);
+    layout->addStretch(1);
+
+    connect(m_n, &QLineEdit::editingFinished, this, &ConfigPanel::onEdited);
+    connect(m_seed, &QLineEdit::editingFinished, this, &ConfigPanel::onEdited);
+    connect(m_nonCommutative, &QCheckBox::toggled, this, &ConfigPanel::onEdited);
+    connect(m_mode, &QComboBox::currentIndexChanged, this, &ConfigPanel::onEdited);
+    connect(m_transfer, &LawEditor::edited, this, &ConfigPanel::onEdited);
+    connect(m_reduction, &LawEditor::edited, this, &ConfigPanel::onEdited);
+    connect(draw, &QPushButton::clicked, this, &ConfigPanel::newDraw);
+    connect(apply, &QPushButton::clicked, this, &ConfigPanel::applyPreset);
+    connect(load, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Load cost matrix"), {},
+                                                          tr("CSV (*.csv);;All files (*)"));
+        if (!path.isEmpty()) {
+            loadMatrix(path);
+        }
+    });
+    connect(m_table, &QTableWidget::cellChanged, this, [this](int row, int col) {
+        if (m_updating || !m_matrix) {
+            return;
+        }
+        const QString text = m_table->item(row, col)->text();
+        try {
+            const double v = parseNumber(text.toStdString(), "matrix cell");
+            if (!(v >= 0.0) || !std::isfinite(v)) {
+                throw InputError("matrix cell: a cost must be finite and >= 0");
+            }
+            FixedCosts f = *m_matrix;
+            if (row < f.n) {
+                f.d[static_cast<std::size_t>(row) * static_cast<std::size_t>(f.n) +
+                    static_cast<std::size_t>(col)] = v;
+            } else {
+                f.c[static_cast<std::size_t>(col)] = v;
+            }
+            m_matrix = std::move(f);
+            onEdited();
+        } catch (const InputError& e) {
+            m_error->setText(QString::fromUtf8(e.what()));
+            fillMatrixTable(); // restore the valid value
+        }
+    });
+    setScenario(Scenario::demo());
+}
+
+QCheckBox* ConfigPanel::algorithmBox(AlgorithmId id) const {
+    return m_algos[static_cast<int>(id)];
+}
+
+void ConfigPanel::setScenario(const Scenario& s) {
+    m_updating = true;
+    m_n->setText(QString::number(s.n));
+    for (const AlgorithmInfo& info : allAlgorithms()) {
+        m_algos[static_cast<int>(info.id)]->setChecked(
+            std::find(s.algorithms.begin(), s.algorithms.end(), info.id) != s.algorithms.end());
+    }
+    m_nonCommutative->setChecked(s.nonCommutative);
+    m_mode->setCurrentIndex(m_mode->findData(static_cast<int>(s.costMode)));
+    m_transfer->setLaw(s.transfer);
+    m_reduction->setLaw(s.reduction);
+    m_matrix = s.matrix;
+    m_seed->setText(QString::number(s.seed));
+    m_error->clear();
+    fillMatrixTable();
+    updateEnabled();
+    m_updating = false;
+}
+
+Scenario ConfigPanel::scenario() const {
+    Scenario s;
+    s.n = static_cast<int>(
+        parseInteger(m_n->text().toStdString(), "processors n", 1, kMaxProcessors));
+    s.algorithms.clear();
+    for (const AlgorithmInfo& info : allAlgorithms()) {
+        if (m_algos[static_cast<int>(info.id)]->isChecked()) {
+            s.algorithms.push_back(info.id);
+        }
+    }
+    s.nonCommutative = m_nonCommutative->isChecked();
+    s.costMode = static_cast<CostMode>(m_mode->currentData().toInt());
+    s.transfer = m_transfer->law("transfer law");
+    s.reduction = m_reduction->law("reduction law");
+    if (s.costMode == CostMode::FixedMatrix) {
+        if (!m_matrix) {
+            throw InputError("fixed-matrix mode: apply a preset or load a CSV matrix");
+        }
+        s.matrix = m_matrix;
+    }
+    s.seed = static_cast<std::uint64_t>(parseInteger(m_seed->text().toStdString(), "seed", 0,
+                                                     std::numeric_limits<long long>::max()));
+    s.validate();
+    return s;
+}
+
+QString ConfigPanel::errorText() const {
+    return m_error->text();
+}
+
+void ConfigPanel::updateEnabled() {
+    const bool nc = m_nonCommutative->isChecked();
+    QCheckBox* treeDyn = m_algos[static_cast<int>(AlgorithmId::TreeDyn)];
+    treeDyn->setEnabled(!nc);
+    treeDyn->setToolTip(
+        nc ? tr("Tree-dyn pairs any two idle processors, so it cannot keep a non-commutative "
+                "operation in order: disabled")
+           : QString::fromStdString(std::string(algorithmInfo(AlgorithmId::TreeDyn).summary)));
+    if (nc && treeDyn->isChecked()) {
+        treeDyn->setChecked(false);
+    }
+    const bool fixed =
+        static_cast<CostMode>(m_mode->currentData().toInt()) == CostMode::FixedMatrix;
+    // Liu-Wang's baselines know the costs: only a sender-only fixed matrix defines them.
+    QString why;
+    if (nc) {
+        why = tr("they pair any two processors, so they cannot keep a non-commutative operation "
+                 "in order");
+    } else if (!fixed || !m_matrix) {
+        why = tr("they need fixed costs known in advance (choose \"fixed matrix\" and a Liu-Wang "
+                 "preset)");
+    } else if (const std::string v = senderOnlyViolation(*m_matrix); !v.empty()) {
+        why = tr("the matrix is not sender-only: %1").arg(QString::fromStdString(v));
+    }
+    for (const AlgorithmInfo& info : clairvoyantAlgorithms()) {
+        QCheckBox* box = m_algos[static_cast<int>(info.id)];
+        if (!why.isEmpty()) {
+            box->setEnabled(false);
+            box->setChecked(false);
+            box->setToolTip(tr("%1 is a Liu-Wang clairvoyant baseline, valid only for "
+                               "sender-only costs d[i][j] = t(Pi) with c = 0: %2. Disabled.")
+                                .arg(QString::fromUtf8(info.name.data(),
+                                                       static_cast<qsizetype>(info.name.size())),
+                                     why));
+        } else if (info.id == AlgorithmId::Optimum &&
+                   epOptimumSequenceCount(senderTimes(*m_matrix)) > kMaxOptimumSequences) {
+            box->setEnabled(false);
+            box->setChecked(false);
+            box->setToolTip(tr("Optimum: too many sender orders for the exhaustive search (limit "
+                               "%1, about 11 processors of distinct times). Disabled.")
+                                .arg(kMaxOptimumSequences));
+        } else {
+            box->setEnabled(true);
+            box->setToolTip(QString::fromStdString(std::string(info.summary)));
+        }
+    }
+    m_costPages->setCurrentIndex(fixed ? 1 : 0);
+    m_n->setEnabled(!fixed);
+}
+
+void ConfigPanel::onEdited() {
+    if (m_updating) {
+        return;
+    }
+    m_updating = true;
+    updateEnabled();
+    m_updating = false;
+    try {
+        const Scenario s = scenario();
+        m_error->clear();
+        emit scenarioEdited(s);
+    } catch (const InputError& e) {
+        m_error->setText(QString::fromUtf8(e.what()));
+    }
+}
+
+void ConfigPanel::newDraw() {
+    m_seed->setText(QString::number(QRandomGenerator::global()->bounded(1000000000)));
+    onEdited();
+}
+
+void ConfigPanel::applyPreset() {
+    const QString key = m_preset->currentData().toString();
+    std::vector<double> p;
+    try {
+        for (const QString& f : m_presetParams->text().split(',', Qt::SkipEmptyParts)) {
+            p.push_back(parseNumber(f.toStdString(), "preset parameter"));
+        }
+        auto need = [&](std::size_t k, const char* what) {
+            if (p.size() != k) {
+                throw InputError(std::string("this preset takes ") + what);
+            }
+        };
+        int n = static_cast<int>(parseInteger(m_n->text().toStdString(), "processors n", 1, 4096));
+        FixedCosts f;
+        std::vector<AlgorithmId> select; // the algorithms a figure preset shows
+        if (key == "homogeneous") {
+            need(2, "two parameters: d, c");
+            f = FixedCosts::homogeneous(n, p[0], p[1]);
+        } else if (key == "worstcase") {
+            need(3, "three parameters: d, D, c");
+            f = FixedCosts::worstCase(n, p[0], p[1], p[2]);
+        } else if (key == "liuwang-fig1") {
+            need(0, "no parameter");
+            f = FixedCosts::liuWangFig1();
+        } else if (key == "liuwang-fig3" || key == "liuwang-fig5") {
+            need(0, "no parameter");
+            f = FixedCosts::liuWangFig1();
+            select = {key == "liuwang-fig3" ? AlgorithmId::Ep : AlgorithmId::Snf};
+        } else if (key == "liuwang-fig8") {
+            need(1, "one parameter: x");
+            f = FixedCosts::liuWangFig8(p[0]);
+            select = {AlgorithmId::Snf, AlgorithmId::Optimum};
+        } else if (key == "fig2") {
+            need(0, "no parameter");
+            f = FixedCosts::homogeneous(8, 1.0, 1.0);
+        } else {
+            need(2, "two parameters: d, D");
+            f = FixedCosts::worstCase(8, p[0], p[1], 0.0);
+        }
+        m_matrix = std::move(f);
+        m_updating = true;
+        m_n->setText(QString::number(m_matrix->n));
+        m_mode->setCurrentIndex(m_mode->findData(static_cast<int>(CostMode::FixedMatrix)));
+        fillMatrixTable();
+        updateEnabled();
+        if (!select.empty()) {
+            for (const AlgorithmInfo& info : allAlgorithms()) {
+                m_algos[static_cast<int>(info.id)]->setChecked(
+                    std::find(select.begin(), select.end(), info.id) != select.end());
+            }
+        }
+        m_updating = false;
+        onEdited();
+    } catch (const InputError& e) {
+        m_error->setText(QString::fromUtf8(e.what()));
+    }
+}
+
+bool ConfigPanel::loadMatrix(const QString& path) {
+    try {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            throw InputError("cannot read '" + path.toStdString() +
+                             "': " + file.errorString().toStdString());
+        }
+        FixedCosts f = FixedCosts::parseCsv(file.readAll().toStdString(), path.toStdString());
+        m_matrix = std::move(f);
+    } catch (const InputError& e) {
+        m_error->setText(QString::fromUtf8(e.what()));
+        return false;
+    }
+    m_updating = true;
+    m_n->setText(QString::number(m_matrix->n));
+    m_mode->setCurrentIndex(m_mode->findData(static_cast<int>(CostMode::FixedMatrix)));
+    fillMatrixTable();
+    m_updating = false;
+    onEdited();
+    return true;
+}
+
+void ConfigPanel::fillMatrixTable() {
+    const bool old = m_updating;
+    m_updating = true;
+    m_table->clear();
+    if (!m_matrix || m_matrix->n > kMaxTableN) {
+        m_table->setRowCount(0);
+        m_table->setColumnCount(0);
+        m_table->setToolTip(
+            m_matrix ? tr("a %1 x %1 matrix is loaded (too large to edit here)").arg(m_matrix->n)
+                     : tr("no matrix: apply a preset or load a CSV file"));
+        m_updating = old;
+        return;
+    }
+    const int n = m_matrix->n;
+    m_table->setRowCount(n + 1);
+    m_table->setColumnCount(n);
+    QStringList rows;
+    for (int i = 0; i < n; ++i) {
+        rows << QStringLiteral("d P%1→").arg(i);
+    }
+    rows << QStringLiteral("c");
+    m_table->setVerticalHeaderLabels(rows);
+    for (int j = 0; j < n; ++j) {
+        m_table->setHorizontalHeaderItem(j, new QTableWidgetItem(QStringLiteral("P%1").arg(j)));
+        for (int i = 0; i < n; ++i) {
+            auto* item = new QTableWidgetItem(i == j ? QString() : num(m_matrix->transfer(i, j)));
+            if (i == j) {
+                item->setFlags(Qt::NoItemFlags);
+            }
+            m_table->setItem(i, j, item);
+        }
+        m_table->setItem(n, j, new QTableWidgetItem(num(m_matrix->reduction(j))));
+    }
+    m_updating = old;
+}
+
+} // namespace rl

@@ -1,0 +1,102 @@
+#include "views/best_method_figure.h"
+
+#include <qcustomplot.h>
+
+#include <QImage>
+#include <QPixmap>
+
+#include <cmath>
+
+namespace rl {
+
+BestMethodFigure::BestMethodFigure(QWidget* parent) : MapFigure(parent) {}
+
+QColor BestMethodFigure::cellColour(AlgorithmId best, double relativeMargin) {
+    const QColor full = Palette::category(static_cast<int>(best));
+    // 0 at a margin of 0.1% or less, 1 at 10% or more: the eye sees where the choice matters.
+    const double t = std::clamp(std::log10(std::max(relativeMargin, 1e-12) / 1e-3) / 2.0, 0.0, 1.0);
+    const double w = 0.3 + 0.7 * t; // never fully white: the category stays readable
+    return QColor::fromRgbF(static_cast<float>(1.0 - w * (1.0 - full.redF())),
+                            static_cast<float>(1.0 - w * (1.0 - full.greenF())),
+                            static_cast<float>(1.0 - w * (1.0 - full.blueF())));
+}
+
+void BestMethodFigure::build(const GridSnapshot& s) {
+    QCustomPlot* p = plot();
+    const std::size_t nx = s.spec.cvs.size();
+    const std::size_t ny = s.spec.ratios.size();
+    const MapGeometry geo = MapGeometry::of(s.spec);
+    setTitle(QStringLiteral("Best mean makespan, n = %1, %2 replicates per cell — shade: margin "
+                            "to the runner-up (pale ≤ 0.1%, full ≥ 10%); ×: tie within one "
+                            "standard error")
+                 .arg(s.spec.n)
+                 .arg(s.replicates));
+    QImage image(static_cast<int>(nx), static_cast<int>(ny), QImage::Format_RGB32);
+    image.fill(QColor(200, 200, 200));
+    QVector<double> tieX;
+    QVector<double> tieY;
+    for (std::size_t j = 0; j < ny; ++j) {
+        for (std::size_t i = 0; i < nx; ++i) {
+            const GridCell& cell = s.cell(i, j);
+            if (!cell.best) {
+                continue;
+            }
+            const BestMethod& b = *cell.best;
+            const AlgorithmId id = s.spec.algorithms[static_cast<std::size_t>(b.best)];
+            // Row 0 of the image is the top: the largest ratio.
+            image.setPixelColor(static_cast<int>(i), static_cast<int>(ny - 1 - j),
+                                cellColour(id, b.relativeMargin));
+            if (b.tie && b.runnerUp >= 0) {
+                tieX.push_back(std::log10(cell.cv));
+                tieY.push_back(std::log10(cell.ratio));
+            }
+        }
+    }
+    m_ties = static_cast<std::size_t>(tieX.size());
+    auto* pix = new QCPItemPixmap(p);
+    pix->setPixmap(QPixmap::fromImage(image));
+    pix->setScaled(true, Qt::IgnoreAspectRatio, Qt::FastTransformation);
+    pix->topLeft->setCoords(geo.x0 - geo.hx, geo.y1 + geo.hy);
+    pix->bottomRight->setCoords(geo.x1 + geo.hx, geo.y0 - geo.hy);
+    pix->setSelectable(false);
+    pix->setClipToAxisRect(true);
+    pix->setLayer(QStringLiteral("background"));
+
+    // The categorical legend: one swatch per candidate, then the tie mark.
+    placeLegendAbove();
+    for (AlgorithmId id : s.spec.algorithms) {
+        QCPGraph* swatch = p->addGraph();
+        swatch->setName(algorithmName(id));
+        swatch->setLineStyle(QCPGraph::lsNone);
+        swatch->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(Qt::black, 0.5),
+                                                QBrush(cellColour(id, 1.0)), 12));
+    }
+    QCPGraph* ties = p->addGraph();
+    ties->setName(QStringLiteral("tie"));
+    ties->setData(tieX, tieY, true);
+    ties->setLineStyle(QCPGraph::lsNone);
+    ties->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCross, QPen(Qt::black, 1.2), Qt::NoBrush, 7));
+
+    setupMapAxes(geo);
+}
+
+QString BestMethodFigure::describe(const GridSnapshot& s, const FigureHit& hit) const {
+    const GridCell& cell = s.cells[hit.point];
+    QString text = cellHeader(cell);
+    if (cell.best && cell.best->runnerUp >= 0) {
+        const BestMethod& b = *cell.best;
+        text += QStringLiteral("<br><b>best: %1</b>, runner-up %2 by %3 (%4%) ± %5")
+                    .arg(algorithmName(s.spec.algorithms[static_cast<std::size_t>(b.best)]),
+                         algorithmName(s.spec.algorithms[static_cast<std::size_t>(b.runnerUp)]),
+                         figureNumber(b.margin), figureNumber(100.0 * b.relativeMargin),
+                         figureNumber(b.diffStdError));
+        if (b.tie) {
+            text += QStringLiteral("<br>tie: the margin is within one standard error");
+        }
+        text += QStringLiteral("<br>click to open the median replicate");
+    }
+    return text;
+}
+
+} // namespace rl

@@ -1,0 +1,234 @@
+#include "views/cv_sweep_figure.h"
+
+#include "theory/tree_dyn_markov.h"
+
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace rl {
+
+namespace {
+
+QString percent(double p) {
+    return QStringLiteral("q%1").arg(p * 100.0, 0, 'g', 3);
+}
+
+} // namespace
+
+CvSweepFigure::CvSweepFigure(QWidget* parent) : SweepFigure(parent) {
+    plot()->setInteractions(QCP::iSelectLegend);
+    connect(plot(), &QCustomPlot::legendClick, this,
+            [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
+                auto* pli = qobject_cast<QCPPlottableLegendItem*>(item);
+                if (!pli) {
+                    return;
+                }
+                for (std::size_t a = 0; a < m_graphs.size(); ++a) {
+                    if (!m_graphs[a].empty() && m_graphs[a][0] == pli->plottable()) {
+                        setAlgorithmShown(static_cast<int>(a),
+                                          !isAlgorithmShown(static_cast<int>(a)));
+                    }
+                }
+                plot()->deselectAll();
+            });
+}
+
+bool CvSweepFigure::isAlgorithmShown(int index) const {
+    return index < 0 || static_cast<std::size_t>(index) >= m_ids.size() ||
+           !m_hidden.contains(m_ids[static_cast<std::size_t>(index)]);
+}
+
+void CvSweepFigure::setAlgorithmShown(int index, bool shown) {
+    if (index < 0 || static_cast<std::size_t>(index) >= m_ids.size()) {
+        return;
+    }
+    if (shown) {
+        m_hidden.erase(m_ids[static_cast<std::size_t>(index)]);
+    } else {
+        m_hidden.insert(m_ids[static_cast<std::size_t>(index)]);
+    }
+    if (static_cast<std::size_t>(index) < m_graphs.size()) {
+        for (std::size_t k = 0; k < m_graphs[static_cast<std::size_t>(index)].size(); ++k) {
+            QCPGraph* g = m_graphs[static_cast<std::size_t>(index)][k];
+            if (k == 0) {
+                // The mean stays in the legend, greyed, so it can be switched back on.
+                g->setPen(shown ? QPen(g->pen().color(), 2) : QPen(QColor(180, 180, 180), 2));
+                g->setLineStyle(shown ? QCPGraph::lsLine : QCPGraph::lsNone);
+                g->setScatterStyle(shown ? QCPScatterStyle(QCPScatterStyle::ssDisc, 5)
+                                         : QCPScatterStyle(QCPScatterStyle::ssNone));
+                if (auto* item = plot()->legend->itemWithPlottable(g)) {
+                    item->setTextColor(shown ? palette().foreground() : QColor(160, 160, 160));
+                }
+            } else {
+                g->setVisible(shown);
+            }
+        }
+    }
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void CvSweepFigure::build(const GridSnapshot& s) {
+    QCustomPlot* p = plot();
+    m_graphs.assign(s.spec.algorithms.size(), {});
+    m_ids = s.spec.algorithms;
+    m_reference.reset();
+    p->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    p->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    p->xAxis->setNumberFormat(QStringLiteral("gb"));
+    p->xAxis->setLabel(QStringLiteral("CV of the costs (log scale)"));
+    // Log makespans: the spread at large CV spans decades, the gaps at small CV are a few %.
+    p->yAxis->setLabel(QStringLiteral("makespan (log scale)"));
+    p->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    p->yAxis->grid()->setSubGridVisible(false);
+    const std::size_t ratioIdx = 0;
+    const bool ribbon = s.spec.quantiles.size() >= 2;
+    const double ratio = s.spec.ratios.empty() ? -1.0 : s.spec.ratios[ratioIdx];
+    setTitle(QStringLiteral("Mean makespan against CV, n = %1, %2 replicates per point%3%4")
+                 .arg(s.spec.n)
+                 .arg(s.replicates)
+                 .arg(ribbon ? QStringLiteral(", ribbon %1–%2")
+                                   .arg(percent(s.spec.quantiles.front()),
+                                        percent(s.spec.quantiles.back()))
+                             : QString())
+                 .arg(ratio > 0.0 ? QStringLiteral(", mu_c/mu_d = %1").arg(figureNumber(ratio))
+                                  : QString()));
+    placeLegendAbove();
+    for (std::size_t a = 0; a < s.spec.algorithms.size(); ++a) {
+        const QColor colour = Palette::category(static_cast<int>(s.spec.algorithms[a]));
+        QVector<double> x;
+        QVector<double> mean;
+        QVector<double> lo;
+        QVector<double> hi;
+        for (std::size_t c = 0; c < s.spec.cvs.size(); ++c) {
+            const GridCell& cell = s.cell(c, ratioIdx);
+            if (cell.summaries.size() <= a || cell.cv <= 0.0) {
+                continue; // not computed yet, or CV 0 (no place on a log axis)
+            }
+            const McSummary& m = cell.summaries[a];
+            x.push_back(cell.cv);
+            mean.push_back(m.mean);
+            if (ribbon) {
+                lo.push_back(m.quantiles.front());
+                hi.push_back(m.quantiles.back());
+            }
+        }
+        QCPGraph* g = p->addGraph();
+        g->setName(algorithmName(s.spec.algorithms[a]));
+        g->setData(x, mean, true);
+        g->setPen(QPen(colour, 2));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+        m_graphs[a].push_back(g);
+        if (ribbon) {
+            QCPGraph* low = p->addGraph();
+            low->setData(x, lo, true);
+            QColor edge = colour;
+            edge.setAlpha(110);
+            low->setPen(QPen(edge, 1, Qt::DashLine));
+            low->removeFromLegend();
+            QCPGraph* high = p->addGraph();
+            high->setData(x, hi, true);
+            high->setPen(QPen(edge, 1, Qt::DashLine));
+            QColor fill = colour;
+            fill.setAlpha(35);
+            high->setBrush(fill);
+            high->setChannelFillGraph(low);
+            high->removeFromLegend();
+            m_graphs[a].push_back(low);
+            m_graphs[a].push_back(high);
+        }
+    }
+    // RR §5: the Markov chain of Tree-dyn with exponential costs (closed form without reduction
+    // cost, first-step analysis with exponential reductions; every n). The gamma law at CV 1 is
+    // the exponential law, so the point sits at CV = 1.
+    const auto hasTreeDyn = std::find(s.spec.algorithms.begin(), s.spec.algorithms.end(),
+                                      AlgorithmId::TreeDyn) != s.spec.algorithms.end();
+    if (s.spec.family == LawKind::Gamma && hasTreeDyn &&
+        (ratio == 0.0 || s.spec.n <= kMaxMarkovProcessors)) {
+        m_reference =
+            treeDynMarkov(s.spec.n, s.spec.transferMean, ratio * s.spec.transferMean).mean;
+    }
+    if (m_reference) {
+        QCPGraph* ref = p->addGraph();
+        ref->setName(QStringLiteral("Tree-dyn Markov chain, CV 1 (RR §5): %1")
+                         .arg(figureNumber(*m_reference)));
+        ref->setData(QVector<double>{1.0}, QVector<double>{*m_reference});
+        ref->setLineStyle(QCPGraph::lsNone);
+        ref->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, palette().foreground(), 14));
+        ref->setPen(QPen(palette().foreground(), 2));
+    }
+    for (std::size_t a = 0; a < m_graphs.size(); ++a) {
+        if (m_hidden.contains(m_ids[a])) {
+            setAlgorithmShown(static_cast<int>(a), false);
+        }
+    }
+    p->rescaleAxes();
+    const QCPRange xr = p->xAxis->range();
+    p->xAxis->setRange(xr.lower / 1.25, xr.upper * 1.25);
+    const QCPRange yr = p->yAxis->range();
+    if (yr.lower > 0.0) {
+        p->yAxis->setRange(yr.lower / 1.15, yr.upper * 1.15);
+        // Labels at 1, 2 and 5 times the decades: a log axis with labels at decades only
+        // leaves most of this range unlabelled.
+        QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
+        const QCPRange r = p->yAxis->range();
+        for (int e = static_cast<int>(std::floor(std::log10(r.lower)));
+             e <= static_cast<int>(std::ceil(std::log10(r.upper))); ++e) {
+            for (double m : {1.0, 2.0, 5.0}) {
+                const double v = m * std::pow(10.0, e);
+                if (v >= r.lower && v <= r.upper) {
+                    ticks->addTick(v, QString::number(v, 'g', 4));
+                }
+            }
+        }
+        ticks->setSubTickCount(0);
+        p->yAxis->setTicker(ticks);
+    }
+}
+
+std::optional<FigureHit> CvSweepFigure::hitTest(const GridSnapshot& s, QPointF pixel) const {
+    const QCustomPlot* p = plot();
+    std::optional<FigureHit> best;
+    double bestDist = 30.0; // pixels
+    for (std::size_t c = 0; c < s.spec.cvs.size(); ++c) {
+        const GridCell& cell = s.cell(c, 0);
+        if (cell.cv <= 0.0) {
+            continue;
+        }
+        const double px = p->xAxis->coordToPixel(cell.cv);
+        if (std::abs(px - pixel.x()) > 20.0) {
+            continue;
+        }
+        for (std::size_t a = 0; a < cell.summaries.size(); ++a) {
+            if (!isAlgorithmShown(static_cast<int>(a))) {
+                continue;
+            }
+            const double py = p->yAxis->coordToPixel(cell.summaries[a].mean);
+            const double d = std::hypot(px - pixel.x(), py - pixel.y());
+            if (d < bestDist) {
+                bestDist = d;
+                best = FigureHit{c, static_cast<int>(a)};
+            }
+        }
+    }
+    return best;
+}
+
+QString CvSweepFigure::describe(const GridSnapshot& s, const FigureHit& hit) const {
+    const GridCell& cell = s.cells[hit.point];
+    if (hit.algorithm < 0 || static_cast<std::size_t>(hit.algorithm) >= cell.summaries.size()) {
+        return {};
+    }
+    const McSummary& m = cell.summaries[static_cast<std::size_t>(hit.algorithm)];
+    QString text = QStringLiteral("<b>%1</b><br>CV = %2<br>mean = %3 ± %4 (standard error)")
+                       .arg(algorithmName(m.algorithm), figureNumber(cell.cv), figureNumber(m.mean),
+                            figureNumber(m.stdError));
+    for (std::size_t k = 0; k < m.quantileProbs.size() && k < m.quantiles.size(); ++k) {
+        text += QStringLiteral("<br>%1 = %2")
+                    .arg(percent(m.quantileProbs[k]), figureNumber(m.quantiles[k]));
+    }
+    text += QStringLiteral("<br>%1 replicates; click to open the median replicate").arg(m.count);
+    return text;
+}
+
+} // namespace rl

@@ -1,0 +1,107 @@
+#pragma once
+
+#include "common/palette.h"
+#include "schedule/schedule.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <functional>
+
+#include <limits>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QCustomPlot;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPTextElement;
+
+namespace rl {
+
+class GanttPlottable;
+
+/// One operation of a schedule: transfer k or reduction k.
+struct OpRef {
+    bool isTransfer = true;
+    int index = 0;
+    friend bool operator==(const OpRef&, const OpRef&) = default;
+};
+
+/// The Gantt chart of one schedule (QCustomPlot): one row per processor, transfers as arrows
+/// from the sender's row to the receiver's, receptions as thin bars, reductions as blocks,
+/// idle time as pale bands; a time cursor; the critical path and a selection highlighted.
+/// Wheel zooms time (Shift+wheel: rows), drag pans, rectangle zoom on demand, double-click
+/// resets. It only draws immutable schedules it is given.
+class GanttView : public QWidget {
+    Q_OBJECT
+  public:
+    explicit GanttView(QWidget* parent = nullptr);
+
+    void setSchedule(std::shared_ptr<const Schedule> schedule);
+    std::shared_ptr<const Schedule> schedule() const { return m_schedule; }
+    void setTitle(const QString& title);
+    /// Operations starting after t are hidden, running ones drawn up to t. +inf: everything.
+    void setCursorTime(double t);
+    double cursorTime() const { return m_cursor; }
+    void setPalette(const Palette& palette);
+    void setCriticalPath(std::vector<OpRef> ops);
+    /// A dashed vertical line at time `t` labelled at the top (the lower bound or optimum of
+    /// the run); nullopt hides it.
+    void setReferenceLine(std::optional<double> t, const QString& label = {});
+    std::optional<double> referenceLine() const { return m_reference; }
+    void selectOperation(std::optional<OpRef> op);
+    /// Shares the time axis with other views (compare mode).
+    void setTimeRange(double lo, double hi);
+    /// Number of operations drawn by the last repaint (visible and started at the cursor).
+    int drawnOperationCount() const;
+    /// The operation under a widget position, if any.
+    std::optional<OpRef> operationAt(QPoint pos) const;
+    /// Tooltip text of an operation.
+    QString describe(const OpRef& op) const;
+    QCustomPlot* plot() const { return m_plot; }
+    /// Row names instead of "P0", "P1"... (e.g. "master"); empty restores the default.
+    void setRowLabels(QStringList labels);
+    /// Tooltip text for schedules that are not reductions (divisible load, periodic
+    /// schedules): replaces describe()'s, which needs a reduction tree. Empty: default.
+    void setDescriber(std::function<QString(const OpRef&)> describer);
+    /// Legend names of the transfer and reduction swatches; `showCritical` false hides the
+    /// critical-path one.
+    void setLegendNames(const QString& transfer, const QString& reduction, bool showCritical);
+    /// Idle bands on every row up to the end, whatever the row sends (for schedules where a
+    /// processor sends several times).
+    void setIdleBandsToEnd(bool on);
+    /// PNG, SVG or PDF by extension, written atomically.
+    bool exportTo(const QString& path, QString* error, QSize size = QSize(1200, 700)) const;
+
+  public slots:
+    void resetView();
+    void setRectangleZoom(bool on);
+
+  signals:
+    void operationClicked(rl::OpRef op);
+    void timeRangeChanged(double lo, double hi);
+
+  protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+  private:
+    void applyPalette();
+    void replotSoon();
+
+    QCustomPlot* m_plot = nullptr;
+    GanttPlottable* m_gantt = nullptr;
+    QCPItemStraightLine* m_cursorLine = nullptr;
+    QCPItemStraightLine* m_refLine = nullptr;
+    QCPItemText* m_refLabel = nullptr;
+    std::optional<double> m_reference;
+    QCPTextElement* m_title = nullptr;
+    std::shared_ptr<const Schedule> m_schedule;
+    Palette m_palette;
+    double m_cursor = std::numeric_limits<double>::infinity();
+    bool m_replotPending = false;
+    std::function<QString(const OpRef&)> m_describer;
+};
+
+} // namespace rl

@@ -1,0 +1,173 @@
+#include "views/ratio_map_figure.h"
+
+#include "experiment/contour.h"
+
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace rl {
+
+namespace {
+
+QCPColorGradient diverging() {
+    // ColorBrewer RdBu (reversed: blue below 1, A faster; red above 1, A slower), colour-blind
+    // safe, white at 1.
+    QCPColorGradient g;
+    g.clearColorStops();
+    g.setColorStopAt(0.0, QColor(33, 102, 172));
+    g.setColorStopAt(0.25, QColor(103, 169, 207));
+    g.setColorStopAt(0.5, QColor(247, 247, 247));
+    g.setColorStopAt(0.75, QColor(239, 138, 98));
+    g.setColorStopAt(1.0, QColor(178, 24, 43));
+    g.setNanHandling(QCPColorGradient::nhNanColor);
+    g.setNanColor(QColor(200, 200, 200));
+    return g;
+}
+
+} // namespace
+
+RatioMapFigure::RatioMapFigure(QWidget* parent) : MapFigure(parent) {}
+
+void RatioMapFigure::setHatchUncertain(bool on) {
+    m_hatch = on;
+    rebuildKeepingSnapshot();
+}
+
+void RatioMapFigure::setExtraLevels(std::vector<double> levels) {
+    m_extraLevels = std::move(levels);
+    rebuildKeepingSnapshot();
+}
+
+void RatioMapFigure::rebuildKeepingSnapshot() {
+    if (auto s = snapshot()) {
+        // A copy of the same data is a new snapshot to the throttle: rebuild with the options.
+        setSnapshot(std::make_shared<const GridSnapshot>(*s));
+        flush();
+    }
+}
+
+void RatioMapFigure::build(const GridSnapshot& s) {
+    QCustomPlot* p = plot();
+    const std::size_t nx = s.spec.cvs.size();
+    const std::size_t ny = s.spec.ratios.size();
+    const MapGeometry geo = MapGeometry::of(s.spec);
+    const QString a =
+        s.spec.algorithms.size() > 0 ? algorithmName(s.spec.algorithms[0]) : QString();
+    const QString b =
+        s.spec.algorithms.size() > 1 ? algorithmName(s.spec.algorithms[1]) : QString();
+    setTitle(QStringLiteral("Mean makespan of %1 / %2, n = %3, %4 replicates per cell — "
+                            "line: ratio = 1; hatched: 95% interval contains 1")
+                 .arg(a, b)
+                 .arg(s.spec.n)
+                 .arg(s.replicates));
+    if (!m_scale) {
+        m_scale = new QCPColorScale(p);
+        p->plotLayout()->addElement(1, 1, m_scale);
+        m_scale->setType(QCPAxis::atRight);
+        auto* group = new QCPMarginGroup(p);
+        p->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+        m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    }
+    m_scale->axis()->setLabel(QStringLiteral("%1 / %2").arg(a, b));
+    m_scale->axis()->setLabelFont(palette().font());
+    m_scale->axis()->setTickLabelFont(palette().font());
+    m_scale->axis()->setLabelColor(palette().foreground());
+    m_scale->axis()->setTickLabelColor(palette().foreground());
+    p->legend->setVisible(false);
+
+    auto* map = new QCPColorMap(p->xAxis, p->yAxis);
+    map->data()->setSize(static_cast<int>(nx), static_cast<int>(ny));
+    map->data()->setRange(QCPRange(geo.x0, nx > 1 ? geo.x1 : geo.x0 + 1e-9),
+                          QCPRange(geo.y0, ny > 1 ? geo.y1 : geo.y0 + 1e-9));
+    ContourGrid field;
+    for (double cv : s.spec.cvs) {
+        field.xs.push_back(std::log10(std::max(cv, 1e-300)));
+    }
+    for (double r : s.spec.ratios) {
+        field.ys.push_back(std::log10(std::max(r, 1e-300)));
+    }
+    double extent = std::log10(1.05);
+    m_hatched = 0;
+    for (std::size_t j = 0; j < ny; ++j) {
+        for (std::size_t i = 0; i < nx; ++i) {
+            const GridCell& cell = s.cell(i, j);
+            double v = std::nan("");
+            if (cell.ratio01 && cell.ratio01->ratio > 0.0) {
+                v = std::log10(cell.ratio01->ratio);
+                extent = std::max(extent, std::abs(v));
+                if (m_hatch && cell.ratio01->contains(1.0)) {
+                    auto* rect = new QCPItemRect(p);
+                    rect->topLeft->setCoords(field.xs[i] - geo.hx, field.ys[j] + geo.hy);
+                    rect->bottomRight->setCoords(field.xs[i] + geo.hx, field.ys[j] - geo.hy);
+                    rect->setPen(Qt::NoPen);
+                    QColor hatch = palette().foreground();
+                    hatch.setAlpha(150);
+                    rect->setBrush(QBrush(hatch, Qt::BDiagPattern));
+                    rect->setSelectable(false);
+                    ++m_hatched;
+                }
+            }
+            map->data()->setCell(static_cast<int>(i), static_cast<int>(j), v);
+            field.values.push_back(v);
+        }
+    }
+    // The colour scale owns gradient and range (a map takes them from its scale).
+    map->setColorScale(m_scale);
+    m_scale->setGradient(diverging());
+    m_scale->setDataRange(QCPRange(-extent, extent)); // centred on ratio 1
+    map->setInterpolate(false);
+    QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
+    for (double r :
+         {0.1, 0.2, 0.3, 0.5, 0.67, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0, 3.0, 5.0, 10.0}) {
+        // 0.9 and 1.1 only when the scale is narrow enough for them not to crowd 1.
+        if (std::abs(std::log10(r)) <= extent && (extent < 0.25 || (r != 0.9 && r != 1.1)) &&
+            (extent < 0.5 || (r != 0.8 && r != 1.25))) {
+            ticks->addTick(std::log10(r), QString::number(r, 'g', 3));
+        }
+    }
+    m_scale->axis()->setTicker(ticks);
+
+    auto drawLevel = [&](double ratio, const QPen& pen) {
+        const auto lines = contourLines(field, std::log10(ratio));
+        for (const ContourLine& line : lines) {
+            auto* curve = new QCPCurve(p->xAxis, p->yAxis);
+            QVector<double> x;
+            QVector<double> y;
+            for (const ContourPoint& pt : line) {
+                x.push_back(pt.x);
+                y.push_back(pt.y);
+            }
+            curve->setData(x, y);
+            curve->setPen(pen);
+            curve->removeFromLegend();
+        }
+        return lines.size();
+    };
+    for (double level : m_extraLevels) {
+        if (level > 0.0 && level != 1.0) {
+            drawLevel(level, QPen(palette().foreground(), 1.2, Qt::DashLine));
+        }
+    }
+    m_contourLines = drawLevel(1.0, QPen(palette().foreground(), 2.5));
+
+    setupMapAxes(geo);
+}
+
+QString RatioMapFigure::describe(const GridSnapshot& s, const FigureHit& hit) const {
+    const GridCell& cell = s.cells[hit.point];
+    QString text = cellHeader(cell);
+    if (cell.ratio01) {
+        const RatioEstimate& r = *cell.ratio01;
+        text += QStringLiteral("<br><b>ratio %1</b>, 95% interval [%2, %3] (paired, delta method)")
+                    .arg(figureNumber(r.ratio), figureNumber(r.low), figureNumber(r.high));
+        if (r.contains(1.0)) {
+            text += QStringLiteral("<br>the interval contains 1: not told apart");
+        }
+        text +=
+            QStringLiteral("<br>%1 replicates; click to open the median replicate").arg(r.count);
+    }
+    return text;
+}
+
+} // namespace rl

@@ -1,0 +1,165 @@
+#pragma once
+
+#include "common/palette.h"
+#include "schedule/schedule.h"
+#include "views/tree_layout.h"
+
+#include <QPointF>
+#include <QPolygonF>
+#include <QWidget>
+
+#include <array>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QFontMetricsF;
+class QPainter;
+
+namespace rl {
+
+/// The reduction tree of one schedule, drawn with QPainter: processors as circles, the root on
+/// top, each child below its parent in reception order, one edge per transfer (child to parent)
+/// labelled with the value it carries and its start and end times when zoomed in enough.
+///
+/// It follows the animation: an edge appears dashed when its transfer starts and turns solid
+/// when the receiver has merged the value; a processor turns hollow and grey once it has sent,
+/// and the root is filled once it holds everything. Wheel zooms around the mouse (Shift+wheel:
+/// horizontally only), drag pans, double-click fits. Labels, arrowheads and outlines are only
+/// drawn when they are large enough to read, and off-screen items are skipped, so n = 4096
+/// paints in a few milliseconds. It only draws the immutable schedule it is given.
+class TreeView : public QWidget {
+    Q_OBJECT
+  public:
+    explicit TreeView(QWidget* parent = nullptr);
+
+    void setSchedule(std::shared_ptr<const Schedule> schedule);
+    std::shared_ptr<const Schedule> schedule() const { return m_schedule; }
+    /// What exists at time t: edges whose transfer started at or before t. +inf (the default)
+    /// shows the complete tree.
+    void setCursorTime(double t);
+    double cursorTime() const { return m_cursor; }
+    void setPalette(const Palette& palette);
+    /// Highlights transfer k (-1: none). Does not emit transferClicked.
+    void selectTransfer(int k);
+    int selectedTransfer() const { return m_selected; }
+    /// Transfers drawn thicker in Palette::critical() (the critical path).
+    void setHighlightedTransfers(std::vector<int> transfers);
+
+    /// Processors drawn (n, or 0 without a schedule).
+    int nodeCount() const;
+    /// Edges drawn at the current cursor: transfers started at or before it.
+    int visibleEdgeCount() const { return m_visibleEdges; }
+    const TreeLayout& layout() const { return m_layout; }
+    /// Centre of processor p in widget coordinates, under the current zoom and pan.
+    QPointF nodePosition(int p) const;
+    /// The line drawn for transfer k in widget coordinates, from the child to the parent's
+    /// circle (a stem up from the child, then a straight line); empty if none.
+    QPolygonF edgeGeometry(int k) const;
+    /// The visible transfer whose edge passes under a widget position, or -1.
+    int transferAt(QPointF pos) const;
+    /// The processor whose circle is under a widget position, or -1.
+    int nodeAt(QPointF pos) const;
+    /// Tooltip text of transfer k: sender, receiver, value, start, end, duration.
+    QString describeTransfer(int k) const;
+    /// Screen pixels per layout unit, horizontally (for tests of zoom).
+    double horizontalScale() const { return m_view.sx; }
+
+    /// Writes the complete tree, fitted, at the current cursor: PNG (2x), SVG or PDF by
+    /// extension, atomically. False with a message naming the path on failure.
+    bool exportTo(const QString& path, QString* error) const;
+
+  public slots:
+    /// Fits the whole tree in the widget (and keeps it fitted on resize until the next zoom
+    /// or pan).
+    void resetView();
+    /// Zooms by `factor` around a widget position (both axes, or only horizontally).
+    void zoomAt(QPointF pos, double factor, bool horizontalOnly = false);
+
+  signals:
+    /// The user clicked the edge of transfer k (-1: clicked beside every edge).
+    void transferClicked(int k);
+
+  protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool event(QEvent* event) override;
+
+  private:
+    /// Layout units to pixels: screen = (x * sx + tx, y * sy + ty).
+    struct View {
+        double sx = 1.0;
+        double sy = 1.0;
+        double tx = 0.0;
+        double ty = 0.0;
+        QPointF map(double x, double y) const { return {x * sx + tx, y * sy + ty}; }
+    };
+    /// Sizes in pixels that depend on the zoom and the font.
+    struct Metrics {
+        double radius = 0.0;
+        bool nodeLabels = false;
+        double labelPx = 0.0;   ///< node label font, shrunk to fit the circle
+        double labelBoxH = 0.0; ///< height of an edge label
+        double labelStem = 0.0; ///< stem length an edge label needs
+        bool edgeLabels = false;
+        bool arrows = false;
+    };
+    enum class NodeState { Holding, Receiving, Reducing, Sending, Sent, Complete };
+    static constexpr int kStates = 6;
+    /// How a node in each state is drawn.
+    struct Look {
+        QColor fill;
+        QColor outline;
+        double width = 1.0;
+        QColor text;
+    };
+    struct LegendEntry {
+        enum Kind { InFlight, Merged, Critical, Holding, Sent, Complete } kind;
+        QString text;
+    };
+
+    View fitView(QSizeF size, const QFont& font) const;
+    Metrics metrics(const View& view, const QFont& font) const;
+    QFont paintFont() const;
+    void paintTree(QPainter& painter, QSizeF size, const View& view, bool interactive) const;
+    std::array<Look, kStates> nodeLooks(double radius) const;
+    QColor greyColor() const;
+    std::vector<LegendEntry> legendEntries(bool withCritical) const;
+    /// Height of the caption band: one line, or two when the legend does not fit beside it.
+    static double legendWidth(const std::vector<LegendEntry>& legend, const QFontMetricsF& fm);
+    double headerHeight(double width, const QFontMetricsF& fm) const;
+    void paintHeader(QPainter& painter, QSizeF size, const std::array<Look, kStates>& looks) const;
+    void paintEdgeLabels(QPainter& painter, const View& view, const Metrics& m, QRectF clip) const;
+    NodeState nodeState(int p) const;
+    bool isMerged(int k) const;
+    const std::vector<QString>& valueTexts() const;
+    void clampZoom(View& v, QPointF anchor) const;
+
+    std::shared_ptr<const Schedule> m_schedule;
+    TreeLayout m_layout;
+    std::vector<int> m_sendOf;      // transfer sent by each processor, -1 for the root
+    std::vector<double> m_mergedAt; // end of the reduction merging each transfer
+    std::vector<std::vector<int>> m_reductionsOn;         // reductions of each processor
+    double m_completeAt = 0.0;                            // when the root holds everything
+    mutable std::optional<std::vector<QString>> m_values; // formatted lazily: costly at large n
+    Palette m_palette;
+    double m_cursor = std::numeric_limits<double>::infinity();
+    int m_visibleEdges = 0;
+    int m_selected = -1;
+    std::vector<bool> m_critical;
+    View m_view;
+    bool m_autoFit = true;
+    QPointF m_pressPos;
+    QPointF m_lastDragPos;
+    bool m_pressed = false;
+    bool m_dragging = false;
+};
+
+} // namespace rl
