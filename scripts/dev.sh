@@ -29,7 +29,7 @@ install_missing() {
 build() { # build DIR [cmake options...]
     local dir=$1
     shift
-    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DREDUCELAB_WERROR=ON "$@" >/dev/null
     cmake --build "$dir" -j "$JOBS"
 }
 

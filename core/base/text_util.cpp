@@ -97,4 +97,41 @@ std::string csvField(const std::string& field) {
     return out;
 }
 
+std::string printable(std::string_view text) {
+    static const char* const kHex = "0123456789abcdef";
+    std::string out;
+    out.reserve(text.size());
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c >= 0x20 && c != 0x7f) {
+            out += ch; // UTF-8 continuation bytes (>= 0x80) pass through unchanged
+            continue;
+        }
+        switch (c) {
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            out += "\\x";
+            out += kHex[c >> 4];
+            out += kHex[c & 0xf];
+        }
+    }
+    return out;
+}
+
+std::string quoted(std::string_view text) {
+    // Appended piece by piece: "'" + std::string trips a GCC 12 -Wrestrict false positive.
+    std::string out(1, '\'');
+    out += printable(text);
+    out += '\'';
+    return out;
+}
+
 } // namespace rl

@@ -28,5 +28,10 @@ std::string formatNumber(double value);
 /// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, inner quotes
 /// doubled.
 std::string csvField(const std::string& field);
+/// `text` made safe to echo on one line of a message: control characters (newline, tab, escape,
+/// DEL, ...) become C-style escapes ("\\n", "\\t", "\\x1b"), a backslash stays as is.
+std::string printable(std::string_view text);
+/// printable(text) between single quotes, for naming a user's value or path in a message.
+std::string quoted(std::string_view text);
 
 } // namespace rl
