@@ -17,8 +17,13 @@ struct TimelineEvent {
 };
 
 /// Every start and end of a schedule's operations, in the order an animation steps through
-/// them: by time; at equal times ends before starts (an end is what lets an operation start),
-/// then transfers before reductions, then by operation index.
+/// them: by time, and in causal order among events at the same time. Causal order is what the
+/// model guarantees (docs/model.md, section 1): an operation starts before it ends; a
+/// transfer's end comes before the reduction that merges it; a processor's reductions follow
+/// one another; a processor's send follows its last reduction; a processor's receptions
+/// follow one another (one-port). These matter when operations cost 0 or events tie, where
+/// time alone does not order them. Among events the causal rules leave unordered: ends
+/// before starts, then transfers before reductions, then by operation index.
 std::vector<TimelineEvent> buildTimeline(const Schedule& s);
 
 /// Index of the last event at or before time t (-1 if none).
