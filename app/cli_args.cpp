@@ -4,6 +4,10 @@
 #include "base/text_util.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <unistd.h>
 
 namespace rl::cli {
 
@@ -90,6 +94,120 @@ std::string Args::usage(const std::string& verb, const std::string& synopsis,
     }
     out += "  --help                      this text\n";
     return out;
+}
+
+VerbOutputs::VerbOutputs(const Args& a, const std::vector<std::string>& outputs,
+                         const std::vector<std::string>& inputs)
+    : m_set([&] {
+          std::vector<std::string> files;
+          for (const std::string& option : inputs) {
+              if (const auto path = a.get(option)) {
+                  files.push_back(*path);
+              }
+          }
+          return files;
+      }()) {
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+        const auto path = a.get(outputs[i]);
+        if (!path && i > 0) {
+            continue;
+        }
+        const std::string target = path ? *path : "-";
+        m_set.declare("--" + outputs[i], target);
+        m_paths[outputs[i]] = target;
+        if (i == 0) {
+            m_main = outputs[i];
+        }
+    }
+}
+
+const std::string& VerbOutputs::path(const std::string& option) const {
+    const auto it = m_paths.find(option);
+    if (it == m_paths.end()) {
+        throw std::logic_error("output --" + option + " was not given");
+    }
+    return it->second;
+}
+
+void VerbOutputs::commitWith(std::string_view mainContent) {
+    stage(m_main, mainContent);
+    commit();
+}
+
+void VerbOutputs::stage(const std::string& option, std::string_view content) {
+    m_set.stage(path(option), content);
+}
+
+namespace {
+double nowSeconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+std::string duration(double seconds) {
+    char text[32];
+    if (seconds < 60) {
+        std::snprintf(text, sizeof text, "%.0f s", seconds);
+    } else if (seconds < 3600) {
+        std::snprintf(text, sizeof text, "%d min %02d s", static_cast<int>(seconds) / 60,
+                      static_cast<int>(seconds) % 60);
+    } else {
+        std::snprintf(text, sizeof text, "%d h %02d min", static_cast<int>(seconds) / 3600,
+                      static_cast<int>(seconds) / 60 % 60);
+    }
+    return text;
+}
+} // namespace
+
+std::vector<OptionSpec> progressOptions() {
+    return {{"progress", "", "show progress on standard error even when it is not a terminal"},
+            {"quiet", "", "no progress report"}};
+}
+
+ProgressLine::ProgressLine(const Args& a, std::string label)
+    : m_enabled(!a.has("quiet") && (a.has("progress") || ::isatty(STDERR_FILENO) == 1)),
+      m_label(std::move(label)), m_start(nowSeconds()) {}
+
+ProgressLine::~ProgressLine() {
+    if (m_open) {
+        std::cerr << '\n' << std::flush;
+    }
+}
+
+bool ProgressLine::operator()(std::uint64_t done, std::uint64_t total) {
+    if (!m_enabled) {
+        return true;
+    }
+    const double now = nowSeconds();
+    if (done < total && now - m_last < 0.1) {
+        return true;
+    }
+    m_last = now;
+    const double fraction =
+        total > 0 ? static_cast<double>(done) / static_cast<double>(total) : 1.0;
+    constexpr int kWidth = 30;
+    const int filled = static_cast<int>(fraction * kWidth);
+    std::string bar(static_cast<std::size_t>(filled), '#');
+    bar.resize(kWidth, '.');
+    std::string line =
+        "\r" + m_label + " [" + bar + "] " + std::to_string(static_cast<int>(fraction * 100)) + "%";
+    const double elapsed = now - m_start;
+    if (fraction > 0.0 && done < total) {
+        line += ", about " + duration(elapsed * (1.0 - fraction) / fraction) + " left";
+    }
+    line += "   ";
+    std::cerr << line << std::flush;
+    m_open = true;
+    return true;
+}
+
+void ProgressLine::finish(const std::string& note) {
+    if (!m_enabled) {
+        return;
+    }
+    std::cerr << "\r" << m_label << ": " << note << "                                        \n"
+              << std::flush;
+    m_open = false;
 }
 
 } // namespace rl::cli

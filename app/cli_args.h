@@ -1,5 +1,7 @@
 #pragma once
 
+#include "base/file_io.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -38,5 +40,60 @@ class Args {
     std::vector<std::string> m_positional;
     bool m_help = false;
 };
+
+/// The files one verb writes, all or nothing (rl::OutputSet). Built right after the arguments
+/// are parsed and before any computation: every output option given is checked then (folder,
+/// special files, inputs named as outputs), so a bad path fails at once and nothing is written.
+/// `--out` absent means standard output. The verb stages each output's content as it is
+/// computed; commit() shows them all at the end. An exception before commit() leaves no file.
+class VerbOutputs {
+  public:
+    /// `outputs`: the verb's output options (the first is the main one, e.g. "out"); `inputs`:
+    /// its input-file options (e.g. "matrix"), which no output may name.
+    VerbOutputs(const Args& a, const std::vector<std::string>& outputs,
+                const std::vector<std::string>& inputs = {});
+
+    /// True when the output option was given (the main one always counts: standard output).
+    bool wanted(const std::string& option) const { return m_paths.count(option) > 0; }
+    /// The path of an output option ("-" for standard output).
+    const std::string& path(const std::string& option) const;
+    /// Stages the whole content of an output that was given.
+    void stage(const std::string& option, std::string_view content);
+    /// Shows every staged output (throws OutputError if that fails, leaving none).
+    void commit() { m_set.commit(); }
+    /// Stages the main output (the first option) and commits.
+    void commitWith(std::string_view mainContent);
+
+  private:
+    OutputSet m_set;
+    std::string m_main;
+    std::map<std::string, std::string> m_paths;
+};
+
+/// A one-line progress report with an estimate of the time left, on standard error, shown
+/// when standard error is a terminal (or --progress), never with --quiet. The line is ended
+/// when the report is destroyed, so an error message printed after an exception always starts
+/// on its own line.
+class ProgressLine {
+  public:
+    ProgressLine(const Args& a, std::string label);
+    ~ProgressLine();
+    ProgressLine(const ProgressLine&) = delete;
+    ProgressLine& operator=(const ProgressLine&) = delete;
+    /// Reports `done` of `total` (throttled to about 10 updates a second); true (never cancels).
+    bool operator()(std::uint64_t done, std::uint64_t total);
+    /// Ends the line with a closing note (e.g. "done in 3.2 s").
+    void finish(const std::string& note);
+
+  private:
+    bool m_enabled = false;
+    bool m_open = false;
+    std::string m_label;
+    double m_start = 0.0;
+    double m_last = -1.0;
+};
+
+/// The progress options every long verb accepts.
+std::vector<OptionSpec> progressOptions();
 
 } // namespace rl::cli

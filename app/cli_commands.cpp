@@ -6,6 +6,7 @@
 #include "algorithms/algorithm_registry.h"
 #include "algorithms/fibonacci_stat.h"
 #include "algorithms/simulator.h"
+#include "base/file_io.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "experiment/monte_carlo.h"
@@ -16,11 +17,9 @@
 #include "schedule/schedule_validator.h"
 #include "sweep_render.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 #include <chrono>
 #include <cmath>
@@ -30,31 +29,6 @@
 #include <thread>
 
 namespace rl::cli {
-
-/// Writes `content` to `path` atomically (QSaveFile: a temporary file renamed on success, so a
-/// failure leaves no half-written file), or to standard output when no path is given.
-void writeOutput(const std::optional<std::string>& path, const std::string& content) {
-    if (!path) {
-        std::cout << content << std::flush;
-        return;
-    }
-    QSaveFile file(QString::fromStdString(*path));
-    if (!file.open(QIODevice::WriteOnly)) {
-        throw InputError("cannot write '" + *path + "': " + file.errorString().toStdString());
-    }
-    const auto size = static_cast<qint64>(content.size());
-    if (file.write(content.data(), size) != size || !file.commit()) {
-        throw InputError("cannot write '" + *path + "': " + file.errorString().toStdString());
-    }
-}
-
-std::string readFile(const std::string& path) {
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly)) {
-        throw InputError("cannot read '" + path + "': " + file.errorString().toStdString());
-    }
-    return file.readAll().toStdString();
-}
 
 namespace {
 
@@ -101,7 +75,7 @@ Platform parsePlatform(const Args& a, const std::string& verb) {
     p.nonCommutative = a.has("noncommutative");
     if (a.has("matrix")) {
         const std::string path = *a.get("matrix");
-        FixedCosts f = FixedCosts::parseCsv(readFile(path), path);
+        FixedCosts f = FixedCosts::parseCsv(readInputFile(path), path);
         p.n = static_cast<int>(a.integer("n", f.n, 1, kMaxProcessors));
         if (p.n != f.n) {
             throw InputError(path + ": the matrix is for n = " + std::to_string(f.n) +
@@ -222,6 +196,7 @@ int cmdRun(const std::vector<std::string>& argv) {
                   << "\nSimulates one reduction and prints its schedule.\n";
         return 0;
     }
+    VerbOutputs out(a, {"out", "gantt", "tree", "paje"}, {"matrix"});
     if (!a.has("algo")) {
         throw InputError("run: --algo ALGO is required");
     }
@@ -235,25 +210,24 @@ int cmdRun(const std::vector<std::string>& argv) {
         a.integer("replicate", 0, 0, std::numeric_limits<long long>::max()));
     Simulator sim(algo, p.n, p.nonCommutative, p.costs);
     const Schedule s = sim.schedule(p.seed, replicate);
-    // Side files first: on a bad path the command fails before printing anything.
-    if (const auto paje = a.get("paje")) {
-        writeOutput(paje, pajeTrace(s));
+    if (out.wanted("paje")) {
+        out.stage("paje", pajeTrace(s));
     }
-    if (a.has("gantt") || a.has("tree")) {
+    if (out.wanted("gantt") || out.wanted("tree")) {
         const auto shared = std::make_shared<const Schedule>(s);
         const QString title = QStringLiteral("%1 — n = %2, makespan %3")
                                   .arg(QString::fromStdString(s.algorithm))
                                   .arg(s.n)
                                   .arg(s.makespan, 0, 'g', 5);
-        if (const auto path = a.get("gantt")) {
-            renderGantt(shared, title, *path);
+        if (out.wanted("gantt")) {
+            out.stage("gantt", bytesView(renderGantt(shared, title, out.path("gantt"))));
         }
-        if (const auto path = a.get("tree")) {
-            renderTree(shared, *path);
+        if (out.wanted("tree")) {
+            out.stage("tree", bytesView(renderTree(shared, out.path("tree"))));
         }
     }
-    writeOutput(a.get("out"),
-                format == "json" ? scheduleJson(s, p.seed, replicate) : scheduleCsv(s));
+    out.stage("out", format == "json" ? scheduleJson(s, p.seed, replicate) : scheduleCsv(s));
+    out.commit();
     return 0;
 }
 
@@ -275,6 +249,8 @@ int cmdMc(const std::vector<std::string>& argv) {
     specs.push_back({"hist", "FILE", "also write histograms (algorithm,bin_low,bin_high,count)"});
     specs.push_back({"bins", "B", "histogram bins (default 40)"});
     specs.push_back({"out", "FILE", "write the CSV there (atomically) instead of standard output"});
+    const auto progress = progressOptions();
+    specs.insert(specs.end(), progress.begin(), progress.end());
     const Args a("mc", argv, specs, 0);
     if (a.helpAsked()) {
         std::cout << Args::usage("mc",
@@ -292,6 +268,7 @@ int cmdMc(const std::vector<std::string>& argv) {
     if (!a.has("replicates")) {
         throw InputError("mc: --replicates R is required");
     }
+    VerbOutputs out(a, {"out", "hist"}, {"matrix"});
     const Platform p = parsePlatform(a, "mc");
     McConfig c;
     c.algorithms = parseAlgorithmList(*a.get("algo"));
@@ -305,7 +282,10 @@ int cmdMc(const std::vector<std::string>& argv) {
     c.histogramBins = static_cast<int>(a.integer("bins", 40, 1, 100000));
     c.exactQuantileLimit =
         static_cast<std::uint64_t>(a.integer("exact-limit", 1LL << 24, 0, 1LL << 40));
-    const McResult r = runMonteCarlo(c);
+    c.validate(); // before the progress line: a refused request prints only its error
+    ProgressLine line(a, "mc");
+    const McResult r = runMonteCarlo(c, std::ref(line));
+    line.finish("done in " + formatNumber(std::round(r.seconds * 10) / 10) + " s");
     std::string csv = mcCsvHeader(c.quantiles) + "\n";
     for (const McSummary& s : r.summaries) {
         csv += mcCsvRow(s, c.n) + "\n";
@@ -322,9 +302,10 @@ int cmdMc(const std::vector<std::string>& argv) {
                      std::to_string(s.histogram[b]) + "\n";
             }
         }
-        writeOutput(a.get("hist"), h);
+        out.stage("hist", h);
     }
-    writeOutput(a.get("out"), csv);
+    out.stage("out", csv);
+    out.commit();
     return 0;
 }
 
@@ -345,7 +326,8 @@ int cmdSweep(const std::vector<std::string>& argv) {
         {"seed", "S", "random seed (default 1); every point uses it (common random numbers)"},
         {"threads", "T", "worker threads (default: all cores)"},
         {"quantiles", "P1,P2,...", "quantile probabilities (default 0.1,0.5,0.9)"},
-        {"progress", "", "report progress on standard error"},
+        {"progress", "", "show progress on standard error even when it is not a terminal"},
+        {"quiet", "", "no progress report"},
         {"out", "FILE", "write the CSV there (atomically) instead of standard output"},
         {"png", "FILE", "also draw the figure, as the GUI panel does, into a PNG file"},
         {"svg", "FILE", "... into an SVG file"},
@@ -374,6 +356,9 @@ int cmdSweep(const std::vector<std::string>& argv) {
     } else {
         throw InputError("sweep: unknown figure '" + figName + "' (known: fig4, fig5, fig6)");
     }
+    const SweepFigureFiles figures{a.get("png"), a.get("svg"), a.get("pdf")};
+    checkFigureFiles(figures);
+    VerbOutputs out(a, {"out", "png", "svg", "pdf"});
     SweepSpec spec = SweepSpec::figure(fig);
     spec.n = static_cast<int>(a.integer("n", spec.n, 1, kMaxProcessors));
     spec.replicates = static_cast<std::uint64_t>(
@@ -407,36 +392,28 @@ int cmdSweep(const std::vector<std::string>& argv) {
     spec.threads = threadsOption(a);
     spec.quantiles = parseQuantiles(a);
     spec.validate();
-    const SweepFigureFiles figures{a.get("png"), a.get("svg"), a.get("pdf")};
-    checkFigureFiles(figures);
-    const bool showProgress = a.has("progress");
     const auto t0 = std::chrono::steady_clock::now();
-    const auto report = [&](std::uint64_t done, std::uint64_t total) {
-        if (showProgress) {
-            std::cerr << "\rsweep " << figName << ": "
-                      << (100 * done / std::max<std::uint64_t>(total, 1)) << "%" << std::flush;
-        }
-        return true;
-    };
+    ProgressLine line(a, "sweep " + figName);
     SweepResult r;
     if (figures.any()) {
         // Same numbers as runSweep (tested), plus the paired analyses the maps draw.
-        const auto snapshot = runFigureSweep(spec, fig, report);
+        const auto snapshot = runFigureSweep(spec, fig, std::ref(line));
         r.rows = snapshot->rows();
-        renderSweepFigure(snapshot, fig, figures);
+        for (const auto& [option, bytes] : renderSweepFigure(snapshot, fig, figures)) {
+            out.stage(option, bytesView(bytes));
+        }
     } else {
-        r = runSweep(spec, report);
+        r = runSweep(spec, std::ref(line));
     }
-    if (showProgress) {
-        std::cerr << "\rsweep " << figName << ": done in "
-                  << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()
-                  << " s\n";
-    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    line.finish("done in " + formatNumber(std::round(seconds * 10) / 10) + " s");
     std::string csv = sweepCsvHeader(spec.quantiles) + "\n";
     for (const SweepRow& row : r.rows) {
         csv += sweepCsvRow(row, spec.n) + "\n";
     }
-    writeOutput(a.get("out"), csv);
+    out.stage("out", csv);
+    out.commit();
     return 0;
 }
 
@@ -458,6 +435,7 @@ int cmdBench(const std::vector<std::string>& argv) {
                      "with all.\n";
         return 0;
     }
+    VerbOutputs out(a, {"out"});
     const double seconds = parseNumber(a.get("seconds", "1"), "--seconds");
     if (!(seconds > 0.0 && seconds <= 600.0)) {
         throw InputError("bench: --seconds must be in (0, 600]");
@@ -524,7 +502,8 @@ int cmdBench(const std::vector<std::string>& argv) {
         csv += "# tree-dyn n=1048576 one schedule: " + formatNumber(tSchedule) +
                " s; makespan only: " + formatNumber(tMakespan) + " s\n";
     }
-    writeOutput(a.get("out"), csv);
+    out.stage("out", csv);
+    out.commit();
     return 0;
 }
 
@@ -569,10 +548,18 @@ int runCli(const std::vector<std::string>& args) {
         }
         return it->second(rest);
     } catch (const InputError& e) {
-        std::cerr << "reducelab-cli: error: " << e.what() << "\n";
+        // printable(): whatever a message echoes (a path, an argument) stays on one line.
+        std::cerr << "reducelab-cli: error: " << printable(e.what()) << "\n";
+        return 2;
+    } catch (const OutputError& e) {
+        std::cerr << "reducelab-cli: error: " << printable(e.what()) << "\n";
+        return 2;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "reducelab-cli: error: out of memory (the request is larger than this "
+                     "machine can hold)\n";
         return 2;
     } catch (const std::exception& e) {
-        std::cerr << "reducelab-cli: internal error: " << e.what() << "\n";
+        std::cerr << "reducelab-cli: internal error: " << printable(e.what()) << "\n";
         return 1;
     }
 }

@@ -3,7 +3,9 @@
 // Argument parsing and output only: the models live in core/, the drawing in ui/.
 #include "cli_args.h"
 #include "cli_commands.h"
+#include "figure_render.h"
 
+#include "base/file_io.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "models/divisible_load.h"
@@ -32,13 +34,15 @@ std::string procLabel(int i) {
     return s;
 }
 
-void exportGantt(GanttView& view, const QString& title, const std::string& path) {
+QByteArray ganttBytes(GanttView& view, const QString& title, const std::string& path) {
     view.resize(1200, 700);
     view.setTitle(title);
     QString error;
-    if (!view.exportTo(QString::fromStdString(path), &error)) {
+    QByteArray bytes;
+    if (!view.renderTo(QString::fromStdString(path), &bytes, &error)) {
         throw InputError(error.toStdString());
     }
+    return bytes;
 }
 
 // ------------------------------------------------------------------------------ divisible
@@ -125,6 +129,7 @@ int cmdDivisible(const std::vector<std::string>& argv) {
                      "throughput,period).\n";
         return 0;
     }
+    VerbOutputs out(a, {"out", "gantt"});
     const StarPlatform p = divisiblePlatform(a);
     const std::string model = a.get("model", "star");
     const double load = a.has("load") ? parseNumber(*a.get("load"), "--load") : 1.0;
@@ -205,15 +210,16 @@ int cmdDivisible(const std::vector<std::string>& argv) {
     if (const auto path = a.get("gantt")) {
         GanttView view;
         showDivisibleSchedule(view, shown, p);
-        exportGantt(
-            view,
-            QStringLiteral("%1 — %2 %3")
-                .arg(QString::fromStdString(shown->method))
-                .arg(shown->periodic ? QStringLiteral("period") : QStringLiteral("makespan"))
-                .arg(shown->makespan, 0, 'g', 5),
-            *path);
+        out.stage("gantt",
+                  bytesView(ganttBytes(view,
+                                       QStringLiteral("%1 — %2 %3")
+                                           .arg(QString::fromStdString(shown->method))
+                                           .arg(shown->periodic ? QStringLiteral("period")
+                                                                : QStringLiteral("makespan"))
+                                           .arg(shown->makespan, 0, 'g', 5),
+                                       *path)));
     }
-    writeOutput(a.get("out"), csv);
+    out.commitWith(csv);
     return 0;
 }
 
@@ -236,13 +242,13 @@ SteadyInput steadyPlatform(const Args& a) {
     SteadyInput in;
     if (a.has("graph")) {
         const std::string path = *a.get("graph");
-        in.graph = PlatformGraph::parseCsv(readFile(path), path);
+        in.graph = PlatformGraph::parseCsv(readInputFile(path), path);
     } else if (a.has("preset")) {
         in.graph = PlatformGraph::preset(*a.get("preset"));
     } else {
         FixedCosts f =
             a.has("matrix")
-                ? FixedCosts::parseCsv(readFile(*a.get("matrix")), *a.get("matrix"))
+                ? FixedCosts::parseCsv(readInputFile(*a.get("matrix")), *a.get("matrix"))
                 : parsePreset(*a.get("fixed-preset"), static_cast<int>(a.integer("n", 0, 0, 4096)));
         if (f.n > kMaxSteadyProcessors) {
             throw InputError("steady: the platform has " + std::to_string(f.n) +
@@ -364,6 +370,7 @@ int cmdSteady(const std::vector<std::string>& argv) {
                      "conservation) as CSV.\n";
         return 0;
     }
+    VerbOutputs out(a, {"out", "gantt"}, {"graph", "matrix"});
     const SteadyInput in = steadyPlatform(a);
     const PlatformGraph& g = in.graph;
     const std::string problem = a.get("problem", "reduce");
@@ -373,13 +380,13 @@ int cmdSteady(const std::vector<std::string>& argv) {
             throw InputError("steady: --what compare needs the explorer's platform (--matrix or "
                              "--fixed-preset)");
         }
-        std::string out = "algorithm,makespan,root,single_throughput,steady_throughput,gain\n";
+        std::string table = "algorithm,makespan,root,single_throughput,steady_throughput,gain\n";
         for (const PipelineComparison& c : compareWithExplorer(*in.fixed)) {
-            out += c.algorithm + "," + num(c.makespan) + "," + std::to_string(c.root) + "," +
+            table += c.algorithm + "," + num(c.makespan) + "," + std::to_string(c.root) + "," +
                    num(c.singleThroughput) + "," + num(c.steadyThroughput) + "," + num(c.gain()) +
                    "\n";
         }
-        writeOutput(a.get("out"), out);
+        out.commitWith(table);
         return 0;
     }
     std::shared_ptr<const SteadyStateResult> r;
@@ -408,15 +415,17 @@ int cmdSteady(const std::vector<std::string>& argv) {
     if (const auto path = a.get("gantt")) {
         GanttView view;
         showPeriodicSchedule(view, r, g.n);
-        exportGantt(view,
-                    QStringLiteral("one period of the %1 — TP %2, period %3, %4 results")
-                        .arg(r->scatter ? QStringLiteral("scatters") : QStringLiteral("reductions"))
-                        .arg(r->throughput, 0, 'g', 5)
-                        .arg(r->schedule.period, 0, 'g', 5)
-                        .arg(r->schedule.results),
-                    *path);
+        out.stage("gantt", bytesView(ganttBytes(
+                               view,
+                               QStringLiteral("one period of the %1 — TP %2, period %3, %4 results")
+                                   .arg(r->scatter ? QStringLiteral("scatters")
+                                                   : QStringLiteral("reductions"))
+                                   .arg(r->throughput, 0, 'g', 5)
+                                   .arg(r->schedule.period, 0, 'g', 5)
+                                   .arg(r->schedule.results),
+                               *path)));
     }
-    writeOutput(a.get("out"), csv);
+    out.commitWith(csv);
     return 0;
 }
 

@@ -55,6 +55,7 @@ int theoryMarkov(const std::vector<std::string>& argv) {
                      "sim_variance,z (z = (sim_mean - chain_mean) / sim_stderr).\n";
         return 0;
     }
+    VerbOutputs out(a, {"out"});
     if (!a.has("n")) {
         throw InputError("theory markov: --n N is required");
     }
@@ -87,7 +88,7 @@ int theoryMarkov(const std::vector<std::string>& argv) {
         }
         csv += "\n";
     }
-    writeOutput(a.get("out"), csv);
+    out.commitWith(csv);
     return 0;
 }
 
@@ -107,12 +108,13 @@ int theoryRatios(const std::vector<std::string>& argv) {
                      "bound is reached (CSV).\n";
         return 0;
     }
+    VerbOutputs out(a, {"out"});
     if (!a.has("n")) {
         throw InputError("theory ratios: --n N is required");
     }
     const int n = static_cast<int>(a.integer("n", 0, 2, 1 << 20));
-    writeOutput(a.get("out"), ratiosCsv(worstCaseRatios(n, number(a, "d", 1.0), number(a, "D", 2.0),
-                                                        number(a, "c", 0.5))));
+    out.commitWith(ratiosCsv(
+        worstCaseRatios(n, number(a, "d", 1.0), number(a, "D", 2.0), number(a, "c", 0.5))));
     return 0;
 }
 
@@ -162,6 +164,7 @@ int theorySchedule(const std::vector<std::string>& argv, bool optimum) {
                      "then a\nline 'senders P..' and a last line 'makespan VALUE'.\n";
         return 0;
     }
+    VerbOutputs out(a, {"out"});
     const std::vector<double> t = clusterTimes(a, verb);
     std::vector<int> senders;
     if (optimum) {
@@ -171,13 +174,13 @@ int theorySchedule(const std::vector<std::string>& argv, bool optimum) {
     }
     Schedule s = epSchedule(t, senders);
     s.algorithm = optimum ? "Optimum" : "SNF";
-    std::string out = scheduleCsv(s);
-    out += "senders";
+    std::string csv = scheduleCsv(s);
+    csv += "senders";
     for (int p : senders) {
-        out += " P" + std::to_string(p);
+        csv += " P" + std::to_string(p);
     }
-    out += "\nmakespan " + formatNumber(s.makespan) + "\n";
-    writeOutput(a.get("out"), out);
+    csv += "\nmakespan " + formatNumber(s.makespan) + "\n";
+    out.commitWith(csv);
     return 0;
 }
 

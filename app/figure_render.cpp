@@ -21,8 +21,8 @@ bool needsGui(int argc, char** argv) {
     return false;
 }
 
-void renderGantt(const std::shared_ptr<const Schedule>& s, const QString& title,
-                 const std::string& path) {
+QByteArray renderGantt(const std::shared_ptr<const Schedule>& s, const QString& title,
+                       const std::string& path) {
     GanttView view;
     view.resize(1200, 700);
     view.setSchedule(s);
@@ -33,12 +33,14 @@ void renderGantt(const std::shared_ptr<const Schedule>& s, const QString& title,
     }
     view.setCriticalPath(std::move(critical));
     QString error;
-    if (!view.exportTo(QString::fromStdString(path), &error)) {
+    QByteArray bytes;
+    if (!view.renderTo(QString::fromStdString(path), &bytes, &error)) {
         throw InputError(error.toStdString());
     }
+    return bytes;
 }
 
-void renderTree(const std::shared_ptr<const Schedule>& s, const std::string& path) {
+QByteArray renderTree(const std::shared_ptr<const Schedule>& s, const std::string& path) {
     TreeView view;
     view.resize(1000, 700);
     view.setSchedule(s);
@@ -50,9 +52,11 @@ void renderTree(const std::shared_ptr<const Schedule>& s, const std::string& pat
     }
     view.setHighlightedTransfers(std::move(critical));
     QString error;
-    if (!view.exportTo(QString::fromStdString(path), &error)) {
+    QByteArray bytes;
+    if (!view.renderTo(QString::fromStdString(path), &bytes, &error)) {
         throw InputError(error.toStdString());
     }
+    return bytes;
 }
 
 } // namespace rl::cli

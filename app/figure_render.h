@@ -2,18 +2,26 @@
 
 #include "schedule/schedule.h"
 
+#include <QByteArray>
 #include <QString>
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace rl::cli {
 
+/// The bytes of a rendered figure, for staging in an OutputSet.
+inline std::string_view bytesView(const QByteArray& bytes) {
+    return {bytes.constData(), static_cast<std::size_t>(bytes.size())};
+}
+
 /// True when the command line asks for a figure, so main() must create a QApplication.
 bool needsGui(int argc, char** argv);
-/// Draw with the GUI's own views, headless; throw InputError naming the path on failure.
-void renderGantt(const std::shared_ptr<const Schedule>& s, const QString& title,
-                 const std::string& path);
-void renderTree(const std::shared_ptr<const Schedule>& s, const std::string& path);
+/// Draw with the GUI's own views, headless, in the format of `path`'s extension (the file is
+/// not written: the caller stages the bytes); throw InputError naming the path on failure.
+QByteArray renderGantt(const std::shared_ptr<const Schedule>& s, const QString& title,
+                       const std::string& path);
+QByteArray renderTree(const std::shared_ptr<const Schedule>& s, const std::string& path);
 
 } // namespace rl::cli

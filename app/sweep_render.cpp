@@ -22,17 +22,15 @@ void checkFigureFiles(const SweepFigureFiles& files) {
             throw InputError(std::string("--") + ext + " '" + *path +
                              "': the file name must end in ." + ext);
         }
-        if (!info.absoluteDir().exists()) {
-            throw InputError("cannot write '" + *path + "': its directory does not exist");
-        }
     };
     check(files.png, "png");
     check(files.svg, "svg");
     check(files.pdf, "pdf");
 }
 
-void renderSweepFigure(const std::shared_ptr<const GridSnapshot>& snapshot, Figure fig,
-                       const SweepFigureFiles& files) {
+std::vector<std::pair<std::string, QByteArray>>
+renderSweepFigure(const std::shared_ptr<const GridSnapshot>& snapshot, Figure fig,
+                  const SweepFigureFiles& files) {
     std::unique_ptr<SweepFigure> view;
     switch (fig) {
     case Figure::Fig4:
@@ -49,12 +47,21 @@ void renderSweepFigure(const std::shared_ptr<const GridSnapshot>& snapshot, Figu
     view->resize(size);
     view->setSnapshot(snapshot);
     view->flush();
-    for (const auto& path : {files.png, files.svg, files.pdf}) {
+    std::vector<std::pair<std::string, QByteArray>> out;
+    const std::pair<const char*, const std::optional<std::string>*> wanted[] = {
+        {"png", &files.png}, {"svg", &files.svg}, {"pdf", &files.pdf}};
+    for (const auto& [option, path] : wanted) {
+        if (!*path) {
+            continue;
+        }
         QString error;
-        if (path && !view->exportTo(QString::fromStdString(*path), &error, size)) {
+        QByteArray bytes;
+        if (!view->renderTo(QString::fromStdString(**path), &bytes, &error, size)) {
             throw InputError(error.toStdString());
         }
+        out.emplace_back(option, std::move(bytes));
     }
+    return out;
 }
 
 std::shared_ptr<const GridSnapshot> runFigureSweep(const SweepSpec& spec, Figure fig,

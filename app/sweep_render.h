@@ -2,8 +2,12 @@
 
 #include "experiment/progressive_sweep.h"
 
+#include <QByteArray>
+
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace rl::cli {
 
@@ -20,9 +24,11 @@ struct SweepFigureFiles {
 void checkFigureFiles(const SweepFigureFiles& files);
 
 /// Draws `snapshot` with the GUI's own figure class for `fig` (CvSweepFigure, RatioMapFigure,
-/// BestMethodFigure), headless, into every file asked for; throws InputError naming the path.
-void renderSweepFigure(const std::shared_ptr<const GridSnapshot>& snapshot, Figure fig,
-                       const SweepFigureFiles& files);
+/// BestMethodFigure), headless, in every format asked for: (option, bytes) pairs to stage,
+/// e.g. ("png", ...); throws InputError naming the path.
+std::vector<std::pair<std::string, QByteArray>>
+renderSweepFigure(const std::shared_ptr<const GridSnapshot>& snapshot, Figure fig,
+                  const SweepFigureFiles& files);
 
 /// Runs the sweep for a figure: in one pass keeping the samples (paired intervals, ties), or
 /// streaming when a CV sweep is too large to keep them (Fig. 4 at 10^6 replicates).

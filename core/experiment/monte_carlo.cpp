@@ -2,6 +2,7 @@
 
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
+#include "base/limits.h"
 #include "base/parallel_for.h"
 #include "base/statistics.h"
 #include "base/text_util.h"
@@ -10,12 +11,13 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 namespace rl {
 
 namespace {
 
-constexpr std::uint64_t kBlock = 1024; // replicates per work unit; fixed, for determinism
+constexpr std::uint64_t kBlock = kMonteCarloBlock;
 
 std::string percentLabel(double p) {
     std::string s = formatNumber(p * 100.0);
@@ -56,6 +58,21 @@ void McConfig::validate() const {
     if (histogramBins < 1 || histogramBins > 100000) {
         throw InputError("histogram bins must be between 1 and 100000");
     }
+    checkMemory(estimatedBytes(), "a Monte Carlo run of " + std::to_string(replicates) +
+                                      " replicates of " + std::to_string(algorithms.size()) +
+                                      " algorithms");
+}
+
+std::uint64_t McConfig::estimatedBytes() const {
+    const std::uint64_t algos = algorithms.size();
+    const std::uint64_t blocks = (replicates + kMonteCarloBlock - 1) / kMonteCarloBlock;
+    // Kept makespans (exact quantiles), the per-block moments merged in block order, and the
+    // per-block completion flags.
+    const std::uint64_t samples =
+        replicates <= exactQuantileLimit ? memoryProduct(memoryProduct(replicates, algos), 8) : 0;
+    const std::uint64_t moments = memoryProduct(memoryProduct(blocks, algos), sizeof(Moments));
+    const std::uint64_t total = samples + moments + blocks;
+    return total < samples ? std::numeric_limits<std::uint64_t>::max() : total;
 }
 
 double McSummary::quantile(double p) const {

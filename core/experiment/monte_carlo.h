@@ -12,6 +12,10 @@
 
 namespace rl {
 
+/// Replicates per work unit of the Monte Carlo loop: fixed, so that results never depend on
+/// the thread count (blocks are merged in block order).
+inline constexpr std::uint64_t kMonteCarloBlock = 1024;
+
 /// One Monte Carlo experiment: R replicates of several algorithms on common random numbers.
 struct McConfig {
     std::vector<AlgorithmId> algorithms;
@@ -30,7 +34,10 @@ struct McConfig {
     bool keepSamples = false;
 
     /// Throws InputError naming the first invalid field.
+    /// Also refuses a run whose memory estimate exceeds the cap of base/limits.h.
     void validate() const;
+    /// Bytes the run allocates, about: kept samples, per-block moments (saturating).
+    std::uint64_t estimatedBytes() const;
 };
 
 /// The summary of one algorithm over the replicates.

@@ -15,8 +15,8 @@ namespace rl {
 
 namespace {
 
-constexpr std::uint64_t kBlock = 1024; // runMonteCarlo's block: moments merge in the same order
-constexpr std::uint64_t kChunk = 128;  // replicates per work unit: small, for even load
+constexpr std::uint64_t kBlock = kMonteCarloBlock; // runMonteCarlo's block: same merge order
+constexpr std::uint64_t kChunk = 128;              // replicates per work unit: small, for even load
 
 // One algorithm's summary over replicates 0..count-1, computed exactly as runMonteCarlo does in
 // its exact-quantile mode, so that both agree to the bit.

@@ -3,6 +3,7 @@
 #include "algorithms/algorithm_registry.h"
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
+#include "base/limits.h"
 #include "base/lp_solver.h"
 #include "base/text_util.h"
 #include "platform/cost_model.h"
@@ -386,6 +387,24 @@ void PlatformGraph::validate() const {
     if (!std::isfinite(messageSize) || messageSize <= 0.0) {
         throw InputError("the message size must be a finite number > 0, not " +
                          formatNumber(messageSize));
+    }
+    // The linear programs see every link cost and computation time times the message size:
+    // each product is held to the magnitude range of base/limits.h, which keeps GLPK's
+    // scaling far from overflow and underflow (values of 1e300 or 1e-300 made it abort).
+    checkMagnitude(messageSize, "the message size");
+    for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < n; ++j) {
+            const double c = cost(i, j);
+            if (i != j && std::isfinite(c)) {
+                const std::string what =
+                    "link c(" + std::to_string(i) + "," + std::to_string(j) + ")";
+                checkMagnitude(c, what);
+                checkMagnitude(c * messageSize, what + " times the message size");
+            }
+        }
+        const double wi = w[static_cast<std::size_t>(i)];
+        checkMagnitude(wi, "w(P" + std::to_string(i) + ")");
+        checkMagnitude(wi * messageSize, "w(P" + std::to_string(i) + ") times the message size");
     }
 }
 

@@ -18,6 +18,9 @@ void CostModel::validate(int n) const {
     }
     transfer.validate("transfer law");
     reduction.validate("reduction law");
+    if (mode == CostMode::DrawnMatrix) {
+        checkMatrixMemory(static_cast<std::uint64_t>(n > 0 ? n : 0));
+    }
 }
 
 } // namespace rl

@@ -1,6 +1,7 @@
 #include "platform/fixed_costs.h"
 
 #include "base/input_error.h"
+#include "base/limits.h"
 #include "base/text_util.h"
 
 #include <algorithm>
@@ -21,6 +22,11 @@ double FixedCosts::minTransfer() const {
     return n < 2 ? 0.0 : best;
 }
 
+void checkMatrixMemory(std::uint64_t n) {
+    checkMemory(memoryProduct(memoryProduct(n, n), sizeof(double)),
+                "a cost matrix for n = " + std::to_string(n) + " processors");
+}
+
 void FixedCosts::validate() const {
     if (n < 1) {
         throw InputError("cost matrix: n must be >= 1 (got " + std::to_string(n) + ")");
@@ -37,6 +43,10 @@ void FixedCosts::validate() const {
                 throw InputError("cost matrix: d[" + std::to_string(i) + "][" + std::to_string(j) +
                                  "] = " + formatNumber(v) + " must be finite and >= 0");
             }
+            if (i != j) {
+                checkMagnitude(v, "cost matrix: d[" + std::to_string(i) + "][" + std::to_string(j) +
+                                      "]");
+            }
         }
         if (!std::isfinite(c[static_cast<std::size_t>(i)]) ||
             c[static_cast<std::size_t>(i)] < 0.0) {
@@ -44,6 +54,7 @@ void FixedCosts::validate() const {
                              "] = " + formatNumber(c[static_cast<std::size_t>(i)]) +
                              " must be finite and >= 0");
         }
+        checkMagnitude(c[static_cast<std::size_t>(i)], "cost matrix: c[" + std::to_string(i) + "]");
     }
 }
 
@@ -55,6 +66,7 @@ FixedCosts FixedCosts::worstCase(int n, double small, double bigD, double cv) {
     if (n < 1) {
         throw InputError("preset: n must be >= 1 (got " + std::to_string(n) + ")");
     }
+    checkMatrixMemory(n);
     FixedCosts f;
     f.n = n;
     const auto nn = static_cast<std::size_t>(n);
@@ -73,6 +85,10 @@ FixedCosts FixedCosts::worstCase(int n, double small, double bigD, double cv) {
 }
 
 FixedCosts FixedCosts::senderOnly(const std::vector<double>& t) {
+    if (t.empty()) {
+        throw InputError("preset: at least one sender time is needed");
+    }
+    checkMatrixMemory(t.size());
     FixedCosts f;
     f.n = static_cast<int>(t.size());
     const auto nn = t.size();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +42,9 @@ struct FixedCosts {
 
     friend bool operator==(const FixedCosts&, const FixedCosts&) = default;
 };
+
+/// Throws InputError when an n x n cost matrix would exceed the memory cap (base/limits.h).
+void checkMatrixMemory(std::uint64_t n);
 
 /// Parses a preset name: `homogeneous:D:C`, `worstcase:d:D[:c]`, `liuwang-fig1`,
 /// `liuwang-fig8:X`, `senderonly:t0,t1,...`. `n` is required by the first two (ignored else).

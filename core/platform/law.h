@@ -13,6 +13,11 @@ namespace rl {
 /// The cost distributions of SPEC §2, each set by its mean and coefficient of variation.
 enum class LawKind { Constant, Exponential, Gamma, Uniform, Bernoulli };
 
+/// Largest CV of a gamma law: beyond, most draws underflow to 0 (shape 1/CV^2 < 1e-4).
+inline constexpr double kMaxGammaCv = 100.0;
+/// Largest CV of a Bernoulli law: beyond, a draw is non-zero with probability below 1e-12.
+inline constexpr double kMaxBernoulliCv = 1e6;
+
 /// A cost law. Plain value; validate() before sampling.
 struct Law {
     LawKind kind = LawKind::Constant;

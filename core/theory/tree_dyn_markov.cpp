@@ -1,6 +1,7 @@
 #include "theory/tree_dyn_markov.h"
 
 #include "base/input_error.h"
+#include "base/limits.h"
 #include "base/text_util.h"
 #include "experiment/monte_carlo.h"
 #include "platform/cost_model.h"
@@ -18,6 +19,7 @@ void checkMean(double mu, const char* what, bool zeroAllowed) {
         throw InputError(std::string("Markov chain: the ") + what + " mean " + formatNumber(mu) +
                          (zeroAllowed ? " must be finite and >= 0" : " must be finite and > 0"));
     }
+    checkMagnitude(mu, std::string("Markov chain: the ") + what + " mean");
 }
 
 void checkN(int n, int limit) {

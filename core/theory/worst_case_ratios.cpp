@@ -2,6 +2,7 @@
 
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
+#include "base/limits.h"
 #include "base/text_util.h"
 #include "platform/fixed_costs.h"
 #include "theory/lower_bound.h"
@@ -55,6 +56,9 @@ std::vector<RatioRow> worstCaseRatios(int n, double d, double bigD, double c) {
     if (!std::isfinite(c) || c < 0.0) {
         throw InputError("worst-case ratios: c = " + formatNumber(c) + " must be >= 0");
     }
+    checkMagnitude(d, "worst-case ratios: d");
+    checkMagnitude(bigD, "worst-case ratios: D");
+    checkMagnitude(c, "worst-case ratios: c");
     const double delta = bigD / d;
     const bool pow2 = isPowerOfTwo(n);
     struct Case {

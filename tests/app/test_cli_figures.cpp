@@ -70,7 +70,8 @@ class TestCliFigures : public QObject {
         QTest::addColumn<QString>("expected");
         QTest::newRow("missing directory")
             << QStringList{"--png", "/nonexistent-dir/x/f.png"}
-            << "cannot write '/nonexistent-dir/x/f.png': its directory does not exist";
+            << "--png '/nonexistent-dir/x/f.png': folder '/nonexistent-dir/x': No such file or "
+               "directory";
         QTest::newRow("wrong extension")
             << QStringList{"--png", "f.svg"} << "--png 'f.svg': the file name must end in .png";
         QTest::newRow("pdf extension")

@@ -189,7 +189,8 @@ class TestCliModels : public QObject {
         expectUsageError({"steady", "--preset", "ring:99"}, "ring:99");
         QTemporaryDir dir;
         const QString out = dir.filePath("missing/x.csv");
-        expectUsageError({"steady", "--preset", "reduce-toy", "--out", out}, "cannot write");
+        expectUsageError({"steady", "--preset", "reduce-toy", "--out", out},
+                         "--out '" + out + "': folder");
         QVERIFY(!QFileInfo::exists(out));
     }
 };

@@ -1,29 +1,40 @@
 #include "common/figure_export.h"
 
+#include "base/file_io.h"
+#include "base/text_util.h"
+
 #include <QBuffer>
 #include <QFileInfo>
 #include <QImage>
 #include <QImageWriter>
 #include <QPageSize>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 namespace rl {
 
 bool writeFileAtomically(const QString& path, const QByteArray& data, QString* error) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+    try {
+        rl::writeFileAtomically(
+            path.toStdString(),
+            std::string_view(data.constData(), static_cast<std::size_t>(data.size())));
+        return true;
+    } catch (const std::exception& e) { // InputError (path refused) or OutputError (I/O)
         if (error) {
-            *error = QStringLiteral("cannot write '%1': %2").arg(path, file.errorString());
+            *error = QString::fromStdString(printable(e.what()));
         }
         return false;
     }
-    return true;
 }
 
-bool exportFigure(const QString& path, QSize size,
-                  const std::function<void(QPaintDevice&, QSize)>& paint, QString* error) {
+bool exportFigure(const QString& path, QSize size, const FigurePainter& paint, QString* error) {
+    QByteArray bytes;
+    return renderFigure(path, size, paint, &bytes, error) &&
+           writeFileAtomically(path, bytes, error);
+}
+
+bool renderFigure(const QString& path, QSize size, const FigurePainter& paint, QByteArray* out,
+                  QString* error) {
     const QString ext = QFileInfo(path).suffix().toLower();
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -63,7 +74,8 @@ bool exportFigure(const QString& path, QSize size,
         return false;
     }
     buffer.close();
-    return writeFileAtomically(path, bytes, error);
+    *out = std::move(bytes);
+    return true;
 }
 
 } // namespace rl

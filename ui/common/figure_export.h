@@ -8,14 +8,19 @@
 
 namespace rl {
 
-/// Renders a figure to PNG (raster, 2x), SVG or PDF (vector), chosen by the file extension,
-/// and writes it atomically: the image is made in memory and the file replaced only on
-/// success, so a failure leaves no partial file. `paint` draws on the device at `size`.
-/// Returns false with a message naming the path on failure.
-bool exportFigure(const QString& path, QSize size,
-                  const std::function<void(QPaintDevice&, QSize)>& paint, QString* error);
+/// Draws on a device at a size (a figure's whole painting, for screen-independent exports).
+using FigurePainter = std::function<void(QPaintDevice&, QSize)>;
 
-/// Writes bytes atomically (QSaveFile); false with a message naming the path on failure.
+/// Renders a figure to PNG (raster, 2x), SVG or PDF (vector), chosen by the extension of
+/// `path` (only named, not written), into `bytes`. False with a one-line message on failure.
+bool renderFigure(const QString& path, QSize size, const FigurePainter& paint, QByteArray* bytes,
+                  QString* error);
+
+/// renderFigure() then writeFileAtomically(): a failure leaves no partial file.
+bool exportFigure(const QString& path, QSize size, const FigurePainter& paint, QString* error);
+
+/// Writes bytes through the project's one writer (rl::OutputSet: checked path, temporary file,
+/// fsync, rename; devices in place, FIFOs refused); false with its one-line message.
 bool writeFileAtomically(const QString& path, const QByteArray& data, QString* error);
 
 } // namespace rl

@@ -1,14 +1,15 @@
 #include "common/scenario.h"
 
+#include "base/file_io.h"
+#include "common/figure_export.h"
+
 #include "algorithms/ep_optimum.h"
 #include "algorithms/ep_schedule.h"
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace rl {
 
@@ -171,12 +172,10 @@ Scenario Scenario::fromJson(const QJsonObject& o) {
 }
 
 Scenario Scenario::load(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        fail(QStringLiteral("cannot read '%1': %2").arg(path, file.errorString()));
-    }
+    // Bounded, regular files only: a FIFO or /dev/zero given as a scenario never blocks.
+    const std::string text = readInputFile(path.toStdString(), kMaxScenarioBytes);
     QJsonParseError err{};
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &err);
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &err);
     if (err.error != QJsonParseError::NoError || !doc.isObject()) {
         fail(QStringLiteral("%1: not valid JSON (%2 at offset %3)")
                  .arg(path, err.errorString())
@@ -190,15 +189,8 @@ Scenario Scenario::load(const QString& path) {
 }
 
 bool Scenario::save(const QString& path, QString* error) const {
-    QSaveFile file(path);
-    const QByteArray data = QJsonDocument(toJson()).toJson(QJsonDocument::Indented);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        if (error) {
-            *error = QStringLiteral("cannot write '%1': %2").arg(path, file.errorString());
-        }
-        return false;
-    }
-    return true;
+    return writeFileAtomically(path, QJsonDocument(toJson()).toJson(QJsonDocument::Indented),
+                               error);
 }
 
 } // namespace rl

@@ -15,6 +15,10 @@
 namespace rl {
 
 /// Everything that defines what the explorer shows: a plain value, saved as versioned JSON.
+/// Largest scenario file read (a 16-processor matrix is a few kB; a 4096 one about 100 MB is
+/// not a scenario for the explorer).
+inline constexpr std::size_t kMaxScenarioBytes = std::size_t{16} << 20;
+
 struct Scenario {
     static constexpr int kVersion = 1;
 

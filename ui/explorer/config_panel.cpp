@@ -3,12 +3,12 @@
 #include "algorithms/ep_optimum.h"
 #include "algorithms/ep_schedule.h"
 #include "algorithms/simulator.h"
+#include "base/file_io.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -400,12 +400,7 @@ void ConfigPanel::applyPreset() {
 
 bool ConfigPanel::loadMatrix(const QString& path) {
     try {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            throw InputError("cannot read '" + path.toStdString() +
-                             "': " + file.errorString().toStdString());
-        }
-        FixedCosts f = FixedCosts::parseCsv(file.readAll().toStdString(), path.toStdString());
+        FixedCosts f = FixedCosts::parseCsv(readInputFile(path.toStdString()), path.toStdString());
         m_matrix = std::move(f);
     } catch (const InputError& e) {
         m_error->setText(QString::fromUtf8(e.what()));

@@ -499,7 +499,12 @@ void GanttView::replotSoon() {
 }
 
 bool GanttView::exportTo(const QString& path, QString* error, QSize size) const {
-    return exportFigure(
+    QByteArray bytes;
+    return renderTo(path, &bytes, error, size) && writeFileAtomically(path, bytes, error);
+}
+
+bool GanttView::renderTo(const QString& path, QByteArray* bytes, QString* error, QSize size) const {
+    return renderFigure(
         path, size,
         [this](QPaintDevice& device, QSize sz) {
             QCPPainter painter(&device);
@@ -507,7 +512,7 @@ bool GanttView::exportTo(const QString& path, QString* error, QSize size) const 
             painter.setMode(QCPPainter::pmNoCaching);
             m_plot->toPainter(&painter, sz.width(), sz.height());
         },
-        error);
+        bytes, error);
 }
 
 } // namespace rl

@@ -74,6 +74,10 @@ class GanttView : public QWidget {
     void setIdleBandsToEnd(bool on);
     /// PNG, SVG or PDF by extension, written atomically.
     bool exportTo(const QString& path, QString* error, QSize size = QSize(1200, 700)) const;
+    /// The same figure as bytes in the format of `path`'s extension (nothing written), for
+    /// callers that write several files all or nothing.
+    bool renderTo(const QString& path, QByteArray* bytes, QString* error,
+                  QSize size = QSize(1200, 700)) const;
 
   public slots:
     void resetView();

@@ -130,8 +130,13 @@ void SweepFigure::placeLegendAbove() {
 }
 
 bool SweepFigure::exportTo(const QString& path, QString* error, QSize size) {
+    QByteArray bytes;
+    return renderTo(path, &bytes, error, size) && writeFileAtomically(path, bytes, error);
+}
+
+bool SweepFigure::renderTo(const QString& path, QByteArray* bytes, QString* error, QSize size) {
     flush();
-    return exportFigure(
+    return renderFigure(
         path, size,
         [this](QPaintDevice& device, QSize sz) {
             QCPPainter painter(&device);
@@ -139,7 +144,7 @@ bool SweepFigure::exportTo(const QString& path, QString* error, QSize size) {
             painter.setMode(QCPPainter::pmNoCaching);
             m_plot->toPainter(&painter, sz.width(), sz.height());
         },
-        error);
+        bytes, error);
 }
 
 QString SweepFigure::hoverText(QPointF pixel) const {

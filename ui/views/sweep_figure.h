@@ -56,6 +56,9 @@ class SweepFigure : public QWidget {
     int rebuildCount() const { return m_rebuilds; }
     /// Writes PNG/SVG/PDF by extension, atomically; false with a message naming the path.
     bool exportTo(const QString& path, QString* error, QSize size = QSize(1000, 640));
+    /// The same figure as bytes in the format of `path`'s extension (nothing written).
+    bool renderTo(const QString& path, QByteArray* bytes, QString* error,
+                  QSize size = QSize(1000, 640));
     /// The hover text at a pixel of the plot (empty when nothing is there).
     QString hoverText(QPointF pixel) const;
 

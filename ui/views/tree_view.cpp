@@ -1009,6 +1009,11 @@ bool TreeView::event(QEvent* event) {
 }
 
 bool TreeView::exportTo(const QString& path, QString* error) const {
+    QByteArray bytes;
+    return renderTo(path, &bytes, error) && writeFileAtomically(path, bytes, error);
+}
+
+bool TreeView::renderTo(const QString& path, QByteArray* bytes, QString* error) const {
     const QFont font = paintFont();
     const double fh = QFontMetricsF(font).height();
     const QSize base = width() >= 200 && height() >= 150 ? size() : QSize(1000, 700);
@@ -1021,7 +1026,7 @@ bool TreeView::exportTo(const QString& path, QString* error) const {
         std::clamp(static_cast<int>(std::ceil(wantW)), base.width(), std::max(base.width(), 3200)),
         std::clamp(static_cast<int>(std::ceil(wantH)), base.height(),
                    std::max(base.height(), 2000)));
-    return exportFigure(
+    return renderFigure(
         path, canvas,
         [&](QPaintDevice& device, QSize sz) {
             QPainter painter(&device);
@@ -1029,7 +1034,7 @@ bool TreeView::exportTo(const QString& path, QString* error) const {
             painter.setRenderHint(QPainter::TextAntialiasing);
             paintTree(painter, sz, fitView(sz, font), false);
         },
-        error);
+        bytes, error);
 }
 
 } // namespace rl

@@ -69,6 +69,8 @@ class TreeView : public QWidget {
     /// Writes the complete tree, fitted, at the current cursor: PNG (2x), SVG or PDF by
     /// extension, atomically. False with a message naming the path on failure.
     bool exportTo(const QString& path, QString* error) const;
+    /// The same figure as bytes in the format of `path`'s extension (nothing written).
+    bool renderTo(const QString& path, QByteArray* bytes, QString* error) const;
 
   public slots:
     /// Fits the whole tree in the widget (and keeps it fitted on resize until the next zoom

@@ -156,9 +156,9 @@ class TestFixedCosts : public QObject {
     // toCsv() writes the shortest text that reads back to the same double: exact round trip.
     void toCsvRoundTrips() {
         FixedCosts f = FixedCosts::worstCase(4, 0.1, 1.0 / 3.0, 0.0);
-        f.d[1 * 4 + 2] = 1e-300;
+        f.d[1 * 4 + 2] = 1.2345678901234567e-99;
         f.d[3 * 4 + 0] = 12345.678901234567;
-        f.c = {0.0, 2.0 / 3.0, 5e-324, 7.0};
+        f.c = {0.0, 2.0 / 3.0, 3.3333333333333333e-100, 7.0};
         const FixedCosts g = FixedCosts::parseCsv(f.toCsv(), "roundtrip");
         compareCosts(g, f);
         QCOMPARE(g.toCsv(), f.toCsv());

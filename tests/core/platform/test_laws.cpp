@@ -141,8 +141,8 @@ class TestLaws : public QObject {
     void toStringKeepsEveryBit() {
         for (const Law& law :
              {Law::gamma(1.0 / 3.0, 0.1), Law::uniform(0.1 + 0.2, 1.0 / std::sqrt(3.0)),
-              Law::bernoulli(1e-300, 7.0 / 3.0), Law::exponential(123456.789),
-              Law::constant(5e-324)}) {
+              Law::bernoulli(1.2345678901234567e-99, 7.0 / 3.0), Law::exponential(123456.789),
+              Law::constant(9.8765432109876543e99)}) {
             QCOMPARE(parseLaw(law.toString()), law);
         }
     }
@@ -152,6 +152,19 @@ class TestLaws : public QObject {
         QTest::addColumn<QString>("expected");
         QTest::newRow("negative mean") << "gamma:-1:1"
                                        << "mean must be a finite number >= 0";
+        // Finite results: sums of up to 2^25 costs of at most 1e100 stay finite.
+        QTest::newRow("mean too large") << "exp:1e308"
+                                        << "the mean = 1e+308 is too large (at most 1e+100";
+        QTest::newRow("mean too small") << "const:1e-320"
+                                        << "is too small (0 or at least 1e-100)";
+        // Degenerate laws: (almost) every draw is 0, the makespan would be 0 on every run.
+        QTest::newRow("gamma degenerate") << "gamma:1:1e150"
+                                          << "a gamma law needs CV <= 100";
+        QTest::newRow("bernoulli degenerate") << "bernoulli:1:1e200"
+                                              << "a Bernoulli law needs CV <= 1e+06";
+        QTest::newRow("bernoulli value overflows")
+            << "bernoulli:1e90:1e6"
+            << "the non-zero value mean * (1 + CV^2) = 1.000000000001e+102 is too large";
         QTest::newRow("negative mean exp") << "exp:-2"
                                            << "mean must be a finite number >= 0";
         QTest::newRow("negative const") << "const:-0.5"
