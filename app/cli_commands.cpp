@@ -9,6 +9,7 @@
 #include "base/file_io.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
+#include "base/version.h"
 #include "experiment/monte_carlo.h"
 #include "experiment/sweep.h"
 #include "figure_render.h"
@@ -21,6 +22,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <ctime>
@@ -519,13 +521,20 @@ const char* const kTopHelp =
     "  divisible  divisible load on a bus or a star: shares, orders, returns, rounds\n"
     "  theory  Markov chain, worst-case ratios (RR Table 1), Liu-Wang SNF and exact optimum\n"
     "\n"
-    "exit status: 0 success, 2 invalid usage or input (with a one-line message), 1 internal "
-    "error\n";
+    "options of every verb: --help, --version\n"
+    "\n"
+    "exit status: 0 success; 2 invalid usage or input, or an output that could not be written\n"
+    "(one line on standard error; no output file is left changed); 1 internal error\n";
 
 } // namespace
 
 int runCli(const std::vector<std::string>& args) {
     try {
+        // --version anywhere (reducelab-cli --version, reducelab-cli mc --version) answers it.
+        if (std::find(args.begin(), args.end(), "--version") != args.end()) {
+            std::cout << "reducelab-cli " << kVersion << "\n";
+            return 0;
+        }
         if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
             std::cout << kTopHelp;
             return args.empty() ? 2 : 0;

@@ -1,12 +1,15 @@
 #include "cli_commands.h"
 #include "figure_render.h"
 
+#include "common/qt_messages.h"
+
 #include <QApplication>
 #include <QCoreApplication>
 
 #include <memory>
 
 int main(int argc, char** argv) {
+    rl::installQtMessageHandler("reducelab-cli");
     // Figures are drawn by the GUI's own widgets, which need a QApplication; without a display
     // (clusters, CI) they render on Qt's offscreen platform.
     std::unique_ptr<QCoreApplication> app;

@@ -383,8 +383,8 @@ int cmdSteady(const std::vector<std::string>& argv) {
         std::string table = "algorithm,makespan,root,single_throughput,steady_throughput,gain\n";
         for (const PipelineComparison& c : compareWithExplorer(*in.fixed)) {
             table += c.algorithm + "," + num(c.makespan) + "," + std::to_string(c.root) + "," +
-                   num(c.singleThroughput) + "," + num(c.steadyThroughput) + "," + num(c.gain()) +
-                   "\n";
+                     num(c.singleThroughput) + "," + num(c.steadyThroughput) + "," + num(c.gain()) +
+                     "\n";
         }
         out.commitWith(table);
         return 0;

@@ -1,59 +1,129 @@
 #include "analysis/sweep_panel.h"
+#include "base/file_io.h"
+#include "base/text_util.h"
 #include "base/version.h"
+#include "common/qt_messages.h"
 #include "explorer/animation_controller.h"
 #include "panels/theory_panel.h"
 #include "shell/main_window.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QScreen>
 #include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 
-int main(int argc, char** argv) {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("ReduceLab"));
-    QApplication::setOrganizationName(QStringLiteral("ReduceLab"));
-    QApplication::setApplicationVersion(QString::fromLatin1(rl::kVersion));
-    QCommandLineParser parser;
+namespace {
+
+struct Options {
+    QCommandLineOption shot{QStringLiteral("screenshot"),
+                            QStringLiteral("save a PNG of the window once the run is shown, then "
+                                           "quit (errors go to standard error, exit status 2)"),
+                            QStringLiteral("file")};
+    QCommandLineOption at{
+        QStringLiteral("at"),
+        QStringLiteral("with --screenshot: pause the animation at this fraction of the run"),
+        QStringLiteral("fraction")};
+    QCommandLineOption size{QStringLiteral("size"), QStringLiteral("window size WxH"),
+                            QStringLiteral("size")};
+    QCommandLineOption tab{QStringLiteral("tab"),
+                           QStringLiteral("show this tab first (e.g. \"Ratio map\")"),
+                           QStringLiteral("name")};
+};
+
+void configure(QCommandLineParser& parser, const Options& o) {
     parser.setApplicationDescription(
         QStringLiteral("See how reduction algorithms behave on unpredictable platforms."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("scenario"),
                                  QStringLiteral("a scenario file to open (JSON)"));
-    const QCommandLineOption shot(
-        QStringLiteral("screenshot"),
-        QStringLiteral("save a PNG of the window once the run is shown, then quit"),
-        QStringLiteral("file"));
-    const QCommandLineOption at(
-        QStringLiteral("at"),
-        QStringLiteral("with --screenshot: pause the animation at this fraction of the run"),
-        QStringLiteral("fraction"));
-    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("window size WxH"),
-                                  QStringLiteral("size"));
-    const QCommandLineOption tab(QStringLiteral("tab"),
-                                 QStringLiteral("show this tab first (e.g. \"Ratio map\")"),
-                                 QStringLiteral("name"));
-    parser.addOptions({shot, at, size, tab});
-    parser.process(app);
-    rl::MainWindow window;
-    if (parser.isSet(size)) {
-        const QStringList wh = parser.value(size).split('x');
-        if (wh.size() == 2) {
-            window.resize(wh[0].toInt(), wh[1].toInt());
+    parser.addOptions({o.shot, o.at, o.size, o.tab});
+}
+
+[[noreturn]] void refuse(const QString& message) {
+    std::fprintf(stderr, "reducelab: error: %s\n", rl::printable(message.toStdString()).c_str());
+    std::exit(2);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    rl::installQtMessageHandler("reducelab");
+    QCoreApplication::setApplicationName(QStringLiteral("ReduceLab"));
+    QCoreApplication::setOrganizationName(QStringLiteral("ReduceLab"));
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(rl::kVersion));
+    const Options o;
+    QCommandLineParser parser;
+    configure(parser, o);
+    {
+        // Arguments are checked, and --help and --version answered, before the GUI exists:
+        // they work without a display.
+        const QCoreApplication core(argc, argv);
+        if (!parser.parse(QCoreApplication::arguments())) {
+            refuse(parser.errorText());
         }
+        if (parser.isSet(QStringLiteral("help"))) {
+            std::fputs(qPrintable(parser.helpText()), stdout);
+            return 0;
+        }
+        if (parser.isSet(QStringLiteral("version"))) {
+            std::printf("reducelab %s\n", rl::kVersion);
+            return 0;
+        }
+    }
+    QSize windowSize;
+    if (parser.isSet(o.size)) {
+        const QStringList wh = parser.value(o.size).split('x');
+        bool okW = false;
+        bool okH = false;
+        if (wh.size() == 2) {
+            windowSize = QSize(wh[0].toInt(&okW), wh[1].toInt(&okH));
+        }
+        if (!okW || !okH || windowSize.width() < 320 || windowSize.height() < 240 ||
+            windowSize.width() > 16384 || windowSize.height() > 16384) {
+            refuse(QStringLiteral("--size '%1': expected WxH with 320x240 <= WxH <= 16384x16384")
+                       .arg(parser.value(o.size)));
+        }
+    }
+    double fraction = -1.0;
+    if (parser.isSet(o.at)) {
+        bool ok = false;
+        fraction = parser.value(o.at).toDouble(&ok);
+        if (!ok || !(fraction >= 0.0 && fraction <= 1.0)) {
+            refuse(QStringLiteral("--at '%1': expected a fraction between 0 and 1")
+                       .arg(parser.value(o.at)));
+        }
+    }
+    // The screenshot's path is checked now, before any computation (rl::OutputSet).
+    rl::OutputSet screenshotFile;
+    if (parser.isSet(o.shot)) {
+        try {
+            screenshotFile.declare("--screenshot", parser.value(o.shot).toStdString());
+        } catch (const std::exception& e) {
+            refuse(QString::fromStdString(e.what()));
+        }
+    }
+    QApplication app(argc, argv);
+    const QCommandLineOption& shot = o.shot;
+    const QCommandLineOption& tab = o.tab;
+    rl::MainWindow window;
+    // Screenshots run unattended: an error goes to standard error, never to a modal dialog
+    // that nobody could close.
+    window.setInteractive(!parser.isSet(shot));
+    if (windowSize.isValid()) {
+        window.resize(windowSize);
+    }
+    if (!parser.positionalArguments().isEmpty() &&
+        !window.openScenario(parser.positionalArguments().constFirst()) && parser.isSet(shot)) {
+        refuse(window.lastError());
     }
     window.show();
-    if (!parser.positionalArguments().isEmpty() &&
-        !window.openScenario(parser.positionalArguments().constFirst())) {
-        if (parser.isSet(shot)) {
-            std::fprintf(stderr, "reducelab: %s\n", qPrintable(window.lastError()));
-            return 2;
-        }
-    }
     if (parser.isSet(tab)) {
         bool found = false;
         QStringList titles;
@@ -65,17 +135,15 @@ int main(int argc, char** argv) {
             }
         }
         if (!found) {
-            std::fprintf(stderr, "reducelab: no tab '%s' (tabs: %s)\n",
-                         qPrintable(parser.value(tab)), qPrintable(titles.join(", ")));
-            return 2;
+            refuse(QStringLiteral("no tab '%1' (tabs: %2)")
+                       .arg(parser.value(tab), titles.join(QStringLiteral(", "))));
         }
     }
     if (parser.isSet(shot)) {
         // For the README's screenshots: wait for the run, place the cursor, grab the window.
         const QString path = parser.value(shot);
-        const double fraction = parser.isSet(at) ? parser.value(at).toDouble() : -1.0;
         auto* poll = new QTimer(&window);
-        QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, path, fraction] {
+        QObject::connect(poll, &QTimer::timeout, &window, [&, poll, path, fraction] {
             if (!window.session()->result() || window.session()->isRunning() ||
                 window.panes().empty()) {
                 return;
@@ -91,13 +159,28 @@ int main(int argc, char** argv) {
                 window.animation()->pause();
                 window.animation()->seek(fraction * window.animation()->end());
             }
-            QTimer::singleShot(fraction >= 0.0 ? 400 : 2500, &window, [&window, path] {
+            QTimer::singleShot(fraction >= 0.0 ? 400 : 2500, &window, [&, path] {
                 if (auto* theory = qobject_cast<rl::TheoryPanel*>(window.tabs()->currentWidget())) {
                     theory->waitForIdle();
                 }
-                const bool ok = window.grab().save(path);
-                std::fprintf(stderr, "%s %s\n", ok ? "wrote" : "could not write", qPrintable(path));
-                QApplication::exit(ok ? 0 : 1);
+                QByteArray png;
+                QBuffer buffer(&png);
+                buffer.open(QIODevice::WriteOnly);
+                try {
+                    if (!window.grab().save(&buffer, "PNG")) {
+                        throw rl::OutputError("cannot encode the screenshot as PNG");
+                    }
+                    screenshotFile.stage(
+                        path.toStdString(),
+                        std::string_view(png.constData(), static_cast<std::size_t>(png.size())));
+                    screenshotFile.commit();
+                } catch (const std::exception& e) {
+                    std::fprintf(stderr, "reducelab: error: %s\n", rl::printable(e.what()).c_str());
+                    QApplication::exit(2);
+                    return;
+                }
+                std::fprintf(stderr, "wrote %s\n", rl::printable(path.toStdString()).c_str());
+                QApplication::exit(0);
             });
         });
         poll->start(50);
