@@ -1,6 +1,7 @@
 #include "experiment/sweep.h"
 
 #include "base/input_error.h"
+#include "base/limits.h"
 #include "base/text_util.h"
 
 #include <cmath>
@@ -28,6 +29,7 @@ std::vector<double> parseGrid(std::string_view text, std::string_view role) {
         if (!std::isfinite(v) || v < 0.0) {
             throw InputError(ctx + ": the value must be finite and >= 0");
         }
+        checkMagnitude(v, ctx);
         return {v};
     }
     if (parts.size() != 3) {
@@ -39,7 +41,20 @@ std::vector<double> parseGrid(std::string_view text, std::string_view role) {
     if (!(a > 0.0 && b > 0.0 && std::isfinite(a) && std::isfinite(b))) {
         throw InputError(ctx + ": a log-spaced grid needs finite bounds > 0");
     }
-    return logSpace(a, b, k);
+    // Figures and contours take grids in increasing order, each value once (found by fuzzing:
+    // "10:0.1:5" used to give a decreasing grid and "1:1:3" three equal points).
+    if (k > 1 && !(a < b)) {
+        throw InputError(ctx + ": A must be smaller than B (K values from A up to B)");
+    }
+    std::vector<double> grid = logSpace(a, b, k);
+    for (std::size_t i = 0; i < grid.size(); ++i) {
+        checkMagnitude(grid[i], ctx);
+        if (i > 0 && !(grid[i] > grid[i - 1])) {
+            throw InputError(ctx + ": A and B are too close for " + std::to_string(k) +
+                             " distinct values");
+        }
+    }
+    return grid;
 }
 
 SweepSpec SweepSpec::figure(Figure fig) {

@@ -139,7 +139,7 @@ class TestCliReliability : public QObject {
         QTest::newRow("sweep ratio overflows")
             << QStringList{"sweep",    "fig6",    "--ratio",      "1e300",
                            "--family", "uniform", "--replicates", "10"}
-            << "the mean = 1e+300 is too large";
+            << "--ratio grid '1e300' = 1e+300 is too large";
         QTest::newRow("degenerate gamma")
             << QStringList{"run", "--algo", "binomial", "--n", "8", "--comm", "gamma:1:1e150"}
             << "a gamma law needs CV <= 100";
