@@ -1,20 +1,28 @@
 #!/usr/bin/env bash
 # ReduceLab's one entry point for people and CI, on Debian 12 as root (or with sudo):
-#   scripts/dev.sh gui    install what is missing, build, start the GUI with the demo scenario
-#   scripts/dev.sh test   install what is missing, build, check formatting, run every test,
-#                         then rebuild with AddressSanitizer + UBSan and run every test again
-#   scripts/dev.sh build  install and build only
+#   scripts/dev.sh gui [ARGS]   install what building and running the GUI needs, build, start it
+#   scripts/dev.sh test         install what the tests need too, build, check formatting, run
+#                               every test; rebuild with clang, AddressSanitizer + UBSan and
+#                               libFuzzer, run every test again and fuzz each target briefly
+#   scripts/dev.sh fuzz [SECONDS]  run every fuzz target for SECONDS (default 60) each; a
+#                               finding is copied into tests/fuzz/corpus/<target>/ and fails
+#   scripts/dev.sh build        install the GUI's packages and build only
 # Safe to run again: installs only missing packages and rebuilds incrementally.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PACKAGES=(cmake make g++ clang-format qt6-base-dev qt6-svg-dev libqcustomplot-dev
-          libboost-dev libboost-random-dev libglpk-dev libgl-dev xvfb xauth vite pajeng)
+# Building and running the GUI and the CLI.
+GUI_PACKAGES=(cmake make g++ qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev
+              libboost-random-dev libglpk-dev libgl-dev)
+# The tests on top: formatting, the clang sanitizer/fuzzer build, real windows, Paje readers.
+TEST_PACKAGES=(clang-format clang libclang-rt-14-dev xvfb xauth vite pajeng)
 JOBS=$(nproc 2>/dev/null || echo 2)
+# Seconds each fuzz target runs in `test` (7 targets: about 3 minutes in all).
+CI_FUZZ_SECONDS=${CI_FUZZ_SECONDS:-25}
 
 install_missing() {
     local missing=()
-    for p in "${PACKAGES[@]}"; do
+    for p in "$@"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
     done
     if ((${#missing[@]})); then
@@ -33,6 +41,12 @@ build() { # build DIR [cmake options...]
     cmake --build "$dir" -j "$JOBS"
 }
 
+# The sanitizer build: clang with AddressSanitizer, UBSan and libFuzzer's coverage
+# instrumentation, so the same build runs the whole suite and the fuzz targets.
+build_sanitized() {
+    CC=clang CXX=clang++ build build-asan -DREDUCELAB_SANITIZE=ON -DREDUCELAB_FUZZ=ON
+}
+
 check_format() {
     echo "== clang-format check"
     git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
@@ -42,28 +56,64 @@ run_tests() { # run_tests DIR
     (cd "$1" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$JOBS")
 }
 
+# fuzz SECONDS: every target for SECONDS, new inputs kept in a scratch corpus; on a finding the
+# input is copied into tests/fuzz/corpus/<target>/ (commit it: it becomes a regression input
+# that every build replays) and the function fails.
+fuzz() {
+    local seconds=$1 failed=0 scratch
+    scratch=$(mktemp -d)
+    for bin in build-asan/tests/fuzz/fuzz_*; do
+        case "$bin" in *fuzz_replay_*) continue ;; esac
+        local name=${bin##*/fuzz_}
+        mkdir -p "$scratch/$name" "$scratch/$name-findings"
+        local log="$scratch/$name.log"
+        if ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+            QT_QPA_PLATFORM=offscreen "$bin" -max_total_time="$seconds" -max_len=4096 -timeout=20 \
+            -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="$scratch/$name-findings/" \
+            "$scratch/$name" "tests/fuzz/corpus/$name" >"$log" 2>&1; then
+            echo "== fuzz $name: $(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$') executions, no finding"
+        else
+            failed=1
+            echo "== fuzz $name: FINDING"
+            tail -40 "$log"
+            for f in "$scratch/$name-findings"/*; do
+                [ -f "$f" ] && cp "$f" "tests/fuzz/corpus/$name/" && echo "   kept as tests/fuzz/corpus/$name/${f##*/}"
+            done
+        fi
+    done
+    rm -rf "$scratch"
+    return $failed
+}
+
 case "${1:-}" in
 gui)
-    install_missing
+    install_missing "${GUI_PACKAGES[@]}"
     build build
     exec ./build/app/reducelab "${@:2}"
     ;;
 build)
-    install_missing
+    install_missing "${GUI_PACKAGES[@]}"
     build build
     ;;
 test)
-    install_missing
+    install_missing "${GUI_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
     build build
     check_format
     echo "== tests (Release)"
     run_tests build
-    echo "== tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
-    build build-asan -DREDUCELAB_SANITIZE=ON
+    echo "== tests (clang: AddressSanitizer + UndefinedBehaviorSanitizer)"
+    build_sanitized
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 run_tests build-asan
+    echo "== fuzzing (${CI_FUZZ_SECONDS} s per target)"
+    fuzz "$CI_FUZZ_SECONDS"
+    ;;
+fuzz)
+    install_missing "${GUI_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+    build_sanitized
+    fuzz "${2:-60}"
     ;;
 *)
-    echo "usage: scripts/dev.sh gui|test|build" >&2
+    echo "usage: scripts/dev.sh gui|test|fuzz [SECONDS]|build" >&2
     exit 2
     ;;
 esac

@@ -296,8 +296,9 @@ PeriodicSchedule buildPeriod(const PlatformGraph& g, const std::vector<WeightedP
                 op.end = at + take;
                 // Glue to the previous piece of the same message when contiguous.
                 auto prev =
-                    std::find_if(transfers.rbegin(), transfers.rend(),
-                                 [&](const PeriodicOp& o) { return o.from == i && o.to == j; });
+                    std::find_if(transfers.rbegin(), transfers.rend(), [&op](const PeriodicOp& o) {
+                        return o.from == op.from && o.to == op.to;
+                    });
                 if (prev != transfers.rend() && prev->instance == op.instance && prev->k == op.k &&
                     prev->m == op.m && std::abs(prev->end - op.start) <= 1e-12 * s.period) {
                     prev->end = op.end;
