@@ -11,8 +11,8 @@
 namespace rl {
 
 /// The algorithms the simulator knows: the paper's four non-clairvoyant ones, then Liu-Wang's
-/// clairvoyant baselines for sender-only costs (SPEC §4): EP with the senders in index order,
-/// SNF, and the exact optimum (best EP sequence, small n only).
+/// clairvoyant baselines for sender-only costs (docs/model.md §4): EP with the senders in index
+/// order, SNF, and the exact optimum (best EP sequence, small n only).
 enum class AlgorithmId { BinomialStat, FibonacciStat, TreeDyn, NonCommutTreeDyn, Ep, Snf, Optimum };
 
 /// What the UI and the CLI need to know about an algorithm, and how to build it.

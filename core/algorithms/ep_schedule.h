@@ -11,7 +11,7 @@
 
 namespace rl {
 
-/// Liu-Wang's model (seed 003, SPEC §4): processor i sends in t[i] whatever the receiver,
+/// Liu-Wang's model (seed 003, docs/model.md §4): processor i sends in t[i] whatever the receiver,
 /// reductions are free. Returns an empty string when `f` is such a platform, else why not
 /// (naming the first offending entry), for error messages and tooltips.
 std::string senderOnlyViolation(const FixedCosts& f);
@@ -38,7 +38,7 @@ double epMakespan(const std::vector<double>& t, const std::vector<int>& senders,
 /// open where both predecessors could take either role: free processors are taken in FIFO
 /// order of release, then the tree is fixed from the last transfer backwards, the sender
 /// keeping the processor released first (see the .cpp; the tests run every sequence of small
-/// clusters through the SPEC §5 validator). Each transfer is followed by its zero-cost
+/// clusters through the docs/model.md §5 validator). Each transfer is followed by its zero-cost
 /// reduction at the transfer's end.
 Schedule epSchedule(const std::vector<double>& t, const std::vector<int>& senders);
 

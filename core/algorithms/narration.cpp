@@ -304,8 +304,8 @@ std::vector<std::string> Narrator::start() const {
         out.push_back(prefix(0.0) + "P0 alone holds [0,0]; there is nothing to reduce");
         return out;
     }
-    // SPEC §3: every processor becomes available at time 0, in index order, before any other
-    // event; no value has moved yet, so the rules alone decide who waits, whatever the costs.
+    // docs/model.md §3: every processor becomes available at time 0, in index order, before any
+    // other event; no value has moved yet, so the rules alone decide who waits, whatever the costs.
     if (m_algo == AlgorithmId::TreeDyn) {
         bool slotFull = false;
         for (int p = 0; p < m_s.n; ++p) {

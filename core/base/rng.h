@@ -7,7 +7,7 @@
 
 namespace rl {
 
-/// The two independent cost streams of SPEC §2.
+/// The two independent cost streams of docs/model.md §2.
 enum class Stream : std::uint64_t { Transfer = 1, Reduction = 2 };
 
 /// SplitMix64 finaliser (Steele, Lea, Flood 2014): a bijective 64-bit mixer.

@@ -25,7 +25,7 @@ struct Moments {
 /// numpy). Reorders `values`. `probs` must be sorted ascending; returns one value per prob.
 std::vector<double> quantilesType7(std::vector<double>& values, const std::vector<double>& probs);
 
-/// Streaming quantile estimator for runs too large to keep (SPEC: memory stays bounded).
+/// Streaming quantile estimator for runs too large to keep (memory stays bounded).
 ///
 /// A log-linear histogram (as HdrHistogram): each binade [2^e, 2^(e+1)) for e in [-64, 64) is
 /// cut into 1024 equal buckets, so a bucket spans a relative width of at most 2^-10; values

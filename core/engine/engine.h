@@ -67,8 +67,8 @@ struct EngineWorkspace {
     }
 };
 
-/// The event-driven platform of SPEC §1 and §3, generic in the algorithm (Policy), the cost
-/// source (Costs) and the observer (Recorder), all bound at compile time so that the Monte
+/// The event-driven platform of docs/model.md §1 and §3, generic in the algorithm (Policy), the
+/// cost source (Costs) and the observer (Recorder), all bound at compile time so that the Monte
 /// Carlo loop runs the very code that builds displayed schedules, with no virtual call per event.
 ///
 /// Policy declares `static constexpr bool kUsesIntervals` (whether it reads lo/hi/holders); it is
@@ -101,7 +101,7 @@ template <class Policy, class Costs, class Recorder> class Engine {
     bool receiving(int p) const { return st(p).receiving; }
     int receptionsEnded(int p) const { return st(p).receptionsEnded; }
     int reductionsEnded(int p) const { return st(p).reductionsEnded; }
-    /// Started, not sent, not receiving, no reduction running or pending (SPEC §4).
+    /// Started, not sent, not receiving, no reduction running or pending (docs/model.md §4).
     bool isIdle(int p) const {
         const Proc& s = st(p);
         return s.started && !s.sent && !s.receiving && !s.reducing && s.pendingHead < 0;

@@ -8,7 +8,8 @@
 
 namespace rl {
 
-/// The event queue of SPEC §3: events by time, ties broken by creation order (stable FIFO).
+/// The event queue of docs/model.md §3: events by time, ties broken by creation order (stable
+/// FIFO).
 ///
 /// Events created for the current time (zero-cost operations, the initial "available" events)
 /// go to a plain FIFO instead of the time-ordered structure. This is exact, not an
@@ -17,8 +18,8 @@ namespace rl {
 /// (time, sequence) heap would give. It keeps zero-cost reductions out of the ordered part,
 /// which matters for the paper's no-reduction-cost setting.
 ///
-/// Capacity: a run pushes at most n - 1 transfer ends and n - 1 reduction ends (SPEC §1: each
-/// processor sends once and each transfer is followed by one reduction), so the buffers are
+/// Capacity: a run pushes at most n - 1 transfer ends and n - 1 reduction ends (docs/model.md §1:
+/// each processor sends once and each transfer is followed by one reduction), so the buffers are
 /// sized once per platform size and no push ever has to check for room. The initial events
 /// 0..n-1 are a prefix of the FIFO written once per size, not once per run.
 ///

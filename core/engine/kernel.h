@@ -16,8 +16,8 @@ namespace rl {
 
 /// Per-operation costs: the k-th started transfer (reduction) takes the k-th draw of the
 /// transfer (reduction) stream of this replicate. A run on n processors makes exactly n - 1
-/// transfers and n - 1 reductions (SPEC §1), so the draws are made up front, in one batch per
-/// stream (LawSampler::fill, the same values in the same order), and the run reads them.
+/// transfers and n - 1 reductions (docs/model.md §1), so the draws are made up front, in one batch
+/// per stream (LawSampler::fill, the same values in the same order), and the run reads them.
 struct StreamCosts {
     const double* transferDraws = nullptr;
     const double* reductionDraws = nullptr;
@@ -29,7 +29,7 @@ struct StreamCosts {
 
 /// One replicate's per-operation draws (n of each stream: the n - 1 a run uses and a spare, so
 /// that n = 1 has a buffer). Monte Carlo draws them once per replicate and hands them to every
-/// algorithm (common random numbers, SPEC §2): the draws do not depend on the algorithm.
+/// algorithm (common random numbers, docs/model.md §2): the draws do not depend on the algorithm.
 class StreamDraws {
   public:
     StreamDraws() = default;
@@ -85,7 +85,7 @@ class KernelBase {
     virtual double makespanFromDraws(const StreamDraws& draws) = 0;
 };
 
-/// Draws the fixed costs of one replicate (DrawnMatrix mode, SPEC §2): d from the transfer
+/// Draws the fixed costs of one replicate (DrawnMatrix mode, docs/model.md §2): d from the transfer
 /// stream in row-major order skipping the diagonal, then c from the reduction stream.
 void drawMatrix(FixedCosts& out, int n, const LawSampler& transfer, const LawSampler& reduction,
                 std::uint64_t seed, std::uint64_t replicate);

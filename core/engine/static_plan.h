@@ -28,7 +28,7 @@ struct StaticPlan {
 };
 
 /// Runs a StaticPlan: a planned transfer starts as soon as the sender is ready to send and the
-/// receiver may take that reception (SPEC §4).
+/// receiver may take that reception (docs/model.md §4).
 class StaticPolicy {
   public:
     static constexpr bool kUsesIntervals = false;

@@ -8,7 +8,7 @@
 
 namespace rl {
 
-/// The paper's figures (RR §6, SPEC §7).
+/// The paper's figures (RR §6, docs/model.md §7).
 enum class Figure { Fig4, Fig5, Fig6 };
 
 /// A grid over (CV, mu_c/mu_d): at each point, transfers follow family(transferMean, cv) and

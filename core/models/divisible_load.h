@@ -137,7 +137,7 @@ std::vector<std::string> validateDivisible(const DivisibleSchedule& s, const Sta
 
 /// The schedule as rows for the Gantt view: row 0 the master, row i worker i; sends and returns
 /// as transfers, computations as reduction blocks (whose `transfer` is the send that fed them,
-/// -1 for the master's own share). Only for drawing: it is not a reduction (SPEC §5).
+/// -1 for the master's own share). Only for drawing: it is not a reduction (docs/model.md §5).
 Schedule divisibleGantt(const DivisibleSchedule& s, int workerCount);
 
 } // namespace rl

@@ -7,7 +7,7 @@
 
 namespace rl {
 
-/// Where the costs of a run come from (SPEC §2).
+/// Where the costs of a run come from (docs/model.md §2).
 enum class CostMode {
     PerOperation, ///< k-th started transfer/reduction costs the k-th draw of its stream
     FixedMatrix,  ///< the given matrix d and vector c

@@ -7,7 +7,7 @@
 
 namespace rl {
 
-/// Fixed platform costs (SPEC §2): transfer matrix d[i][j] (diagonal unused) and reduction
+/// Fixed platform costs (docs/model.md §2): transfer matrix d[i][j] (diagonal unused) and reduction
 /// vector c[j]. Plain value.
 struct FixedCosts {
     int n = 0;

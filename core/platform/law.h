@@ -10,7 +10,7 @@
 
 namespace rl {
 
-/// The cost distributions of SPEC §2, each set by its mean and coefficient of variation.
+/// The cost distributions of docs/model.md §2, each set by its mean and coefficient of variation.
 enum class LawKind { Constant, Exponential, Gamma, Uniform, Bernoulli };
 
 /// Largest CV of a gamma law: beyond, most draws underflow to 0 (shape 1/CV^2 < 1e-4).

@@ -40,8 +40,8 @@ struct ProcessorTime {
     double idle = 0.0; ///< makespan - busy
 };
 
-/// What one run yields (SPEC §5). Plain, immutable once built; values are derived on demand
-/// from the tree so that a run with n = 2^20 stays small.
+/// What one run yields (docs/model.md §5). Plain, immutable once built; values are derived on
+/// demand from the tree so that a run with n = 2^20 stays small.
 struct Schedule {
     int n = 1;
     bool nonCommutative = false;

@@ -8,8 +8,8 @@
 
 namespace rl {
 
-/// Checks the six invariants of SPEC §5 (and basic sanity: finite, ordered times, makespan =
-/// last end, a tree rooted at `root`). With `fixed`, also checks that every operation lasted
+/// Checks the six invariants of docs/model.md §5 (and basic sanity: finite, ordered times, makespan
+/// = last end, a tree rooted at `root`). With `fixed`, also checks that every operation lasted
 /// exactly its fixed cost. Returns one message per violation; empty means valid.
 std::vector<std::string> validateSchedule(const Schedule& s, const FixedCosts* fixed = nullptr);
 

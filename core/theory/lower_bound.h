@@ -12,7 +12,8 @@ namespace rl {
 /// ceil(log2 n) for n >= 1 (0 for n = 1): the number of halvings a reduction needs.
 int ceilLog2(int n);
 
-/// SPEC §5.6 (RR §4): every schedule on fixed costs takes at least ceil(log2 n) * min d[i][j].
+/// docs/model.md §5, invariant 6 (RR §4): every schedule on fixed costs takes at least ceil(log2 n)
+/// * min d[i][j].
 double spec56Bound(const FixedCosts& f);
 
 /// The optimal makespan of n processors when every transfer costs d and every reduction c,
@@ -42,9 +43,9 @@ struct MakespanBound {
     std::string label;    ///< "optimum 5", "lower bound 3.2"
 };
 
-/// Fixed costs: max(SPEC §5.6, homogeneousOptimum(min d, min c)), optimal when every d and
-/// every c are equal. Per-operation costs with constant laws: the homogeneous optimum. None for
-/// random costs (the bound of a random run would be random too).
+/// Fixed costs: max(docs/model.md §5, invariant 6, homogeneousOptimum(min d, min c)), optimal when
+/// every d and every c are equal. Per-operation costs with constant laws: the homogeneous optimum.
+/// None for random costs (the bound of a random run would be random too).
 std::optional<MakespanBound> makespanBound(const CostModel& costs, int n);
 
 /// What the explorer draws: makespanBound(), except on a Liu-Wang cluster (sender-only fixed

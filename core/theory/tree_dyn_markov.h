@@ -18,11 +18,12 @@ struct MeanVariance {
 constexpr int kMaxMarkovProcessors = 4096;
 
 /// RR §5 closed form for Tree-dyn with exponential transfers of mean `transferMean` and no
-/// reduction cost, for every n >= 1 (SPEC §6). State s(i, j): i transfers running, j = 1 when
-/// a processor waits in the slot; each state lasts Exp(i / mu).
+/// reduction cost, for every n >= 1 (docs/model.md §6). State s(i, j): i transfers running, j = 1
+/// when a processor waits in the slot; each state lasts Exp(i / mu).
 ///  - n even: the chain starts in s(n/2, 0) and visits s(i, 0) for i = n/2 .. 1 and s(i, 1)
 ///    for i = n/2 - 1 .. 1: E = (2 H(n/2 - 1) + 2/n) mu, Var = (2 sum 1/i^2 + 4/n^2) mu^2.
-///  - n odd, m = (n - 1)/2: under SPEC §3 the processors become available in index order at
+///  - n odd, m = (n - 1)/2: under docs/model.md §3 the processors become available in index order
+///  at
 ///    time 0, so P0 enters the slot, P1 sends to it, ..., and P(n-1) is left in the slot: the
 ///    chain starts in s(m, 1). From s(i, 1) the first transfer to end makes its receiver idle,
 ///    it finds the slot full and sends: s(i, 0); from s(i, 0) the next receiver enters the

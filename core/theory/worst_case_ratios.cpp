@@ -97,9 +97,10 @@ std::vector<RatioRow> worstCaseRatios(int n, double d, double bigD, double c) {
         r.ratio = r.makespan / r.optimum;
         r.reached = std::isfinite(r.bound) && std::abs(r.ratio - r.bound) <= 1e-9 * r.bound;
         if (cell.theorem == "Th. 1") {
-            r.note = pow2 ? "the RR instance reaches the bound for n = 2^k"
-                          : "n is not a power of two: under SPEC §3's tie-break some transfers "
-                            "go up at cost d, so the bound is not reached";
+            r.note =
+                pow2 ? "the RR instance reaches the bound for n = 2^k"
+                     : "n is not a power of two: under docs/model.md §3's tie-break some transfers "
+                       "go up at cost d, so the bound is not reached";
             if (cell.algorithm == AlgorithmId::BinomialStat) {
                 r.note = "Binomial-stat only sends downwards: reached for every n";
             }

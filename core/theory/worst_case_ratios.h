@@ -15,7 +15,7 @@ struct RatioRow {
     double bound = 0.0;      ///< the theorem's ratio (NaN where none is proved)
     double c = 0.0;          ///< reduction cost of the instance
     double makespan = 0.0;   ///< measured on the instance (fixed costs, one run)
-    double lowerBound = 0.0; ///< SPEC §5.6: ceil(log2 n) d
+    double lowerBound = 0.0; ///< docs/model.md §5, invariant 6: ceil(log2 n) d
     double optimum = 0.0;    ///< optimal makespan of the instance (see worstCaseRatios)
     double ratio = 0.0;      ///< makespan / optimum
     bool reached = false;    ///< ratio equals the bound (to 1e-9 relative)
@@ -23,14 +23,14 @@ struct RatioRow {
 };
 
 /// RR §4 Table 1 for n processors on the instance d[i][j] = d (i < j), D (i > j), c[j] = c
-/// (RR Th. 1 and Th. 4; SPEC §2 preset worstcase:d:D:c), for the three cost cases of the table:
-/// c = 0, the given c, and c = d. Each row simulates its algorithm on the instance.
+/// (RR Th. 1 and Th. 4; docs/model.md §2 preset worstcase:d:D:c), for the three cost cases of the
+/// table: c = 0, the given c, and c = d. Each row simulates its algorithm on the instance.
 ///
 /// The optimum of the instance is the optimal homogeneous makespan with costs (d, c): costs are
 /// >= d so it bounds every schedule (see homogeneousOptimum), and the optimal homogeneous tree
 /// laid out with every sender below its receiver uses only transfers of cost d, so it is met.
-/// Under SPEC §3's tie-break the instances reach their bounds only for n = 2^k (Th. 1; Th. 4
-/// only asymptotically; Th. 2, 3 and 5 have no instance that reaches them): the notes say so.
+/// Under docs/model.md §3's tie-break the instances reach their bounds only for n = 2^k (Th. 1; Th.
+/// 4 only asymptotically; Th. 2, 3 and 5 have no instance that reaches them): the notes say so.
 /// Throws InputError for n < 2, d <= 0, D < d or c < 0.
 std::vector<RatioRow> worstCaseRatios(int n, double d, double bigD, double c);
 

@@ -1,6 +1,6 @@
 // The command-line tool as a user meets it: exit codes and one-line errors for bad input (and no
 // output file left behind), the shapes of the run/mc/sweep outputs, atomic --out, results that
-// do not depend on the thread count, and the findings of the paper's Fig. 4 (SPEC §7) on a
+// do not depend on the thread count, and the findings of the paper's Fig. 4 (docs/model.md §7) on a
 // small sweep.
 #include <QtTest>
 
@@ -305,8 +305,8 @@ class TestCli : public QObject {
         }
     }
 
-    // SPEC §7, Fig. 4 (n = 64, gamma(1, CV) transfers, no reduction cost), on 7 CVs from 0.01
-    // to 10 with 2000 replicates (about 0.2 s). Observed (seed 1), mean makespans:
+    // docs/model.md §7, Fig. 4 (n = 64, gamma(1, CV) transfers, no reduction cost), on 7 CVs from
+    // 0.01 to 10 with 2000 replicates (about 0.2 s). Observed (seed 1), mean makespans:
     //
     //   CV       binomial  fibonacci  tree-dyn  nctd     nctd q90-q10  tree-dyn q90-q10
     //   0.01     6.0394    8.9992     6.0312    7.1403   0.987         0.049

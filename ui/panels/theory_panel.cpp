@@ -125,10 +125,11 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
     m_markovTable = makeTable({tr("n"), tr("Chain mean"), tr("Chain var."), tr("Sim. mean"),
                                tr("± SE"), tr("Sim. var."), tr("z")},
                               markov);
-    auto* markovNote = new QLabel(
-        tr("Odd n start with P(n-1) waiting in the slot (SPEC §3). z = (sim. mean - chain mean) "
-           "/ SE: |z| < 4 means agreement within 4 standard errors."),
-        markov);
+    auto* markovNote =
+        new QLabel(tr("Odd n start with P(n-1) waiting in the slot (processors become available in "
+                      "index order). z = (sim. mean - chain mean) "
+                      "/ SE: |z| < 4 means agreement within 4 standard errors."),
+                   markov);
     markovNote->setWordWrap(true);
     auto* markovLayout = new QVBoxLayout(markov);
     markovLayout->addLayout(markovForm);

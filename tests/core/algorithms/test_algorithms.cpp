@@ -1,5 +1,5 @@
-// The four algorithms against SPEC §4-§6: closed forms with constant costs, the invariants of
-// SPEC §5 on many random runs, and the plans of the two static algorithms.
+// The four algorithms against docs/model.md §4-§6: closed forms with constant costs, the invariants
+// of docs/model.md §5 on many random runs, and the plans of the two static algorithms.
 #include "algorithms/binomial_stat.h"
 #include "algorithms/fibonacci_stat.h"
 #include "algorithms/simulator.h"
@@ -50,7 +50,7 @@ class TestAlgorithms : public QObject {
         QTest::newRow("d=0.5,c=2") << 0.5 << 2.0;
         QTest::newRow("d=0,c=0") << 0.0 << 0.0;
     }
-    // SPEC §6: Binomial-stat, Tree-dyn and Non-Commut-Tree-dyn take ceil(log2 n)(c + d);
+    // docs/model.md §6: Binomial-stat, Tree-dyn and Non-Commut-Tree-dyn take ceil(log2 n)(c + d);
     // Fibonacci-stat of order k takes d + (k-1) max(d, c) + c (n >= 2), for n = 1..300.
     void closedFormsWithConstantCosts() {
         QFETCH(double, d);
@@ -115,8 +115,8 @@ class TestAlgorithms : public QObject {
         QCOMPARE(q.receptionCount(0), 3);
     }
 
-    // SPEC §6: for n = 8 with constant costs Binomial-stat, Tree-dyn and Non-Commut-Tree-dyn
-    // build the same schedule.
+    // docs/model.md §6: for n = 8 with constant costs Binomial-stat, Tree-dyn and
+    // Non-Commut-Tree-dyn build the same schedule.
     void eightProcessorsSameSchedule() {
         const Schedule b = constantRun(AlgorithmId::BinomialStat, 8, 1, 1);
         for (AlgorithmId a : {AlgorithmId::TreeDyn, AlgorithmId::NonCommutTreeDyn}) {
@@ -149,7 +149,7 @@ class TestAlgorithms : public QObject {
         QTest::newRow("constant") << "const:1"
                                   << "const:1";
     }
-    // SPEC §5: every algorithm x {commutative, non-commutative} x seeds x n = 1..300.
+    // docs/model.md §5: every algorithm x {commutative, non-commutative} x seeds x n = 1..300.
     void invariantsOnRandomRuns() {
         QFETCH(QString, comm);
         QFETCH(QString, comp);
@@ -331,7 +331,7 @@ class TestAlgorithms : public QObject {
         }
     }
 
-    // SPEC §3: zero-cost operations still go through the queue in creation order. With
+    // docs/model.md §3: zero-cost operations still go through the queue in creation order. With
     // Bernoulli costs the order is visible; the result must be reproducible run to run.
     void zeroCostEventsAreDeterministic() {
         const CostModel costs = CostModel::perOperation(Law::bernoulli(1, 2), Law::bernoulli(1, 2));
@@ -354,7 +354,7 @@ class TestAlgorithms : public QObject {
             QCOMPARE(formatRuns(v.reductions[k]),
                      formatRuns(s.reductionValue(static_cast<int>(k))));
         }
-        // Processor 5 of Fibonacci-stat n=8 sends [5,7] to 0 (SPEC example).
+        // Processor 5 of Fibonacci-stat n=8 sends [5,7] to 0 (docs/model.md §4.1 example).
         bool seen = false;
         for (std::size_t k = 0; k < s.transfers.size(); ++k) {
             if (s.transfers[k].from == 5) {

@@ -7,7 +7,7 @@
 // the sender of the value it merges); value is formatRuns() of the carried value / the value
 // after the reduction, quoted because it contains commas; times are shortest round-trip decimals.
 //
-// The files were generated once by the simulator, then checked by hand against SPEC §3-§4:
+// The files were generated once by the simulator, then checked by hand against docs/model.md §3-§4:
 // - binomial, tree-dyn, nctd (d = c = 1): the same tree. Round 1: 1->0, 3->2, 5->4, 7->6 over
 //   [0,1), reductions [1,2); round 2: 2->0 carrying [2,3] and 6->4 carrying [6,7] over [2,3),
 //   reductions [3,4); round 3: 4->0 carrying [4,7] over [4,5), reduction [5,6) leaving [0,7].
@@ -146,8 +146,8 @@ class TestGoldenSchedules : public QObject {
         compareWithGolden(s, file);
     }
 
-    // The golden files themselves against SPEC: 7 transfers and 7 reductions, the closed-form
-    // makespan as the last end, and [0,7] as the root's final value.
+    // The golden files themselves against docs/model.md: 7 transfers and 7 reductions, the
+    // closed-form makespan as the last end, and [0,7] as the root's final value.
     void goldenFilesAgreeWithSpec_data() {
         QTest::addColumn<QString>("file");
         QTest::addColumn<double>("makespan");
@@ -172,8 +172,8 @@ class TestGoldenSchedules : public QObject {
         QCOMPARE(ops.back().value, QString("[0,7]"));
     }
 
-    // SPEC §4's example: with Fibonacci-stat, P0 receives from 1, 2, 3, 5 in that order; 3 from
-    // 4; 5 from 6 then 7.
+    // docs/model.md §4's example: with Fibonacci-stat, P0 receives from 1, 2, 3, 5 in that order; 3
+    // from 4; 5 from 6 then 7.
     void goldenFibonacciReceptionOrder() {
         for (const QString& file :
              {QString("fibonacci_n8_c1_d1.csv"), QString("fibonacci_n8_c0.5_d1.csv")}) {
@@ -189,7 +189,8 @@ class TestGoldenSchedules : public QObject {
         }
     }
 
-    // SPEC §6: for n = 8 Binomial-stat, Tree-dyn and Non-Commut-Tree-dyn build the same schedule.
+    // docs/model.md §6: for n = 8 Binomial-stat, Tree-dyn and Non-Commut-Tree-dyn build the same
+    // schedule.
     void threeGoldenTreesAreIdentical() {
         const QStringList binomial = readGolden("binomial_n8_c1_d1.csv");
         QVERIFY(!binomial.isEmpty());

@@ -1,6 +1,6 @@
-// Liu-Wang's clairvoyant baselines (seed 003, SPEC §4): EP start times, SNF, the exhaustive
-// optimum over EP sender sequences, and the EP/SNF/Optimum algorithms of the registry. Every
-// schedule goes through the SPEC §5 validator with the fixed costs.
+// Liu-Wang's clairvoyant baselines (seed 003, docs/model.md §4): EP start times, SNF, the
+// exhaustive optimum over EP sender sequences, and the EP/SNF/Optimum algorithms of the registry.
+// Every schedule goes through the docs/model.md §5 validator with the fixed costs.
 #include "algorithms/ep_optimum.h"
 #include "algorithms/ep_schedule.h"
 #include "algorithms/simulator.h"
@@ -69,7 +69,7 @@ std::vector<double> randomCluster(std::mt19937& rng, int n, bool ties) {
 class TestLiuWang : public QObject {
     Q_OBJECT
   private slots:
-    // Liu-Wang Fig. 1 / 3 / 5: the cluster 10, 5, 5, 5, 4, 2, 2; SNF takes 11 (SPEC §4).
+    // Liu-Wang Fig. 1 / 3 / 5: the cluster 10, 5, 5, 5, 4, 2, 2; SNF takes 11 (docs/model.md §4).
     void snfOnFig1Takes11() {
         const std::vector<double> t{10, 5, 5, 5, 4, 2, 2};
         QCOMPARE(snfSenders(t), (std::vector<int>{1, 2, 3, 4, 5, 6}));

@@ -1,7 +1,7 @@
 // narrate() and narrateStart(): exact sentences on small runs with constant costs, checked by
-// hand against the rules of SPEC §4 (noted above each case), and on random runs the shape of
-// the output (one sentence per event, each with its time) and the agreement of what a
-// sentence claims with the schedule.
+// hand against the rules of docs/model.md §4 (noted above each case), and on random runs the shape
+// of the output (one sentence per event, each with its time) and the agreement of what a sentence
+// claims with the schedule.
 #include "algorithms/narration.h"
 #include "algorithms/simulator.h"
 
@@ -95,8 +95,8 @@ class TestNarration : public QObject {
                       "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
     }
 
-    // Tree-dyn, n = 4: at time 0 the processors become idle in index order (SPEC §3): P0 takes
-    // the empty slot, P1 finds P0 there and sends to it, P2 takes the slot again, P3 sends to
+    // Tree-dyn, n = 4: at time 0 the processors become idle in index order (docs/model.md §3): P0
+    // takes the empty slot, P1 finds P0 there and sends to it, P2 takes the slot again, P3 sends to
     // P2. At t = 2 P0's reduction ends first (its end was queued first): the slot is empty, P0
     // enters it; then P2 finds P0 there and sends.
     void treeDynFour() {
@@ -171,7 +171,7 @@ class TestNarration : public QObject {
              "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
     }
 
-    // Fibonacci-stat, n = 8 (order 4, SPEC §4): P0 receives from 1, 2, 3, 5; P3 from 4; P5
+    // Fibonacci-stat, n = 8 (order 4, docs/model.md §4): P0 receives from 1, 2, 3, 5; P3 from 4; P5
     // from 6 then 7. P2 and P7 wait at time 0 for their receiver's second reception; P3 is
     // ready at 2 (reception 3 of P0 may start then: reception 2 ended and the reduction of
     // reception 1 too), P5 at 3 (reception 4 likewise); makespan 5.
@@ -213,9 +213,9 @@ class TestNarration : public QObject {
                       "t = 5.00: P0 now holds [0,7]; the reduction is complete"});
     }
 
-    // n = 8, c = d = 1: the three algorithms build Binomial-stat's schedule (SPEC §6), so the
-    // events are the same and only the reasons differ. Checked: the decisions at t = 2 and
-    // t = 4 (events 12..17 and 22..24) and the last sentence.
+    // n = 8, c = d = 1: the three algorithms build Binomial-stat's schedule (docs/model.md §6), so
+    // the events are the same and only the reasons differ. Checked: the decisions at t = 2 and t =
+    // 4 (events 12..17 and 22..24) and the last sentence.
     void eightProcessorsSameEventsDifferentReasons() {
         const Schedule b = run(AlgorithmId::BinomialStat, 8, constantCosts(1, 1));
         const Lines bl = story(b, AlgorithmId::BinomialStat);

@@ -1,6 +1,6 @@
-// The summaries of SPEC §6: type-7 quantiles against values computed by hand (and R), Welford
-// moments merged in blocks against a direct two-pass computation, the streaming LogHistogram
-// against its documented error bound, and the equal-width histograms.
+// The summaries of docs/model.md §6: type-7 quantiles against values computed by hand (and R),
+// Welford moments merged in blocks against a direct two-pass computation, the streaming
+// LogHistogram against its documented error bound, and the equal-width histograms.
 #include "base/rng.h"
 #include "base/statistics.h"
 #include "platform/law.h"

@@ -1,4 +1,4 @@
-// The findings of the paper's Fig. 5 and Fig. 6 (SPEC §7), reproduced at reduced replicate
+// The findings of the paper's Fig. 5 and Fig. 6 (docs/model.md §7), reproduced at reduced replicate
 // counts on a coarser grid (the CLI and the panels run the full one). Every comparison is made
 // against the Monte Carlo error of the cells involved (paired standard errors), never against
 // hard-coded values.

@@ -1,6 +1,6 @@
-// Fixed platform costs (SPEC §2): the matrix file format and its error messages, the presets of
-// the papers, simulations on fixed matrices (every operation lasts its fixed cost; RR Th. 1's
-// worst case), and matrices drawn once per replicate on common random numbers.
+// Fixed platform costs (docs/model.md §2): the matrix file format and its error messages, the
+// presets of the papers, simulations on fixed matrices (every operation lasts its fixed cost; RR
+// Th. 1's worst case), and matrices drawn once per replicate on common random numbers.
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
 #include "engine/kernel.h"
@@ -55,7 +55,8 @@ void compareCosts(const FixedCosts& a, const FixedCosts& b) {
     }
 }
 
-// Simulates every algorithm valid in the mode on `costs` and checks SPEC §5 with the matrix.
+// Simulates every algorithm valid in the mode on `costs` and checks docs/model.md §5 with the
+// matrix.
 void checkAllAlgorithms(const FixedCosts& costs, const char* what) {
     for (const AlgorithmInfo& info : algorithms()) {
         for (bool nc : {false, true}) {

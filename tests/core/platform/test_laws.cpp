@@ -1,5 +1,5 @@
-// The cost laws of SPEC §2: parsing (round trips and every error the user can make), the first
-// two moments of every sampler, the ziggurat tables behind them, and the random streams.
+// The cost laws of docs/model.md §2: parsing (round trips and every error the user can make), the
+// first two moments of every sampler, the ziggurat tables behind them, and the random streams.
 #include "base/input_error.h"
 #include "base/rng.h"
 #include "base/ziggurat.h"
@@ -344,7 +344,7 @@ class TestLaws : public QObject {
             x, [](double v) { return v < 0.1; }, 1.0 - std::exp(-0.1), "exponential X < 0.1");
     }
 
-    // SPEC §2: mean 0 costs 0 whatever the CV, and CV 0 is the constant mean.
+    // docs/model.md §2: mean 0 costs 0 whatever the CV, and CV 0 is the constant mean.
     void degenerateLawsAreConstant() {
         Rng rng(kSeed, 0, Stream::Reduction);
         for (const Law& law :
@@ -373,8 +373,8 @@ class TestLaws : public QObject {
         QCOMPARE(Law::gamma(2.0, 3.0).stddev(), 6.0);
     }
 
-    // SPEC §2: streams are seeded from (seed, replicate, stream) only. Equal triples give equal
-    // sequences; changing any one component gives another sequence.
+    // docs/model.md §2: streams are seeded from (seed, replicate, stream) only. Equal triples give
+    // equal sequences; changing any one component gives another sequence.
     void streamsDependOnSeedReplicateAndStream() {
         auto sequence = [](std::uint64_t seed, std::uint64_t rep, Stream stream) {
             Rng r(seed, rep, stream);

@@ -1,6 +1,6 @@
-// criticalPath(): the closed cases of SPEC §6 with constant costs, and on random runs of every
-// algorithm the properties that make it a critical path: it ends at the makespan, starts at 0,
-// has no gap, each step is constrained by the one before it, and its durations add up to the
+// criticalPath(): the closed cases of docs/model.md §6 with constant costs, and on random runs of
+// every algorithm the properties that make it a critical path: it ends at the makespan, starts at
+// 0, has no gap, each step is constrained by the one before it, and its durations add up to the
 // makespan.
 #include "algorithms/simulator.h"
 #include "schedule/critical_path.h"
@@ -85,7 +85,7 @@ class TestCriticalPath : public QObject {
         QCOMPARE(s.reductions[static_cast<std::size_t>(path.back().op)].proc, 0);
     }
 
-    // SPEC §6: the same schedule for Tree-dyn and Non-Commut-Tree-dyn at n = 8.
+    // docs/model.md §6: the same schedule for Tree-dyn and Non-Commut-Tree-dyn at n = 8.
     void dynamicEightMatchesBinomial() {
         for (AlgorithmId a : {AlgorithmId::TreeDyn, AlgorithmId::NonCommutTreeDyn}) {
             const Schedule s = run(a, 8, constantCosts(1, 1));
@@ -95,8 +95,8 @@ class TestCriticalPath : public QObject {
         }
     }
 
-    // Fibonacci-stat, n = 8, c = d = 1 ends at 5 (SPEC §4): P6 -> P5, P7 -> P5 (one-port: it
-    // waits for the first reception), P5 reduces, P5 -> P0, P0 reduces.
+    // Fibonacci-stat, n = 8, c = d = 1 ends at 5 (docs/model.md §4): P6 -> P5, P7 -> P5 (one-port:
+    // it waits for the first reception), P5 reduces, P5 -> P0, P0 reduces.
     void fibonacciEightEndsAtFive() {
         const Schedule s = run(AlgorithmId::FibonacciStat, 8, constantCosts(1, 1));
         const auto path = criticalPath(s);

@@ -1,6 +1,7 @@
 // The analytic side (issue 5): Tree-dyn's Markov chain (RR §5; odd n and exponential
 // reductions beyond the report) against >= 10^6-replicate simulations, the optimal homogeneous
-// makespan and the lower bounds of SPEC §5.6, and RR §4 Table 1's worst-case instances.
+// makespan and the lower bounds of docs/model.md §5, invariant 6, and RR §4 Table 1's worst-case
+// instances.
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
 #include "experiment/monte_carlo.h"
@@ -50,7 +51,7 @@ class TestTheoryBounds : public QObject {
     Q_OBJECT
   private slots:
     void closedForm() {
-        // RR's numbers for n = 64, mu = 1 (SPEC §6).
+        // RR's numbers for n = 64, mu = 1 (docs/model.md §6).
         const MeanVariance m = treeDynMarkovClosedForm(64, 1.0);
         QVERIFY(std::abs(m.mean - 8.0857) < 5e-5);
         QVERIFY(std::abs(m.variance - 3.2274) < 5e-5);
@@ -117,7 +118,7 @@ class TestTheoryBounds : public QObject {
     }
 
     void homogeneousOptimumKnownCases() {
-        // c = d: Fibonacci-stat is optimal, (k + 1) d (SPEC §6: n = 8 takes 5).
+        // c = d: Fibonacci-stat is optimal, (k + 1) d (docs/model.md §6: n = 8 takes 5).
         QCOMPARE(homogeneousOptimum(8, 1.0, 1.0).value, 5.0);
         QCOMPARE(homogeneousOptimum(5, 2.0, 2.0).value, 8.0);
         // F(10) = 55 < 64 <= F(11) = 89: order k = 9, (k + 1) d = 10.
@@ -204,7 +205,7 @@ class TestTheoryBounds : public QObject {
                 QCOMPARE(checked, 2);
             }
         }
-        // Not a power of two: Tree-dyn escapes the bound (SPEC §6).
+        // Not a power of two: Tree-dyn escapes the bound (docs/model.md §6).
         for (const RatioRow& r : worstCaseRatios(6, 1.0, 3.0, 0.0)) {
             if (r.theorem == "Th. 1" && r.algorithm == AlgorithmId::TreeDyn) {
                 QVERIFY(!r.reached);

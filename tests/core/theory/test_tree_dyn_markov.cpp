@@ -1,5 +1,5 @@
-// RR §5 / SPEC §6: Tree-dyn with exponential transfers (rate 1/mu) and no reduction cost, n
-// even: E = (2 H(n/2 - 1) + 2/n) mu and Var = (2 sum_{i<n/2} 1/i^2 + 4/n^2) mu^2. The simulator
+// RR §5 / docs/model.md §6: Tree-dyn with exponential transfers (rate 1/mu) and no reduction cost,
+// n even: E = (2 H(n/2 - 1) + 2/n) mu and Var = (2 sum_{i<n/2} 1/i^2 + 4/n^2) mu^2. The simulator
 // must agree within 4 standard errors on 10^6 replicates (fixed seed).
 #include "experiment/monte_carlo.h"
 
