@@ -15,7 +15,8 @@ cd "$(dirname "$0")/.."
 GUI_PACKAGES=(cmake make g++ qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev
               libboost-random-dev libglpk-dev libgl-dev)
 # The tests on top: formatting, the clang sanitizer/fuzzer build, real windows, Paje readers.
-TEST_PACKAGES=(clang-format clang libclang-rt-14-dev xvfb xauth vite pajeng)
+TEST_PACKAGES=(clang-format clang libclang-rt-14-dev xvfb xauth vite pajeng help2man
+               desktop-file-utils appstream dpkg-dev)
 JOBS=$(nproc 2>/dev/null || echo 2)
 # Seconds each fuzz target runs in `test` (7 targets: about 3 minutes in all).
 CI_FUZZ_SECONDS=${CI_FUZZ_SECONDS:-25}
@@ -50,6 +51,34 @@ build_sanitized() {
 check_format() {
     echo "== clang-format check"
     git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
+}
+
+# The installed files validate, and the Debian package installs and runs (then is removed, so
+# the machine stays as it was).
+check_package() {
+    echo "== install and package"
+    local dest
+    dest=$(mktemp -d)
+    DESTDIR="$dest" cmake --install build --prefix /usr >/dev/null
+    desktop-file-validate "$dest"/usr/share/applications/*.desktop
+    appstreamcli validate --no-net "$dest"/usr/share/metainfo/*.metainfo.xml
+    [ -s "$dest/usr/share/man/man1/reducelab-cli.1" ] && [ -s "$dest/usr/share/man/man1/reducelab.1" ]
+    rm -rf "$dest"
+    (cd build && rm -f reducelab_*.deb && cpack -G DEB >/dev/null)
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq ./build/reducelab_*.deb >/dev/null
+    /usr/bin/reducelab-cli --version
+    env -u DISPLAY -u WAYLAND_DISPLAY /usr/bin/reducelab --version
+    /usr/bin/reducelab-cli run --algo tree-dyn --n 8 >/dev/null
+    # The installed GUI starts (a real window under Xvfb) on an installed example scenario.
+    local shot
+    shot=$(mktemp --suffix=.png)
+    xvfb-run -a -s "-screen 0 1280x720x24" /usr/bin/reducelab \
+        /usr/share/reducelab/examples/demo.json --screenshot "$shot" 2>/dev/null
+    [ -s "$shot" ] && rm -f "$shot"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get remove -y -qq reducelab >/dev/null
+    echo "package $(ls build/reducelab_*.deb): installed, ran and removed"
 }
 
 run_tests() { # run_tests DIR
@@ -101,6 +130,7 @@ test)
     check_format
     echo "== tests (Release)"
     run_tests build
+    check_package
     echo "== tests (clang: AddressSanitizer + UndefinedBehaviorSanitizer)"
     build_sanitized
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 run_tests build-asan

@@ -1,0 +1,81 @@
+# Installation and the Debian package: `cmake --install build [--prefix P]`, `cpack -G DEB`
+# (run in the build folder). Installs the executables, the desktop entry, the AppStream
+# metainfo, hicolor icons, man pages (generated with help2man when it is installed), bash
+# completion and the example scenarios.
+include(GNUInstallDirs)
+
+set(REDUCELAB_APP_ID org.reducelab.ReduceLab)
+set(REDUCELAB_HOMEPAGE "https://reducelab.org" CACHE STRING
+    "Project home page, for the AppStream metainfo (its screenshots live under /screenshots)")
+set(REDUCELAB_DATA_DIR ${CMAKE_INSTALL_FULL_DATADIR}/reducelab)
+
+install(TARGETS reducelab reducelab-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# reducelab-mpi, when it is built, joins the line above.
+
+set(linux ${PROJECT_SOURCE_DIR}/resources/linux)
+install(FILES ${linux}/${REDUCELAB_APP_ID}.desktop
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
+configure_file(${linux}/${REDUCELAB_APP_ID}.metainfo.xml.in
+               ${PROJECT_BINARY_DIR}/${REDUCELAB_APP_ID}.metainfo.xml @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/${REDUCELAB_APP_ID}.metainfo.xml
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
+
+set(icons ${PROJECT_SOURCE_DIR}/resources/icons)
+install(FILES ${icons}/${REDUCELAB_APP_ID}.svg
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
+foreach(size 16 32 48 64 128 256 512)
+  install(FILES ${icons}/${REDUCELAB_APP_ID}-${size}.png
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/${size}x${size}/apps
+          RENAME ${REDUCELAB_APP_ID}.png)
+endforeach()
+
+install(FILES ${linux}/reducelab-cli.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
+        RENAME reducelab-cli)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/examples/
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/reducelab/examples FILES_MATCHING PATTERN "*.json")
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md
+              ${PROJECT_SOURCE_DIR}/CHANGELOG.md
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/reducelab)
+
+# Man pages from each executable's --help and --version (both work without a display).
+find_program(HELP2MAN help2man)
+if(HELP2MAN)
+  foreach(exe reducelab reducelab-cli)
+    if(exe STREQUAL "reducelab")
+      set(what "see how reduction algorithms behave on unpredictable platforms (GUI)")
+    else()
+      set(what "simulate reduction algorithms, Monte Carlo, sweeps, theory (command line)")
+    endif()
+    add_custom_command(
+      OUTPUT ${PROJECT_BINARY_DIR}/man/${exe}.1
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
+      COMMAND ${CMAKE_COMMAND} -E env QT_QPA_PLATFORM=offscreen
+              ${HELP2MAN} --no-info --section=1 --name=${what}
+              --output=${PROJECT_BINARY_DIR}/man/${exe}.1 $<TARGET_FILE:${exe}>
+      DEPENDS ${exe}
+      COMMENT "man page of ${exe}"
+      VERBATIM)
+    list(APPEND man_pages ${PROJECT_BINARY_DIR}/man/${exe}.1)
+  endforeach()
+  add_custom_target(man_pages ALL DEPENDS ${man_pages})
+  install(FILES ${man_pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+else()
+  message(STATUS "help2man not found: no man pages (apt-get install help2man)")
+endif()
+
+# cpack -G DEB: dependencies computed by dpkg-shlibdeps from the linked libraries.
+set(CPACK_PACKAGE_NAME reducelab)
+set(CPACK_PACKAGE_VENDOR "The ReduceLab developers")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
+set(CPACK_PACKAGE_CONTACT "ReduceLab developers <dev@reducelab.org>")
+set(CPACK_PACKAGE_INSTALL_DIRECTORY reducelab)
+set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION science)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_HOMEPAGE ${REDUCELAB_HOMEPAGE})
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
+    "${PROJECT_DESCRIPTION}\n ReduceLab simulates and animates the reduction algorithms behind\n MPI_Reduce on heterogeneous platforms: an animated explorer, the figures of\n Benoit, Canon and Marchal's report, theory, steady state and divisible load,\n and a command-line twin for papers and clusters.")
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+include(CPack)

@@ -1,0 +1,33 @@
+# bash completion for reducelab-cli: verbs, then each verb's options as its --help lists them
+# (asked at completion time, so the completion never goes stale), and file names after
+# options that take a FILE.
+_reducelab_cli() {
+    local cur prev verb
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD-1]}
+    if [ "$COMP_CWORD" -eq 1 ]; then
+        COMPREPLY=($(compgen -W "run mc sweep bench theory steady divisible --help --version" -- "$cur"))
+        return
+    fi
+    verb=${COMP_WORDS[1]}
+    case "$prev" in
+    --out|--hist|--paje|--gantt|--tree|--png|--svg|--pdf|--matrix|--graph)
+        COMPREPLY=($(compgen -f -- "$cur"))
+        return
+        ;;
+    esac
+    if [ "$verb" = sweep ] && [ "$COMP_CWORD" -eq 2 ]; then
+        COMPREPLY=($(compgen -W "fig4 fig5 fig6" -- "$cur"))
+        return
+    fi
+    if [ "$verb" = theory ] && [ "$COMP_CWORD" -eq 2 ]; then
+        COMPREPLY=($(compgen -W "markov ratios snf optimum" -- "$cur"))
+        return
+    fi
+    local sub=""
+    [ "$verb" = theory ] && sub=${COMP_WORDS[2]}
+    local options
+    options=$("${COMP_WORDS[0]}" "$verb" $sub --help 2>/dev/null | grep -o -- '--[a-z][a-z-]*' | sort -u)
+    COMPREPLY=($(compgen -W "$options --help --version" -- "$cur"))
+}
+complete -o filenames -F _reducelab_cli reducelab-cli
