@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The installed bash completion of reducelab-cli: verbs, figure names, each verb's options as
+# its --help lists them. Usage: test_bash_completion.sh COMPLETION_FILE CLI_DIR
+set -euo pipefail
+source "$1"
+PATH="$2:$PATH"
+fail=0
+expect() { # expect "words..." cword "wanted reply"
+    local -a words
+    read -r -a words <<<"$1"
+    COMP_WORDS=("${words[@]}")
+    COMP_CWORD=$2
+    COMPREPLY=()
+    _reducelab_cli
+    if [ "${COMPREPLY[*]}" != "$3" ]; then
+        echo "FAIL: '$1' (word $2): got '${COMPREPLY[*]}', want '$3'"
+        fail=1
+    else
+        echo "PASS: '$1' -> '$3'"
+    fi
+}
+expect "reducelab-cli sw" 1 "sweep"
+expect "reducelab-cli sweep f" 2 "fig4 fig5 fig6"
+expect "reducelab-cli mc --th" 2 "--threads"
+expect "reducelab-cli theory markov --c" 3 "--comm-mean --comp-mean"
+expect "reducelab-cli run --algo binomial --for" 4 "--format"
+echo "$((fail == 0 ? 5 : 0)) passed, $((fail == 0 ? 0 : 1)) failed"
+exit $fail
