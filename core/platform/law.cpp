@@ -38,6 +38,12 @@ void Law::validate(std::string_view role) const {
     if (!std::isfinite(cv) || cv < 0.0) {
         throw InputError(who + ": the coefficient of variation must be a finite number >= 0");
     }
+    // A CV of 1e-301 would make a gamma shape of 1/CV^2 = inf (found by fuzzing); upper
+    // bounds depend on the law (below).
+    if (cv > 0.0 && cv < kMinMagnitude) {
+        throw InputError(who + ": the CV = " + formatNumber(cv) + " is too small (0 or at least " +
+                         formatNumber(kMinMagnitude) + ")");
+    }
     if (kind == LawKind::Uniform && cv > kUniformMaxCv * (1.0 + 1e-12)) {
         throw InputError(who + ": a uniform law needs CV <= 1/sqrt(3) = 0.57735 (its lower end "
                                "would be negative)");

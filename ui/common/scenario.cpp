@@ -131,6 +131,12 @@ Scenario Scenario::fromJson(const QJsonObject& o) {
     }
     Scenario s;
     const double n = need(o, "n", QJsonValue::Double, v).toDouble();
+    // Range first: converting a double outside int's range is undefined (found by fuzzing:
+    // "n": 1.67e98).
+    if (!(n >= 1.0 && n <= static_cast<double>(kMaxProcessors))) {
+        fail(
+            QStringLiteral("scenario: n = %1 must be between 1 and %2").arg(n).arg(kMaxProcessors));
+    }
     if (n != static_cast<int>(n)) {
         fail(QStringLiteral("scenario: n = %1 is not an integer").arg(n));
     }
