@@ -46,8 +46,13 @@ void configure(QCommandLineParser& parser, const Options& o) {
     parser.addOptions({o.shot, o.at, o.size, o.tab});
 }
 
-[[noreturn]] void refuse(const QString& message) {
+void printError(const QString& message) {
     std::fprintf(stderr, "reducelab: error: %s\n", rl::printable(message.toStdString()).c_str());
+}
+
+/// Before the application object exists: nothing to tear down.
+[[noreturn]] void refuse(const QString& message) {
+    printError(message);
     std::exit(2);
 }
 
@@ -121,7 +126,9 @@ int main(int argc, char** argv) {
     }
     if (!parser.positionalArguments().isEmpty() &&
         !window.openScenario(parser.positionalArguments().constFirst()) && parser.isSet(shot)) {
-        refuse(window.lastError());
+        // Returned, not exited: the window and the application are destroyed in order.
+        printError(window.lastError());
+        return 2;
     }
     window.show();
     if (parser.isSet(tab)) {
@@ -135,8 +142,9 @@ int main(int argc, char** argv) {
             }
         }
         if (!found) {
-            refuse(QStringLiteral("no tab '%1' (tabs: %2)")
-                       .arg(parser.value(tab), titles.join(QStringLiteral(", "))));
+            printError(QStringLiteral("no tab '%1' (tabs: %2)")
+                           .arg(parser.value(tab), titles.join(QStringLiteral(", "))));
+            return 2;
         }
     }
     if (parser.isSet(shot)) {
