@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/event_queue.h"
+#include "engine/simulation_paths.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -15,6 +16,7 @@ namespace rl {
 class NonCommutTreeDynPolicy {
   public:
     static constexpr bool kUsesIntervals = true;
+    static constexpr SimulationPaths kPaths{.fastMakespan = true};
 
     void reset(int /*n*/) {}
     template <class E> void onIdle(E& e, int p) {
@@ -55,13 +57,7 @@ class NonCommutTreeDynPolicy {
             m_holderLo[static_cast<std::size_t>(p)] = p;
             m_holderHi[static_cast<std::size_t>(p)] = p;
         }
-        if (queue.sortedMode()) {
-            EventQueue::SortedEvents local = queue.sorted();
-            const double makespan = fastRun(local, n, costs);
-            queue.keepHabit(local);
-            return makespan;
-        }
-        return fastRun(queue, n, costs);
+        return queue.runLocally([&](auto& q) { return fastRun(q, n, costs); });
     }
 
   private:

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/event_queue.h"
+#include "engine/simulation_paths.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -15,6 +16,7 @@ namespace rl {
 class TreeDynPolicy {
   public:
     static constexpr bool kUsesIntervals = false;
+    static constexpr SimulationPaths kPaths{.fastMakespan = true, .noReductionMakespan = true};
 
     void reset(int /*n*/) { m_slot = -1; }
     template <class E> void onIdle(E& e, int p) {
@@ -36,13 +38,7 @@ class TreeDynPolicy {
     /// is bit-identical to Engine<TreeDynPolicy>::run(); test_algorithms checks it.
     template <class Costs> static double fastMakespan(EventQueue& queue, int n, Costs& costs) {
         queue.clear(n); // payload p < 2^31: "p is idle"
-        if (queue.sortedMode()) {
-            EventQueue::SortedEvents local = queue.sorted();
-            const double makespan = fastRun(local, costs);
-            queue.keepHabit(local);
-            return makespan;
-        }
-        return fastRun(queue, costs);
+        return queue.runLocally([&](auto& q) { return fastRun(q, costs); });
     }
 
     /// Makespan of Tree-dyn when every reduction costs 0 (the paper's Fig. 4 setting), from

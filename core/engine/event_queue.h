@@ -247,6 +247,20 @@ class EventQueue {
         return false;
     }
 
+    /// Runs `run(q)` on the fastest view of this (cleared) queue and returns its result: in
+    /// sorted mode a local copy of the sorted array, whose indices then live in registers, and
+    /// whose habit is kept afterwards; in heap mode the queue itself. The one place the
+    /// local-copy sequence is written; `run` is generic in the queue type.
+    template <class F> auto runLocally(F&& run) {
+        if (m_sortedMode) {
+            SortedEvents local = m_sorted;
+            auto result = run(local);
+            keepHabit(local);
+            return result;
+        }
+        return run(*this);
+    }
+
   private:
     struct Entry {
         std::uint64_t key; // bit pattern of a time >= 0

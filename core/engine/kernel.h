@@ -2,11 +2,13 @@
 
 #include "base/rng.h"
 #include "engine/engine.h"
+#include "engine/simulation_paths.h"
 #include "platform/cost_model.h"
 #include "platform/fixed_costs.h"
 #include "platform/law.h"
 #include "schedule/schedule.h"
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -90,7 +92,32 @@ class KernelBase {
 void drawMatrix(FixedCosts& out, int n, const LawSampler& transfer, const LawSampler& reduction,
                 std::uint64_t seed, std::uint64_t replicate);
 
+template <class P>
+concept OffersFastMakespan = requires(P& p, EventQueue& q, int n, StreamCosts& c) {
+    { p.fastMakespan(q, n, c) } -> std::same_as<double>;
+};
+template <class P>
+concept OffersNoReductionMakespan = requires(P& p, int n, const double* d) {
+    { p.noReductionMakespan(n, d) } -> std::same_as<double>;
+};
+template <class P>
+concept OffersNoReductionUntilTie = requires(P& p, EventQueue& q, int n, const double* d,
+                                             double& m) {
+    { p.noReductionMakespan(q, n, d, m) } -> std::same_as<bool>;
+};
+
 template <class Policy> class Kernel final : public KernelBase {
+    static constexpr SimulationPaths kPaths = Policy::kPaths;
+    static_assert(kPaths.fastMakespan == OffersFastMakespan<Policy>,
+                  "kPaths.fastMakespan must say whether the policy has "
+                  "double fastMakespan(EventQueue&, int, StreamCosts&)");
+    static_assert(kPaths.noReductionMakespan == OffersNoReductionMakespan<Policy>,
+                  "kPaths.noReductionMakespan must say whether the policy has "
+                  "double noReductionMakespan(int, const double*)");
+    static_assert(kPaths.noReductionUntilTie == OffersNoReductionUntilTie<Policy>,
+                  "kPaths.noReductionUntilTie must say whether the policy has "
+                  "bool noReductionMakespan(EventQueue&, int, const double*, double&)");
+
   public:
     Kernel(Policy policy, int n, bool nonCommutative, const CostModel& costs)
         : m_policy(std::move(policy)), m_n(n), m_nonCommutative(nonCommutative), m_costs(costs) {
@@ -113,14 +140,12 @@ template <class Policy> class Kernel final : public KernelBase {
     }
 
     double makespanFromDraws(const StreamDraws& draws) override {
-        if constexpr (requires(const double* d) { m_policy.noReductionMakespan(m_n, d); }) {
+        if constexpr (kPaths.noReductionMakespan) {
             if (draws.noReductionCost()) {
                 return m_policy.noReductionMakespan(m_n, draws.transfer());
             }
         }
-        if constexpr (requires(const double* d, double& m) {
-                          m_policy.noReductionMakespan(m_ws.queue, m_n, d, m);
-                      }) {
+        if constexpr (kPaths.noReductionUntilTie) {
             double makespan = 0.0;
             if (draws.noReductionCost() &&
                 m_policy.noReductionMakespan(m_ws.queue, m_n, draws.transfer(), makespan)) {
@@ -128,7 +153,7 @@ template <class Policy> class Kernel final : public KernelBase {
             }
         }
         StreamCosts costs{draws.transfer(), draws.reduction(), 0, 0};
-        if constexpr (requires(StreamCosts & c) { m_policy.fastMakespan(m_ws.queue, m_n, c); }) {
+        if constexpr (kPaths.fastMakespan) {
             return m_policy.fastMakespan(m_ws.queue, m_n, costs);
         } else {
             NullRecorder rec;

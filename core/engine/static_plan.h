@@ -1,10 +1,12 @@
 #pragma once
 
 #include "engine/event_queue.h"
+#include "engine/simulation_paths.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 namespace rl {
@@ -32,6 +34,7 @@ struct StaticPlan {
 class StaticPolicy {
   public:
     static constexpr bool kUsesIntervals = false;
+    static constexpr SimulationPaths kPaths{.fastMakespan = true, .noReductionUntilTie = true};
 
     explicit StaticPolicy(std::shared_ptr<const StaticPlan> plan)
         : m_plan(std::move(plan)), m_next(static_cast<std::size_t>(m_plan->n), 0),
@@ -64,13 +67,7 @@ class StaticPolicy {
     template <class Costs> double fastMakespan(EventQueue& queue, int n, Costs& costs) {
         queue.clear(n);
         resetFast();
-        if (queue.sortedMode()) {
-            EventQueue::SortedEvents local = queue.sorted();
-            const double makespan = fastRun(local, costs);
-            queue.keepHabit(local);
-            return makespan;
-        }
-        return fastRun(queue, costs);
+        return queue.runLocally([&](auto& q) { return fastRun(q, costs); });
     }
 
     /// Makespan when every reduction costs 0 (the paper's Fig. 4 setting) and no two events
@@ -93,10 +90,14 @@ class StaticPolicy {
         }
         queue.clear(n);
         resetFast();
-        EventQueue::SortedEvents local = queue.sorted();
-        local.dropInitialEvents(); // handled below, in the engine's order
-        const bool ok = leanRun(local, n, draws, makespan);
-        queue.keepHabit(local);
+        const bool ok = queue.runLocally([&](auto& q) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(q)>, EventQueue::SortedEvents>) {
+                q.dropInitialEvents(); // handled below, in the engine's order
+                return leanRun(q, n, draws, makespan);
+            } else {
+                return false; // unreachable: n is within the sorted array's limit
+            }
+        });
         m_leanTies += ok ? 0 : 1;
         if (++m_leanRuns == kLeanWindow) {
             m_leanSkip = m_leanTies * 8 > kLeanWindow ? 16 * kLeanWindow : 0;
