@@ -1,5 +1,7 @@
 #include "algorithms/algorithm_registry.h"
 
+#include "engine/kernel.h"
+
 #include "base/input_error.h"
 #include "base/text_util.h"
 

@@ -1,6 +1,5 @@
 #pragma once
 
-#include "engine/kernel.h"
 #include "platform/cost_model.h"
 
 #include <memory>
@@ -9,6 +8,8 @@
 #include <vector>
 
 namespace rl {
+
+class KernelBase; // engine/kernel.h: the registry only names the factories
 
 /// The algorithms the simulator knows: the paper's four non-clairvoyant ones, then Liu-Wang's
 /// clairvoyant baselines for sender-only costs (docs/model.md §4): EP with the senders in index

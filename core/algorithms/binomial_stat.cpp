@@ -1,5 +1,7 @@
 #include "algorithms/binomial_stat.h"
 
+#include "engine/kernel.h"
+
 namespace rl {
 
 StaticPlan binomialStatPlan(int n) {

@@ -1,5 +1,7 @@
 #include "algorithms/ep_optimum.h"
 
+#include "engine/kernel.h"
+
 #include "algorithms/algorithm_registry.h"
 #include "algorithms/ep_schedule.h"
 #include "base/input_error.h"

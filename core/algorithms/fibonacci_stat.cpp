@@ -1,5 +1,7 @@
 #include "algorithms/fibonacci_stat.h"
 
+#include "engine/kernel.h"
+
 namespace rl {
 
 long long fibonacci(int k) {

@@ -1,5 +1,7 @@
 #include "algorithms/non_commut_tree_dyn.h"
 
+#include "engine/kernel.h"
+
 #include "algorithms/algorithm_registry.h"
 
 namespace rl {

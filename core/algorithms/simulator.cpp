@@ -1,6 +1,7 @@
 #include "algorithms/simulator.h"
 
 #include "base/input_error.h"
+#include "engine/kernel.h"
 
 #include <string>
 
@@ -25,6 +26,22 @@ Simulator::Simulator(AlgorithmId algorithm, int n, bool nonCommutative, const Co
     validateRun(algorithm, n, nonCommutative);
     costs.validate(n);
     m_kernel = algorithmInfo(algorithm).makeKernel(n, nonCommutative, costs);
+}
+
+Simulator::~Simulator() = default;
+Simulator::Simulator(Simulator&&) noexcept = default;
+Simulator& Simulator::operator=(Simulator&&) noexcept = default;
+
+double Simulator::makespan(std::uint64_t seed, std::uint64_t replicate) {
+    return m_kernel->makespan(seed, replicate);
+}
+
+double Simulator::makespanFromDraws(const StreamDraws& draws) {
+    return m_kernel->makespanFromDraws(draws);
+}
+
+double Simulator::engineMakespan(std::uint64_t seed, std::uint64_t replicate) {
+    return m_kernel->engineMakespan(seed, replicate);
 }
 
 Schedule Simulator::schedule(std::uint64_t seed, std::uint64_t replicate) {

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "algorithms/algorithm_registry.h"
-#include "engine/kernel.h"
 #include "platform/cost_model.h"
 #include "schedule/schedule.h"
 
@@ -9,6 +8,9 @@
 #include <memory>
 
 namespace rl {
+
+class KernelBase;  // engine/kernel.h, hidden: clients of the simulator never see the engine
+class StreamDraws; // engine/kernel.h: one replicate's draws, for Monte Carlo
 
 /// Largest platform the simulator accepts (event ids use 30 bits).
 constexpr int kMaxProcessors = 1 << 24;
@@ -19,24 +21,21 @@ constexpr int kMaxProcessors = 1 << 24;
 class Simulator {
   public:
     Simulator(AlgorithmId algorithm, int n, bool nonCommutative, const CostModel& costs);
+    ~Simulator();
+    Simulator(Simulator&&) noexcept;
+    Simulator& operator=(Simulator&&) noexcept;
 
     AlgorithmId algorithm() const { return m_algorithm; }
     int n() const { return m_n; }
 
-    double makespan(std::uint64_t seed, std::uint64_t replicate) {
-        return m_kernel->makespan(seed, replicate);
-    }
+    double makespan(std::uint64_t seed, std::uint64_t replicate);
     /// makespan() from draws made by the caller (StreamDraws of this simulator's laws and n;
     /// per-operation cost mode only), so several algorithms can share one replicate's draws.
-    double makespanFromDraws(const StreamDraws& draws) {
-        return m_kernel->makespanFromDraws(draws);
-    }
+    double makespanFromDraws(const StreamDraws& draws);
     Schedule schedule(std::uint64_t seed, std::uint64_t replicate);
     /// The makespan computed by the generic engine even where makespan() takes a fast path
     /// (tests check that both agree to the bit).
-    double engineMakespan(std::uint64_t seed, std::uint64_t replicate) {
-        return m_kernel->engineMakespan(seed, replicate);
-    }
+    double engineMakespan(std::uint64_t seed, std::uint64_t replicate);
 
   private:
     AlgorithmId m_algorithm;

@@ -1,5 +1,7 @@
 #include "algorithms/snf.h"
 
+#include "engine/kernel.h"
+
 #include "algorithms/algorithm_registry.h"
 #include "algorithms/ep_schedule.h"
 

@@ -1,5 +1,7 @@
 #include "algorithms/tree_dyn.h"
 
+#include "engine/kernel.h"
+
 #include "algorithms/algorithm_registry.h"
 
 namespace rl {

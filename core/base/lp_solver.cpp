@@ -1,10 +1,13 @@
 #include "base/lp_solver.h"
 
 #include "base/input_error.h"
+#include "base/text_util.h"
 
 #include <glpk.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -76,6 +79,36 @@ LpSolution LinearProgram::solveWithGlpk() const {
         sol.message = "the linear program has no variable";
         return sol;
     }
+    // GLPK's simplex on coefficients spanning more orders of magnitude than a double holds
+    // digits is meaningless, and it can cycle for ever (found by fuzzing: a platform graph with
+    // link costs from 1 to 1e27). Refuse such a program with the range, and cap the iterations
+    // so that nothing ever hangs.
+    double smallest = std::numeric_limits<double>::infinity();
+    double largest = 0.0;
+    const auto note = [&](double c) {
+        const double a = std::abs(c);
+        if (a > 0.0) {
+            smallest = std::min(smallest, a);
+            largest = std::max(largest, a);
+        }
+    };
+    for (const Var& v : m_vars) {
+        note(v.objective);
+    }
+    for (const Row& r : m_rows) {
+        note(r.rhs);
+        for (const auto& term : r.terms) {
+            note(term.second);
+        }
+    }
+    if (largest > kMaxCoefficientRange * smallest) {
+        sol.status = LpStatus::Failed;
+        sol.message = "the linear program's coefficients range from " + formatNumber(smallest) +
+                      " to " + formatNumber(largest) + ", more than " +
+                      formatNumber(kMaxCoefficientRange) +
+                      " apart: too far apart to solve accurately (make the costs more alike)";
+        return sol;
+    }
     glp_add_cols(lp, variableCount());
     for (int j = 0; j < variableCount(); ++j) {
         const Var& v = m_vars[static_cast<std::size_t>(j)];
@@ -120,7 +153,15 @@ LpSolution LinearProgram::solveWithGlpk() const {
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
     parm.presolve = GLP_ON;
+    // A simplex needs a small multiple of rows + columns iterations; far more means cycling.
+    parm.it_lim = 100 * (variableCount() + constraintCount()) + 10000;
     const int rc = glp_simplex(lp, &parm);
+    if (rc == GLP_EITLIM) {
+        sol.status = LpStatus::Failed;
+        sol.message = "GLPK stopped after " + std::to_string(parm.it_lim) +
+                      " iterations without an optimum (the program is badly scaled)";
+        return sol;
+    }
     if (rc == GLP_ENOPFS) {
         sol.status = LpStatus::Infeasible;
         sol.message = "the linear program is infeasible";

@@ -7,6 +7,10 @@
 
 namespace rl {
 
+/// Largest ratio between the largest and the smallest non-zero coefficient of a linear program
+/// that is solved: doubles hold about 16 digits, and the simplex needs room to pivot.
+inline constexpr double kMaxCoefficientRange = 1e12;
+
 /// Outcome of solving a linear program.
 enum class LpStatus { Optimal, Infeasible, Unbounded, Failed };
 

@@ -1,5 +1,7 @@
 #include "experiment/monte_carlo.h"
 
+#include "engine/kernel.h"
+
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
 #include "base/limits.h"

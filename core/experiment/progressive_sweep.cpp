@@ -1,5 +1,7 @@
 #include "experiment/progressive_sweep.h"
 
+#include "engine/kernel.h"
+
 #include "base/parallel_for.h"
 
 #include "algorithms/simulator.h"

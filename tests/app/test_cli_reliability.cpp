@@ -173,6 +173,16 @@ class TestCliReliability : public QObject {
         }
     }
 
+    // Found by fuzzing: costs from 1 to 1e27 in one graph made GLPK's simplex cycle for ever;
+    // refused at once with the range (and the simplex's iterations are capped).
+    void badlyScaledGraphRefusedAtOnce() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("g.csv"));
+        put(path, "0,2,1\n1,0,4\n2,1000000000000000000000000000,51\n7,0,1\n");
+        expectRefused(runCli({"steady", "--graph", path}),
+                      "coefficients range from 1 to 1e+27, more than 1e+12 apart");
+    }
+
     // Classes 6 and 11: special files are neither clobbered as outputs nor block as inputs.
     void specialFiles() {
         QTemporaryDir dir;
