@@ -1,6 +1,7 @@
 #include "algorithms/simulator.h"
 
 #include "base/input_error.h"
+#include "base/limits.h"
 #include "engine/kernel.h"
 
 #include <string>
@@ -45,6 +46,11 @@ double Simulator::engineMakespan(std::uint64_t seed, std::uint64_t replicate) {
 }
 
 Schedule Simulator::schedule(std::uint64_t seed, std::uint64_t replicate) {
+    // A recorded schedule and what is derived from it (timeline, values, CSV or JSON text)
+    // take about this much per processor; the makespan alone needs none of it.
+    constexpr std::uint64_t kScheduleBytesPerProcessor = 512;
+    checkMemory(memoryProduct(static_cast<std::uint64_t>(m_n), kScheduleBytesPerProcessor),
+                "recording the schedule of n = " + std::to_string(m_n) + " processors");
     Schedule s = m_kernel->schedule(seed, replicate);
     s.algorithm = std::string(algorithmInfo(m_algorithm).name);
     return s;

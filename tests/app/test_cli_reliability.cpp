@@ -121,6 +121,9 @@ class TestCliReliability : public QObject {
         QTest::newRow("drawn matrix beyond memory")
             << QStringList{"run", "--algo", "binomial", "--n", "100000", "--draw-matrix"}
             << "a cost matrix for n = 100000 processors would need about 74.5 GiB";
+        QTest::newRow("schedule beyond memory")
+            << QStringList{"run", "--algo", "tree-dyn", "--n", "16777216"}
+            << "recording the schedule of n = 16777216 processors would need about 8 GiB";
         QTest::newRow("long sender-only preset")
             << QStringList{"run", "--algo", "snf", "--preset", senderOnly(30000)}
             << "a cost matrix for n = 30000 processors";
