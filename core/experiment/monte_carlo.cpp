@@ -1,6 +1,6 @@
 #include "experiment/monte_carlo.h"
 
-#include "engine/kernel.h"
+#include "experiment/mc_block.h"
 
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
@@ -104,116 +104,37 @@ McSummary summaryFromMoments(AlgorithmId algorithm, const Moments& m, const McCo
 McResult runMonteCarlo(const McConfig& config, const ProgressCallback& progress) {
     config.validate();
     const auto start = std::chrono::steady_clock::now();
-    const std::size_t nAlgos = config.algorithms.size();
     const std::uint64_t total = config.replicates;
-    const std::uint64_t nBlocks = (total + kBlock - 1) / kBlock;
-    const bool exact = total <= config.exactQuantileLimit;
+    McAssembler assembler(config);
+    const std::uint64_t nBlocks = assembler.blocks();
     const unsigned nThreads = workerCount(config.threads, nBlocks);
-
-    std::vector<std::vector<double>> samples(exact ? nAlgos : 0);
-    for (auto& v : samples) {
-        v.resize(total);
-    }
-    std::vector<Moments> blockMoments(nBlocks * nAlgos);
-    std::vector<std::uint8_t> blockDone(nBlocks, 0);
+    const bool exact = keepsEverySample(config);
     // One histogram per algorithm for every worker, made before any runs: a worker may get no
     // block at all (more workers than blocks left when it starts), and the merge reads them all.
-    std::vector<std::vector<LogHistogram>> streams(exact ? 0 : nThreads,
-                                                   std::vector<LogHistogram>(nAlgos));
-
+    std::vector<std::vector<LogHistogram>> streams(
+        exact ? 0 : nThreads, std::vector<LogHistogram>(config.algorithms.size()));
+    std::vector<std::unique_ptr<McBlockRunner>> runners(nThreads);
     std::atomic<std::uint64_t> replicatesDone{0};
-    // Per worker: one simulator per algorithm and, for per-operation costs, the replicate's
-    // draws, shared by all the algorithms (common random numbers: the draws depend on (seed,
-    // replicate) only; drawing them is a large share of a run at high CV).
-    struct WorkerState {
-        std::vector<Simulator> sims;
-        StreamDraws draws;
-        std::vector<Moments> block;
-    };
-    std::vector<WorkerState> states(nThreads);
-    const bool shareDraws = config.costs.mode == CostMode::PerOperation;
 
     parallelFor(
         nBlocks, nThreads,
         [&](std::size_t b, unsigned index) {
-            WorkerState& st = states[index];
-            if (st.sims.empty()) {
-                st.sims.reserve(nAlgos);
-                for (AlgorithmId a : config.algorithms) {
-                    st.sims.emplace_back(a, config.n, config.nonCommutative, config.costs);
-                }
-                if (shareDraws) {
-                    st.draws = StreamDraws(config.costs.transfer, config.costs.reduction, config.n);
-                }
+            if (!runners[index]) {
+                runners[index] = std::make_unique<McBlockRunner>(config);
             }
             const std::uint64_t first = b * kBlock;
             const std::uint64_t last = std::min(total, first + kBlock);
-            // Every algorithm sees the replicates of the block in the same order as if run one
-            // after the other, so the moments are the same to the bit.
-            st.block.assign(nAlgos, Moments{});
-            for (std::uint64_t r = first; r < last; ++r) {
-                if (shareDraws) {
-                    st.draws.draw(config.seed, r);
-                }
-                for (std::size_t a = 0; a < nAlgos; ++a) {
-                    const double x = shareDraws ? st.sims[a].makespanFromDraws(st.draws)
-                                                : st.sims[a].makespan(config.seed, r);
-                    st.block[a].add(x);
-                    if (exact) {
-                        samples[a][r] = x;
-                    } else {
-                        streams[index][a].add(x);
-                    }
-                }
-            }
-            for (std::size_t a = 0; a < nAlgos; ++a) {
-                blockMoments[b * nAlgos + a] = st.block[a];
-            }
-            blockDone[b] = 1;
+            runners[index]->simulate(
+                first, last, assembler.blockSink(b, exact ? nullptr : streams[index].data()));
+            assembler.markDone(b);
             replicatesDone.fetch_add(last - first, std::memory_order_relaxed);
         },
         [&] { return !progress || progress(replicatesDone.load(), total); });
 
-    McResult result;
-    std::uint64_t prefixBlocks = 0;
-    while (prefixBlocks < nBlocks && blockDone[prefixBlocks]) {
-        ++prefixBlocks;
+    for (const auto& perThread : streams) {
+        assembler.mergeStreams(perThread);
     }
-    result.cancelled = prefixBlocks < nBlocks;
-    result.replicatesDone = std::min(total, prefixBlocks * kBlock);
-    LogHistogram merged;
-    for (std::size_t a = 0; a < nAlgos; ++a) {
-        Moments m;
-        for (std::uint64_t b = 0; b < prefixBlocks; ++b) {
-            m.merge(blockMoments[b * nAlgos + a]);
-        }
-        McSummary s = summaryFromMoments(config.algorithms[a], m, config);
-        if (exact) {
-            std::vector<double>& v = samples[a];
-            v.resize(result.replicatesDone);
-            s.histogram = histogram(v, m.min, m.max, config.histogramBins);
-            if (config.keepSamples) {
-                s.samples = std::make_shared<const std::vector<double>>(v);
-            }
-            s.quantiles = quantilesType7(v, config.quantiles);
-            std::vector<double>().swap(v);
-        } else if (!result.cancelled) {
-            // Streaming mode: histograms hold every replicate a worker did; exact only when the
-            // run completed (a cancelled streaming run reports moments, not quantiles).
-            merged = LogHistogram();
-            for (auto& perThread : streams) {
-                merged.merge(perThread[a]);
-            }
-            s.exactQuantiles = false;
-            s.quantileRelativeError = LogHistogram::kRelativeError;
-            s.quantiles = merged.quantiles(config.quantiles, m.min, m.max);
-            s.histogram = merged.rebin(m.min, m.max, config.histogramBins);
-        } else {
-            s.exactQuantiles = false;
-            s.quantiles.assign(config.quantiles.size(), std::nan(""));
-        }
-        result.summaries.push_back(std::move(s));
-    }
+    McResult result = assembler.finish();
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (progress) {

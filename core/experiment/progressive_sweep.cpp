@@ -1,11 +1,9 @@
 #include "experiment/progressive_sweep.h"
 
-#include "engine/kernel.h"
+#include "experiment/mc_block.h"
 
-#include "base/parallel_for.h"
-
-#include "algorithms/simulator.h"
 #include "base/input_error.h"
+#include "base/parallel_for.h"
 #include "base/statistics.h"
 #include "base/text_util.h"
 
@@ -91,14 +89,13 @@ bool ProgressiveSweep::runPass(std::uint64_t upto, const SweepProgress& progress
             const std::size_t point = unit / chunks;
             const std::uint64_t first = from + (unit % chunks) * kChunk;
             const std::uint64_t last = std::min(upto, first + kChunk);
-            const McConfig& c = m_configs[point];
+            // The Monte Carlo loop itself (mc_block.h): same draws, same makespans.
+            std::vector<double*> out(nAlgos);
             for (std::size_t a = 0; a < nAlgos; ++a) {
-                Simulator sim(c.algorithms[a], c.n, c.nonCommutative, c.costs);
-                double* out = m_samples[point * nAlgos + a].data();
-                for (std::uint64_t r = first; r < last; ++r) {
-                    out[r] = sim.makespan(c.seed, r);
-                }
+                out[a] = m_samples[point * nAlgos + a].data();
             }
+            McBlockRunner runner(m_configs[point]);
+            runner.simulate(first, last, McSink{nullptr, out.data(), 0, nullptr});
             simulated.fetch_add(last - first, std::memory_order_relaxed);
         },
         [&] { return !progress || progress(simulated.load(), total); });

@@ -1,0 +1,176 @@
+#include "experiment/mc_block.h"
+
+#include "engine/kernel.h"
+
+#include "algorithms/simulator.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rl {
+
+McBlockRunner::McBlockRunner(const McConfig& config) : m_config(&config) {
+    m_sims.reserve(config.algorithms.size());
+    for (AlgorithmId a : config.algorithms) {
+        m_sims.emplace_back(a, config.n, config.nonCommutative, config.costs);
+    }
+    if (config.costs.mode == CostMode::PerOperation) {
+        m_draws =
+            std::make_unique<StreamDraws>(config.costs.transfer, config.costs.reduction, config.n);
+    }
+}
+
+McBlockRunner::~McBlockRunner() = default;
+McBlockRunner::McBlockRunner(McBlockRunner&&) noexcept = default;
+McBlockRunner& McBlockRunner::operator=(McBlockRunner&&) noexcept = default;
+
+void McBlockRunner::simulate(std::uint64_t first, std::uint64_t last, const McSink& sink) {
+    const std::size_t nAlgos = m_sims.size();
+    const std::uint64_t seed = m_config->seed;
+    for (std::uint64_t r = first; r < last; ++r) {
+        // The draws depend on (seed, replicate) only: drawing them once for all the algorithms
+        // gives common random numbers and saves a large share of a run at high CV.
+        if (m_draws) {
+            m_draws->draw(seed, r);
+        }
+        for (std::size_t a = 0; a < nAlgos; ++a) {
+            const double x =
+                m_draws ? m_sims[a].makespanFromDraws(*m_draws) : m_sims[a].makespan(seed, r);
+            if (sink.moments) {
+                sink.moments[a].add(x);
+            }
+            if (sink.samples && sink.samples[a]) {
+                sink.samples[a][r - sink.sampleBase] = x;
+            }
+            if (sink.streams) {
+                sink.streams[a].add(x);
+            }
+        }
+    }
+}
+
+std::uint64_t blockCount(const McConfig& config) {
+    return (config.replicates + kMonteCarloBlock - 1) / kMonteCarloBlock;
+}
+
+bool keepsEverySample(const McConfig& config) {
+    return config.replicates <= config.exactQuantileLimit;
+}
+
+McBlockResult runMonteCarloBlock(McBlockRunner& runner, const McConfig& config,
+                                 std::uint64_t block) {
+    const std::size_t nAlgos = config.algorithms.size();
+    const std::uint64_t first = block * kMonteCarloBlock;
+    const std::uint64_t last = std::min(config.replicates, first + kMonteCarloBlock);
+    McBlockResult out;
+    out.block = block;
+    out.moments.assign(nAlgos, Moments{});
+    McSink sink;
+    sink.moments = out.moments.data();
+    std::vector<double*> ptrs;
+    if (keepsEverySample(config)) {
+        out.samples.assign(nAlgos, std::vector<double>(last - first));
+        for (auto& v : out.samples) {
+            ptrs.push_back(v.data());
+        }
+        sink.samples = ptrs.data();
+        sink.sampleBase = first;
+    } else {
+        out.streams.resize(nAlgos);
+        sink.streams = out.streams.data();
+    }
+    runner.simulate(first, last, sink);
+    return out;
+}
+
+McAssembler::McAssembler(const McConfig& config)
+    : m_config(config), m_blocks(blockCount(config)), m_exact(keepsEverySample(config)),
+      m_blockMoments(m_blocks * config.algorithms.size()), m_done(m_blocks, 0) {
+    const std::size_t nAlgos = config.algorithms.size();
+    if (m_exact) {
+        m_samples.assign(nAlgos, std::vector<double>(config.replicates));
+        for (auto& v : m_samples) {
+            m_samplePtrs.push_back(v.data());
+        }
+    } else {
+        m_streams.resize(nAlgos);
+    }
+}
+
+McSink McAssembler::blockSink(std::uint64_t block, LogHistogram* streams) {
+    McSink sink;
+    sink.moments = &m_blockMoments[block * m_config.algorithms.size()];
+    if (m_exact) {
+        sink.samples = m_samplePtrs.data();
+    } else {
+        sink.streams = streams;
+    }
+    return sink;
+}
+
+void McAssembler::mergeStreams(const std::vector<LogHistogram>& streams) {
+    for (std::size_t a = 0; a < m_streams.size() && a < streams.size(); ++a) {
+        m_streams[a].merge(streams[a]);
+    }
+}
+
+void McAssembler::add(const McBlockResult& block) {
+    const std::size_t nAlgos = m_config.algorithms.size();
+    const std::uint64_t first = block.block * kMonteCarloBlock;
+    for (std::size_t a = 0; a < nAlgos; ++a) {
+        m_blockMoments[block.block * nAlgos + a] = block.moments[a];
+        if (m_exact) {
+            std::copy(block.samples[a].begin(), block.samples[a].end(),
+                      m_samples[a].begin() + static_cast<std::ptrdiff_t>(first));
+        } else {
+            m_streams[a].merge(block.streams[a]);
+        }
+    }
+    markDone(block.block);
+}
+
+bool McAssembler::complete() const {
+    return std::all_of(m_done.begin(), m_done.end(), [](std::uint8_t d) { return d != 0; });
+}
+
+McResult McAssembler::finish() {
+    const std::size_t nAlgos = m_config.algorithms.size();
+    McResult result;
+    std::uint64_t prefixBlocks = 0;
+    while (prefixBlocks < m_blocks && m_done[prefixBlocks]) {
+        ++prefixBlocks;
+    }
+    result.cancelled = prefixBlocks < m_blocks;
+    result.replicatesDone = std::min(m_config.replicates, prefixBlocks * kMonteCarloBlock);
+    for (std::size_t a = 0; a < nAlgos; ++a) {
+        Moments m;
+        for (std::uint64_t b = 0; b < prefixBlocks; ++b) {
+            m.merge(m_blockMoments[b * nAlgos + a]);
+        }
+        McSummary s = summaryFromMoments(m_config.algorithms[a], m, m_config);
+        if (m_exact) {
+            std::vector<double>& v = m_samples[a];
+            v.resize(result.replicatesDone);
+            s.histogram = histogram(v, m.min, m.max, m_config.histogramBins);
+            if (m_config.keepSamples) {
+                s.samples = std::make_shared<const std::vector<double>>(v);
+            }
+            s.quantiles = quantilesType7(v, m_config.quantiles);
+            std::vector<double>().swap(v);
+        } else if (!result.cancelled) {
+            // Streaming mode: the histograms hold every replicate; quantiles only when the run
+            // completed (a cancelled streaming run reports moments, not quantiles).
+            s.exactQuantiles = false;
+            s.quantileRelativeError = LogHistogram::kRelativeError;
+            s.quantiles = m_streams[a].quantiles(m_config.quantiles, m.min, m.max);
+            s.histogram = m_streams[a].rebin(m.min, m.max, m_config.histogramBins);
+        } else {
+            s.exactQuantiles = false;
+            s.quantiles.assign(m_config.quantiles.size(), std::nan(""));
+        }
+        result.summaries.push_back(std::move(s));
+    }
+    return result;
+}
+
+} // namespace rl
