@@ -1,16 +1,35 @@
 #pragma once
 
-#include <optional>
 #include <string>
 #include <vector>
 
+namespace rl {
+class PointExecutor;
+}
+
 namespace rl::cli {
 
-/// Verbs defined in their own files (app/cli_models.cpp).
+/// The verbs, one file each (app/cli_<verb>.cpp). Each returns the exit code; errors are
+/// thrown (InputError, OutputError) and turned into one line by runCli.
+int cmdRun(const std::vector<std::string>& argv);
+/// `executor`: where the Monte Carlo points run (null: this process; reducelab-mpi: the ranks).
+int cmdMc(const std::vector<std::string>& argv, PointExecutor* executor);
+int cmdSweep(const std::vector<std::string>& argv, PointExecutor* executor);
+int cmdBench(const std::vector<std::string>& argv);
+int cmdTheory(const std::vector<std::string>& argv);
 int cmdSteady(const std::vector<std::string>& argv);
 int cmdDivisible(const std::vector<std::string>& argv);
 
-/// Runs `reducelab-cli <args>`; returns the process exit code (0 success, 2 input error).
-int runCli(const std::vector<std::string>& args);
+/// Which program runs the verbs: reducelab-cli (every verb, here) or reducelab-mpi (mc and
+/// sweep, on the ranks).
+struct CliEnvironment {
+    std::string program = "reducelab-cli";
+    PointExecutor* executor = nullptr;
+    bool onlyMonteCarloVerbs = false;
+};
+
+/// Runs `<program> <args>`; returns the process exit code (0 success, 2 input or output error,
+/// 1 internal error), having printed any error as one line on standard error.
+int runCli(const std::vector<std::string>& args, const CliEnvironment& env = {});
 
 } // namespace rl::cli

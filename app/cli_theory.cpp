@@ -1,4 +1,4 @@
-#include "cli_theory.h"
+#include "cli_commands.h"
 
 #include "cli_args.h"
 #include "cli_commands.h"

@@ -64,17 +64,4 @@ renderSweepFigure(const std::shared_ptr<const GridSnapshot>& snapshot, Figure fi
     return out;
 }
 
-std::shared_ptr<const GridSnapshot> runFigureSweep(const SweepSpec& spec, Figure fig,
-                                                   const SweepProgress& progress) {
-    const bool fits = spec.replicates * spec.pointCount() * spec.algorithms.size() <=
-                      ProgressiveSweep::kSampleBudget;
-    if (fig == Figure::Fig4 && !fits) {
-        const SweepResult r = runSweep(spec, progress);
-        return std::make_shared<const GridSnapshot>(snapshotFromRows(spec, r.rows, true));
-    }
-    ProgressiveSweep sweep(spec);
-    sweep.runPass(spec.replicates, progress);
-    return std::make_shared<const GridSnapshot>(sweep.snapshot());
-}
-
 } // namespace rl::cli

@@ -30,9 +30,4 @@ std::vector<std::pair<std::string, QByteArray>>
 renderSweepFigure(const std::shared_ptr<const GridSnapshot>& snapshot, Figure fig,
                   const SweepFigureFiles& files);
 
-/// Runs the sweep for a figure: in one pass keeping the samples (paired intervals, ties), or
-/// streaming when a CV sweep is too large to keep them (Fig. 4 at 10^6 replicates).
-std::shared_ptr<const GridSnapshot> runFigureSweep(const SweepSpec& spec, Figure fig,
-                                                   const SweepProgress& progress);
-
 } // namespace rl::cli

@@ -1,5 +1,7 @@
 #include "base/statistics.h"
 
+#include "base/input_error.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -121,6 +123,24 @@ void LogHistogram::merge(const LogHistogram& other) {
         m_counts[i] += other.m_counts[i];
     }
     m_count += other.m_count;
+}
+
+std::vector<std::pair<std::uint32_t, std::uint64_t>> LogHistogram::nonEmptyBuckets() const {
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> out;
+    for (std::size_t b = 0; b < m_counts.size(); ++b) {
+        if (m_counts[b] != 0) {
+            out.emplace_back(static_cast<std::uint32_t>(b), m_counts[b]);
+        }
+    }
+    return out;
+}
+
+void LogHistogram::addToBucket(std::uint32_t bucket, std::uint64_t count) {
+    if (bucket >= m_counts.size()) {
+        throw InputError("histogram bucket " + std::to_string(bucket) + " does not exist");
+    }
+    m_counts[bucket] += count;
+    m_count += count;
 }
 
 double LogHistogram::orderStatistic(std::uint64_t rank, double min, double max) const {

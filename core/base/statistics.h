@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace rl {
@@ -46,6 +47,13 @@ class LogHistogram {
     std::vector<double> quantiles(const std::vector<double>& probs, double min, double max) const;
     /// Counts re-binned on `bins` equal-width bins over [lo, hi] (bucket middles).
     std::vector<std::uint64_t> rebin(double lo, double hi, int bins) const;
+
+    /// The non-empty buckets as (bucket, count) pairs, for sending a histogram to another
+    /// process: a block of 1,024 replicates fills at most 1,024 of the 131,074 buckets.
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> nonEmptyBuckets() const;
+    /// Adds `count` values to bucket `bucket` (the inverse of nonEmptyBuckets); throws
+    /// InputError when the bucket does not exist.
+    void addToBucket(std::uint32_t bucket, std::uint64_t count);
 
   private:
     static constexpr int kSubBits = 10;

@@ -50,19 +50,10 @@ std::uint64_t medianOfDifference(const double* a, const double* b, std::uint64_t
 
 ProgressiveSweep::ProgressiveSweep(SweepSpec spec) : m_spec(std::move(spec)) {
     m_spec.validate();
+    checkSampleBudget(m_spec);
     const std::uint64_t points = m_spec.pointCount();
     const std::uint64_t algos = m_spec.algorithms.size();
-    if (m_spec.replicates > kSampleBudget / std::max<std::uint64_t>(points * algos, 1)) {
-        throw InputError("a figure keeps every makespan: " + std::to_string(m_spec.replicates) +
-                         " replicates x " + std::to_string(points) + " points x " +
-                         std::to_string(algos) + " algorithms exceeds the limit of " +
-                         std::to_string(kSampleBudget) + "; use fewer replicates or points");
-    }
-    for (double ratio : m_spec.ratios) {
-        for (double cv : m_spec.cvs) {
-            m_configs.push_back(m_spec.pointConfig(cv, ratio));
-        }
-    }
+    m_configs = m_spec.pointConfigs();
     m_samples.resize(points * algos);
 }
 
@@ -137,30 +128,84 @@ GridSnapshot ProgressiveSweep::snapshot() const {
                 [&](std::size_t point, unsigned) {
                     GridCell& cell = snap.cells[point];
                     const McConfig& c = m_configs[point];
+                    std::vector<const double*> all;
                     for (std::size_t a = 0; a < nAlgos; ++a) {
                         const double* x = samples(point, a);
                         cell.summaries.push_back(summarize(c.algorithms[a], x, m_done, c));
-                        cell.medianReplicate.push_back(nearestToMedian(x, m_done));
+                        all.push_back(x);
                     }
-                    if (m_done < 2) {
-                        return;
-                    }
-                    if (nAlgos >= 2 && cell.summaries[1].mean > 0.0) {
-                        cell.ratio01 = pairedRatio(samples(point, 0), samples(point, 1), m_done);
-                        cell.ratioReplicate =
-                            medianOfDifference(samples(point, 0), samples(point, 1), m_done);
-                    }
+                    fillPairedFields(cell, all, m_done);
+                },
+                {});
+    return snap;
+}
+
+bool fitsSampleBudget(const SweepSpec& spec) {
+    const std::uint64_t perReplicate =
+        std::max<std::uint64_t>(spec.pointCount() * spec.algorithms.size(), 1);
+    return spec.replicates <= ProgressiveSweep::kSampleBudget / perReplicate;
+}
+
+void checkSampleBudget(const SweepSpec& spec) {
+    if (!fitsSampleBudget(spec)) {
+        throw InputError(
+            "a figure keeps every makespan: " + std::to_string(spec.replicates) + " replicates x " +
+            std::to_string(spec.pointCount()) + " points x " +
+            std::to_string(spec.algorithms.size()) + " algorithms exceeds the limit of " +
+            std::to_string(ProgressiveSweep::kSampleBudget) + "; use fewer replicates or points");
+    }
+}
+
+GridSnapshot snapshotFromResults(const SweepSpec& spec, const std::vector<McResult>& points) {
+    std::vector<SweepRow> rows;
+    for (std::size_t p = 0; p < points.size(); ++p) {
+        for (const McSummary& s : points[p].summaries) {
+            rows.push_back({spec.cvs[p % spec.cvs.size()], spec.ratios[p / spec.cvs.size()], s});
+        }
+    }
+    return snapshotFromRows(spec, rows, true);
+}
+
+void fillPairedFields(GridCell& cell, const std::vector<const double*>& samples,
+                      std::uint64_t count) {
+    const std::size_t nAlgos = samples.size();
+    for (const double* x : samples) {
+        cell.medianReplicate.push_back(nearestToMedian(x, count));
+    }
+    if (count < 2) {
+        return;
+    }
+    if (nAlgos >= 2 && cell.summaries[1].mean > 0.0) {
+        cell.ratio01 = pairedRatio(samples[0], samples[1], count);
+        cell.ratioReplicate = medianOfDifference(samples[0], samples[1], count);
+    }
+    cell.best = bestMethod(samples, count);
+    cell.bestReplicate =
+        cell.best->runnerUp < 0
+            ? cell.medianReplicate[static_cast<std::size_t>(cell.best->best)]
+            : medianOfDifference(samples[static_cast<std::size_t>(cell.best->runnerUp)],
+                                 samples[static_cast<std::size_t>(cell.best->best)], count);
+}
+
+GridSnapshot snapshotFromSamples(const SweepSpec& spec, const std::vector<McResult>& points) {
+    GridSnapshot snap;
+    snap.spec = spec;
+    snap.replicates = spec.replicates;
+    snap.complete = true;
+    snap.cells.resize(points.size());
+    parallelFor(points.size(), workerCount(spec.threads, points.size()),
+                [&](std::size_t point, unsigned) {
+                    GridCell& cell = snap.cells[point];
+                    cell.cv = spec.cvs[point % spec.cvs.size()];
+                    cell.ratio = spec.ratios[point / spec.cvs.size()];
                     std::vector<const double*> all;
-                    for (std::size_t a = 0; a < nAlgos; ++a) {
-                        all.push_back(samples(point, a));
+                    for (const McSummary& s : points[point].summaries) {
+                        McSummary copy = s;
+                        copy.samples.reset(); // the snapshot keeps summaries, not samples
+                        cell.summaries.push_back(std::move(copy));
+                        all.push_back(s.samples->data());
                     }
-                    cell.best = bestMethod(all, m_done);
-                    cell.bestReplicate =
-                        cell.best->runnerUp < 0
-                            ? cell.medianReplicate[static_cast<std::size_t>(cell.best->best)]
-                            : medianOfDifference(all[static_cast<std::size_t>(cell.best->runnerUp)],
-                                                 all[static_cast<std::size_t>(cell.best->best)],
-                                                 m_done);
+                    fillPairedFields(cell, all, spec.replicates);
                 },
                 {});
     return snap;

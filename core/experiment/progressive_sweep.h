@@ -48,6 +48,26 @@ struct GridSnapshot {
 GridSnapshot snapshotFromRows(const SweepSpec& spec, const std::vector<SweepRow>& rows,
                               bool complete);
 
+/// Fills the paired fields of a cell whose summaries are set (median replicates, the ratio of
+/// the first two algorithms, the best method) from the samples of its algorithms, each holding
+/// `count` makespans by replicate.
+void fillPairedFields(GridCell& cell, const std::vector<const double*>& samples,
+                      std::uint64_t count);
+
+/// Whether a figure of this sweep can keep every makespan (replicates x points x algorithms
+/// within ProgressiveSweep::kSampleBudget), and the InputError saying it cannot.
+bool fitsSampleBudget(const SweepSpec& spec);
+void checkSampleBudget(const SweepSpec& spec);
+
+/// A complete snapshot holding the summaries of every point's result (grid order), without the
+/// paired fields: what a CV sweep too large to keep its samples draws.
+GridSnapshot snapshotFromResults(const SweepSpec& spec, const std::vector<McResult>& points);
+
+/// A complete snapshot of a sweep whose points were run with McConfig::keepSamples: the
+/// summaries as they are, the paired fields from the kept samples (the same numbers as a
+/// ProgressiveSweep that ran all its replicates).
+GridSnapshot snapshotFromSamples(const SweepSpec& spec, const std::vector<McResult>& points);
+
 /// A sweep run in passes over growing replicate prefixes, so a figure can show a coarse
 /// picture early and refine it. Keeps every makespan (paired analyses need them), so the grid
 /// is bounded: replicates x points x algorithms <= kSampleBudget. Merging is exact: after the

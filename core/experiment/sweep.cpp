@@ -124,6 +124,17 @@ void SweepSpec::validate() const {
     }
 }
 
+std::vector<McConfig> SweepSpec::pointConfigs(bool keepSamples) const {
+    std::vector<McConfig> points;
+    for (double ratio : ratios) {
+        for (double cv : cvs) {
+            points.push_back(pointConfig(cv, ratio));
+            points.back().keepSamples = keepSamples;
+        }
+    }
+    return points;
+}
+
 SweepResult runSweep(const SweepSpec& spec, const SweepProgress& progress,
                      const std::function<void(const std::vector<SweepRow>&)>& onPoint) {
     spec.validate();

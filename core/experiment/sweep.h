@@ -33,6 +33,8 @@ struct SweepSpec {
     void validate() const;
     /// The Monte Carlo configuration of one grid point.
     McConfig pointConfig(double cv, double ratio) const;
+    /// Every point's configuration, in grid order (ratio outer, CV inner).
+    std::vector<McConfig> pointConfigs(bool keepSamples = false) const;
     std::size_t pointCount() const { return cvs.size() * ratios.size(); }
 };
 

@@ -1,0 +1,101 @@
+#include "cli_commands.h"
+
+#include "cli_args.h"
+#include "cli_job.h"
+#include "cli_platform.h"
+
+#include "algorithms/algorithm_registry.h"
+#include "algorithms/simulator.h"
+#include "base/input_error.h"
+#include "base/text_util.h"
+#include "experiment/monte_carlo.h"
+
+#include <chrono>
+#include <cmath>
+#include <iostream>
+
+namespace rl::cli {
+
+int cmdMc(const std::vector<std::string>& argv, PointExecutor* executor) {
+    std::vector<OptionSpec> specs{
+        {"algo", "LIST", "comma-separated algorithms (see run --help), or all (the paper's four)"}};
+    const auto platform = platformOptions();
+    specs.insert(specs.end(), platform.begin(), platform.end());
+    specs.push_back({"replicates", "R", "number of Monte Carlo replicates"});
+    specs.push_back(
+        {"threads", "T", "worker threads (default: all cores); results do not depend on it"});
+    specs.push_back(
+        {"quantiles", "P1,P2,...", "quantile probabilities, increasing (default 0.1,0.5,0.9)"});
+    specs.push_back({"exact-limit", "R",
+                     "keep samples (exact quantiles) up to R replicates; beyond, a "
+                     "streaming estimator of relative error 2^-11 (default 16777216)"});
+    specs.push_back({"hist", "FILE", "also write histograms (algorithm,bin_low,bin_high,count)"});
+    specs.push_back({"bins", "B", "histogram bins (default 40)"});
+    specs.push_back({"out", "FILE", "write the CSV there (atomically) instead of standard output"});
+    const auto progress = progressOptions();
+    specs.insert(specs.end(), progress.begin(), progress.end());
+    const auto job = jobOptions();
+    specs.insert(specs.end(), job.begin(), job.end());
+    const Args a("mc", argv, specs, 0);
+    if (a.helpAsked()) {
+        std::cout << Args::usage("mc",
+                                 "--algo LIST --n N --comm LAW --comp LAW --replicates R [options]",
+                                 specs)
+                  << "\nRuns R replicates of each algorithm on common random numbers and prints "
+                     "one CSV row per\n"
+                     "algorithm: "
+                  << mcCsvHeader({0.1, 0.5, 0.9}) << "\n";
+        return 0;
+    }
+    if (!a.has("algo")) {
+        throw InputError("mc: --algo LIST is required");
+    }
+    if (!a.has("replicates")) {
+        throw InputError("mc: --replicates R is required");
+    }
+    VerbOutputs out(a, {"out", "hist"}, {"matrix", "checkpoint"});
+    const Platform p = parsePlatform(a, "mc");
+    McConfig c;
+    c.algorithms = parseAlgorithmList(*a.get("algo"));
+    c.n = p.n;
+    c.nonCommutative = p.nonCommutative;
+    c.costs = p.costs;
+    c.seed = p.seed;
+    c.replicates = static_cast<std::uint64_t>(a.integer("replicates", 0, 1, 1LL << 40));
+    c.threads = threadsOption(a);
+    c.quantiles = parseQuantiles(a);
+    c.histogramBins = static_cast<int>(a.integer("bins", 40, 1, 100000));
+    c.exactQuantileLimit =
+        static_cast<std::uint64_t>(a.integer("exact-limit", 1LL << 24, 0, 1LL << 40));
+    c.validate(); // before the progress line: a refused request prints only its error
+    ProgressLine line(a, "mc");
+    const auto t0 = std::chrono::steady_clock::now();
+    const McResult r = runJob(a, "mc", {c}, executor, line).front();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    line.finish("done in " + formatNumber(std::round(seconds * 10) / 10) + " s");
+    std::string csv = mcCsvHeader(c.quantiles) + "\n";
+    for (const McSummary& s : r.summaries) {
+        csv += mcCsvRow(s, c.n) + "\n";
+    }
+    if (a.has("hist")) {
+        std::string h = "algorithm,bin_low,bin_high,count\n";
+        for (const McSummary& s : r.summaries) {
+            const double width =
+                (s.histogramHigh - s.histogramLow) / static_cast<double>(s.histogram.size());
+            for (std::size_t b = 0; b < s.histogram.size(); ++b) {
+                h += std::string(algorithmInfo(s.algorithm).key) + "," +
+                     formatNumber(s.histogramLow + width * static_cast<double>(b)) + "," +
+                     formatNumber(s.histogramLow + width * static_cast<double>(b + 1)) + "," +
+                     std::to_string(s.histogram[b]) + "\n";
+            }
+        }
+        out.stage("hist", h);
+    }
+    out.stage("out", csv);
+    out.commit();
+    finishJob(a);
+    return 0;
+}
+
+} // namespace rl::cli

@@ -1,0 +1,98 @@
+#include "cli_platform.h"
+
+#include "algorithms/simulator.h"
+#include "base/file_io.h"
+#include "base/input_error.h"
+#include "base/text_util.h"
+#include "platform/fixed_costs.h"
+#include "platform/law.h"
+
+#include <limits>
+
+namespace rl::cli {
+
+namespace {
+
+const char* const kLawHelp =
+    "gamma:MEAN:CV, exp:MEAN, const:VALUE, uniform:MEAN:CV, bernoulli:MEAN:CV";
+
+} // namespace
+
+std::vector<OptionSpec> platformOptions() {
+    return {
+        {"n", "N", "number of processors (>= 1)"},
+        {"comm", "LAW", std::string("transfer cost law: ") + kLawHelp + " (default gamma:1:1)"},
+        {"comp", "LAW", "reduction cost law (default const:0)"},
+        {"noncommutative", "", "the operation is not commutative (Tree-dyn is then invalid)"},
+        {"matrix", "FILE",
+         "fixed costs from a CSV file: n rows of n transfer costs d[i][j], then an "
+         "optional row of n reduction costs c[j]"},
+        {"preset", "SPEC",
+         "fixed costs from a preset: homogeneous:D:C, worstcase:d:D[:c], liuwang-fig1, "
+         "liuwang-fig8:X, senderonly:t0,t1,..."},
+        {"draw-matrix", "",
+         "draw d and c once per replicate from --comm and --comp (fixed-platform model)"},
+        {"seed", "S", "random seed (default 1)"},
+    };
+}
+
+Platform parsePlatform(const Args& a, const std::string& verb) {
+    Platform p;
+    const int sources =
+        (a.has("matrix") ? 1 : 0) + (a.has("preset") ? 1 : 0) + (a.has("draw-matrix") ? 1 : 0);
+    if (sources > 1) {
+        throw InputError(verb + ": use only one of --matrix, --preset and --draw-matrix");
+    }
+    if (a.has("matrix") && (a.has("comm") || a.has("comp"))) {
+        throw InputError(verb + ": --comm and --comp do not apply to a --matrix file");
+    }
+    p.seed =
+        static_cast<std::uint64_t>(a.integer("seed", 1, 0, std::numeric_limits<long long>::max()));
+    p.nonCommutative = a.has("noncommutative");
+    if (a.has("matrix")) {
+        const std::string path = *a.get("matrix");
+        FixedCosts f = FixedCosts::parseCsv(readInputFile(path), path);
+        p.n = static_cast<int>(a.integer("n", f.n, 1, kMaxProcessors));
+        if (p.n != f.n) {
+            throw InputError(path + ": the matrix is for n = " + std::to_string(f.n) +
+                             " processors but --n " + std::to_string(p.n) + " was given");
+        }
+        p.costs = CostModel::fixedMatrix(std::move(f));
+        return p;
+    }
+    if (a.has("preset")) {
+        const auto n = a.get("n");
+        const int hint = n ? static_cast<int>(parseInteger(*n, "--n", 1, 4096)) : 0;
+        FixedCosts f = parsePreset(*a.get("preset"), hint);
+        if (n && f.n != hint) {
+            throw InputError("preset '" + *a.get("preset") + "' has n = " + std::to_string(f.n) +
+                             ", not " + std::to_string(hint));
+        }
+        p.n = f.n;
+        p.costs = CostModel::fixedMatrix(std::move(f));
+        return p;
+    }
+    if (!a.has("n")) {
+        throw InputError(verb + ": --n N is required");
+    }
+    p.n = static_cast<int>(a.integer("n", 0, 1, kMaxProcessors));
+    const Law comm = parseLaw(a.get("comm", "gamma:1:1"), "--comm");
+    const Law comp = parseLaw(a.get("comp", "const:0"), "--comp");
+    p.costs = a.has("draw-matrix") ? CostModel::drawnMatrix(comm, comp)
+                                   : CostModel::perOperation(comm, comp);
+    return p;
+}
+
+std::vector<double> parseQuantiles(const Args& a) {
+    std::vector<double> probs;
+    for (const std::string& f : splitString(a.get("quantiles", "0.1,0.5,0.9"), ',')) {
+        probs.push_back(parseNumber(f, "--quantiles"));
+    }
+    return probs;
+}
+
+int threadsOption(const Args& a) {
+    return static_cast<int>(a.integer("threads", 0, 0, 1024));
+}
+
+} // namespace rl::cli

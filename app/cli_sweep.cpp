@@ -1,0 +1,133 @@
+#include "cli_commands.h"
+
+#include "cli_args.h"
+#include "cli_job.h"
+#include "cli_platform.h"
+#include "figure_render.h"
+#include "sweep_render.h"
+
+#include "algorithms/algorithm_registry.h"
+#include "algorithms/simulator.h"
+#include "base/input_error.h"
+#include "base/text_util.h"
+#include "experiment/progressive_sweep.h"
+#include "experiment/sweep.h"
+
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <limits>
+#include <memory>
+
+namespace rl::cli {
+
+int cmdSweep(const std::vector<std::string>& argv, PointExecutor* executor) {
+    std::vector<OptionSpec> specs{
+        {"n", "N", "number of processors (default 64)"},
+        {"replicates", "R", "replicates per point (default: fig4 1000000, fig5/fig6 1000)"},
+        {"cv", "A:B:K",
+         "K log-spaced CVs from A to B, or one value (default fig4 0.01:10:25, "
+         "fig5/fig6 0.01:10:31)"},
+        {"ratio", "A:B:K", "mu_c/mu_d grid, or one value (default fig4 0, fig5/fig6 0.1:10:21)"},
+        {"algo", "LIST",
+         "algorithms (default fig4 all, fig5 fibonacci,tree-dyn, fig6 binomial,fibonacci,nctd)"},
+        {"family", "LAW", "law family of both streams: gamma (default), uniform or bernoulli"},
+        {"mean", "MU", "mean transfer cost mu_d (default 1)"},
+        {"seed", "S", "random seed (default 1); every point uses it (common random numbers)"},
+        {"threads", "T", "worker threads (default: all cores)"},
+        {"quantiles", "P1,P2,...", "quantile probabilities (default 0.1,0.5,0.9)"},
+        {"progress", "", "show progress on standard error even when it is not a terminal"},
+        {"quiet", "", "no progress report"},
+        {"out", "FILE", "write the CSV there (atomically) instead of standard output"},
+        {"png", "FILE", "also draw the figure, as the GUI panel does, into a PNG file"},
+        {"svg", "FILE", "... into an SVG file"},
+        {"pdf", "FILE", "... into a PDF file"},
+    };
+    const auto job = jobOptions();
+    specs.insert(specs.end(), job.begin(), job.end());
+    const Args a("sweep", argv, specs, 1);
+    if (a.helpAsked()) {
+        std::cout << Args::usage("sweep", "fig4|fig5|fig6 [options]", specs)
+                  << "\nRuns the grid of one of the paper's figures (RR §6) and prints a tidy CSV, "
+                     "one row per\n"
+                     "(point, algorithm): "
+                  << sweepCsvHeader({0.1, 0.5, 0.9}) << "\n";
+        return 0;
+    }
+    if (a.positional().empty()) {
+        throw InputError("sweep: name the figure: fig4, fig5 or fig6");
+    }
+    const std::string figName = a.positional().front();
+    Figure fig = Figure::Fig4;
+    if (figName == "fig4") {
+        fig = Figure::Fig4;
+    } else if (figName == "fig5") {
+        fig = Figure::Fig5;
+    } else if (figName == "fig6") {
+        fig = Figure::Fig6;
+    } else {
+        throw InputError("sweep: unknown figure '" + figName + "' (known: fig4, fig5, fig6)");
+    }
+    const SweepFigureFiles figures{a.get("png"), a.get("svg"), a.get("pdf")};
+    checkFigureFiles(figures);
+    VerbOutputs out(a, {"out", "png", "svg", "pdf"}, {"checkpoint"});
+    SweepSpec spec = SweepSpec::figure(fig);
+    spec.n = static_cast<int>(a.integer("n", spec.n, 1, kMaxProcessors));
+    spec.replicates = static_cast<std::uint64_t>(
+        a.integer("replicates", static_cast<long long>(spec.replicates), 1, 1LL << 40));
+    if (const auto cv = a.get("cv")) {
+        spec.cvs = parseGrid(*cv, "--cv");
+    }
+    if (const auto ratio = a.get("ratio")) {
+        spec.ratios = parseGrid(*ratio, "--ratio");
+    }
+    if (const auto algo = a.get("algo")) {
+        spec.algorithms = parseAlgorithmList(*algo);
+    }
+    if (const auto family = a.get("family")) {
+        if (*family == "gamma") {
+            spec.family = LawKind::Gamma;
+        } else if (*family == "uniform") {
+            spec.family = LawKind::Uniform;
+        } else if (*family == "bernoulli") {
+            spec.family = LawKind::Bernoulli;
+        } else {
+            throw InputError("sweep: --family must be gamma, uniform or bernoulli, not '" +
+                             *family + "'");
+        }
+    }
+    if (const auto mean = a.get("mean")) {
+        spec.transferMean = parseNumber(*mean, "--mean");
+    }
+    spec.seed =
+        static_cast<std::uint64_t>(a.integer("seed", 1, 0, std::numeric_limits<long long>::max()));
+    spec.threads = threadsOption(a);
+    spec.quantiles = parseQuantiles(a);
+    spec.validate();
+    // Figures other than a CV sweep too large to keep draw paired analyses: every point keeps
+    // its makespans (bounded by the figure's sample budget).
+    const bool keepSamples = figures.any() && (fig != Figure::Fig4 || fitsSampleBudget(spec));
+    if (keepSamples) {
+        checkSampleBudget(spec);
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    ProgressLine line(a, "sweep " + figName);
+    const std::vector<McResult> results =
+        runJob(a, "sweep", spec.pointConfigs(keepSamples), executor, line);
+    const auto snapshot = std::make_shared<const GridSnapshot>(
+        keepSamples ? snapshotFromSamples(spec, results) : snapshotFromResults(spec, results));
+    if (figures.any()) {
+        for (const auto& [option, bytes] : renderSweepFigure(snapshot, fig, figures)) {
+            out.stage(option, bytesView(bytes));
+        }
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    line.finish("done in " + formatNumber(std::round(seconds * 10) / 10) + " s");
+    out.stage("out", snapshot->csv());
+    out.commit();
+    finishJob(a);
+    return 0;
+}
+
+} // namespace rl::cli

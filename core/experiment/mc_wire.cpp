@@ -1,0 +1,254 @@
+#include "experiment/mc_wire.h"
+
+#include "algorithms/algorithm_registry.h"
+
+#include <memory>
+
+namespace rl {
+
+namespace {
+
+void writeDoubles(ByteWriter& w, const std::vector<double>& v) {
+    w.u64(v.size());
+    for (double x : v) {
+        w.f64(x);
+    }
+}
+
+std::vector<double> readDoubles(ByteReader& r) {
+    std::vector<double> v(r.count(8));
+    for (double& x : v) {
+        x = r.f64();
+    }
+    return v;
+}
+
+void writeLaw(ByteWriter& w, const Law& law) {
+    w.u8(static_cast<std::uint8_t>(law.kind));
+    w.f64(law.mean);
+    w.f64(law.cv);
+}
+
+Law readLaw(ByteReader& r) {
+    const std::uint8_t kind = r.u8();
+    if (kind > static_cast<std::uint8_t>(LawKind::Bernoulli)) {
+        r.fail("unknown law kind " + std::to_string(kind));
+    }
+    Law law;
+    law.kind = static_cast<LawKind>(kind);
+    law.mean = r.f64();
+    law.cv = r.f64();
+    return law;
+}
+
+AlgorithmId readAlgorithm(ByteReader& r) {
+    const std::uint8_t id = r.u8();
+    for (const AlgorithmInfo& info : algorithms()) {
+        if (static_cast<std::uint8_t>(info.id) == id) {
+            return info.id;
+        }
+    }
+    r.fail("unknown algorithm " + std::to_string(id));
+}
+
+void writeMoments(ByteWriter& w, const Moments& m) {
+    w.u64(m.count);
+    w.f64(m.mean);
+    w.f64(m.m2);
+    w.f64(m.min);
+    w.f64(m.max);
+}
+
+Moments readMoments(ByteReader& r) {
+    Moments m;
+    m.count = r.u64();
+    m.mean = r.f64();
+    m.m2 = r.f64();
+    m.min = r.f64();
+    m.max = r.f64();
+    return m;
+}
+
+} // namespace
+
+void writeMcConfig(ByteWriter& w, const McConfig& c) {
+    w.u64(c.algorithms.size());
+    for (AlgorithmId a : c.algorithms) {
+        w.u8(static_cast<std::uint8_t>(a));
+    }
+    w.i32(c.n);
+    w.u8(c.nonCommutative ? 1 : 0);
+    w.u8(static_cast<std::uint8_t>(c.costs.mode));
+    writeLaw(w, c.costs.transfer);
+    writeLaw(w, c.costs.reduction);
+    if (c.costs.mode == CostMode::FixedMatrix) {
+        w.i32(c.costs.fixed->n);
+        writeDoubles(w, c.costs.fixed->d);
+        writeDoubles(w, c.costs.fixed->c);
+    }
+    w.u64(c.replicates);
+    w.u64(c.seed);
+    w.i32(c.threads);
+    writeDoubles(w, c.quantiles);
+    w.i32(c.histogramBins);
+    w.u64(c.exactQuantileLimit);
+    w.u8(c.keepSamples ? 1 : 0);
+}
+
+McConfig readMcConfig(ByteReader& r) {
+    McConfig c;
+    c.algorithms.resize(r.count(1));
+    for (AlgorithmId& a : c.algorithms) {
+        a = readAlgorithm(r);
+    }
+    c.n = r.i32();
+    c.nonCommutative = r.u8() != 0;
+    const std::uint8_t mode = r.u8();
+    if (mode > static_cast<std::uint8_t>(CostMode::DrawnMatrix)) {
+        r.fail("unknown cost mode " + std::to_string(mode));
+    }
+    c.costs.mode = static_cast<CostMode>(mode);
+    c.costs.transfer = readLaw(r);
+    c.costs.reduction = readLaw(r);
+    if (c.costs.mode == CostMode::FixedMatrix) {
+        FixedCosts fixed;
+        fixed.n = r.i32();
+        fixed.d = readDoubles(r);
+        fixed.c = readDoubles(r);
+        fixed.validate();
+        c.costs.fixed = std::make_shared<const FixedCosts>(std::move(fixed));
+    }
+    c.replicates = r.u64();
+    c.seed = r.u64();
+    c.threads = r.i32();
+    c.quantiles = readDoubles(r);
+    c.histogramBins = r.i32();
+    c.exactQuantileLimit = r.u64();
+    c.keepSamples = r.u8() != 0;
+    c.validate();
+    return c;
+}
+
+void writeBlockResult(ByteWriter& w, const McBlockResult& b) {
+    w.u64(b.block);
+    w.u64(b.moments.size());
+    for (const Moments& m : b.moments) {
+        writeMoments(w, m);
+    }
+    w.u64(b.samples.size());
+    for (const auto& v : b.samples) {
+        writeDoubles(w, v);
+    }
+    w.u64(b.streams.size());
+    for (const LogHistogram& h : b.streams) {
+        const auto buckets = h.nonEmptyBuckets();
+        w.u64(buckets.size());
+        for (const auto& [bucket, count] : buckets) {
+            w.u32(bucket);
+            w.u64(count);
+        }
+    }
+}
+
+McBlockResult readBlockResult(ByteReader& r, const McConfig& config) {
+    const std::size_t nAlgos = config.algorithms.size();
+    const bool exact = keepsEverySample(config);
+    McBlockResult b;
+    b.block = r.u64();
+    if (b.block >= blockCount(config)) {
+        r.fail("block " + std::to_string(b.block) + " does not exist");
+    }
+    const std::uint64_t first = b.block * kMonteCarloBlock;
+    const std::uint64_t size = std::min(config.replicates, first + kMonteCarloBlock) - first;
+    if (r.count(40) != nAlgos) {
+        r.fail("wrong number of algorithms");
+    }
+    for (std::size_t a = 0; a < nAlgos; ++a) {
+        b.moments.push_back(readMoments(r));
+        if (b.moments.back().count != size) {
+            r.fail("wrong replicate count in a block");
+        }
+    }
+    if (r.count(8) != (exact ? nAlgos : 0)) {
+        r.fail("wrong number of sample vectors");
+    }
+    for (std::size_t a = 0; exact && a < nAlgos; ++a) {
+        b.samples.push_back(readDoubles(r));
+        if (b.samples.back().size() != size) {
+            r.fail("wrong sample count in a block");
+        }
+    }
+    if (r.count(8) != (exact ? 0 : nAlgos)) {
+        r.fail("wrong number of histograms");
+    }
+    for (std::size_t a = 0; !exact && a < nAlgos; ++a) {
+        b.streams.emplace_back();
+        const std::uint64_t buckets = r.count(12);
+        for (std::uint64_t k = 0; k < buckets; ++k) {
+            const std::uint32_t bucket = r.u32();
+            b.streams.back().addToBucket(bucket, r.u64());
+        }
+        if (b.streams.back().count() != size) {
+            r.fail("wrong histogram count in a block");
+        }
+    }
+    return b;
+}
+
+void writeSummary(ByteWriter& w, const McSummary& s) {
+    w.u8(static_cast<std::uint8_t>(s.algorithm));
+    w.u64(s.count);
+    w.f64(s.mean);
+    w.f64(s.variance);
+    w.f64(s.stdError);
+    w.f64(s.min);
+    w.f64(s.max);
+    writeDoubles(w, s.quantileProbs);
+    writeDoubles(w, s.quantiles);
+    w.u8(s.exactQuantiles ? 1 : 0);
+    w.f64(s.quantileRelativeError);
+    w.f64(s.histogramLow);
+    w.f64(s.histogramHigh);
+    w.u64(s.histogram.size());
+    for (std::uint64_t c : s.histogram) {
+        w.u64(c);
+    }
+    w.u8(s.samples ? 1 : 0);
+    if (s.samples) {
+        writeDoubles(w, *s.samples);
+    }
+}
+
+McSummary readSummary(ByteReader& r) {
+    McSummary s;
+    s.algorithm = readAlgorithm(r);
+    s.count = r.u64();
+    s.mean = r.f64();
+    s.variance = r.f64();
+    s.stdError = r.f64();
+    s.min = r.f64();
+    s.max = r.f64();
+    s.quantileProbs = readDoubles(r);
+    s.quantiles = readDoubles(r);
+    if (s.quantiles.size() != s.quantileProbs.size()) {
+        r.fail("quantiles and their probabilities differ in number");
+    }
+    s.exactQuantiles = r.u8() != 0;
+    s.quantileRelativeError = r.f64();
+    s.histogramLow = r.f64();
+    s.histogramHigh = r.f64();
+    s.histogram.resize(r.count(8));
+    for (std::uint64_t& c : s.histogram) {
+        c = r.u64();
+    }
+    if (r.u8() != 0) {
+        auto samples = readDoubles(r);
+        if (samples.size() != s.count) {
+            r.fail("the samples do not match the count");
+        }
+        s.samples = std::make_shared<const std::vector<double>>(std::move(samples));
+    }
+    return s;
+}
+
+} // namespace rl

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "experiment/mc_block.h"
+#include "experiment/monte_carlo.h"
+
+#include "base/byte_codec.h"
+
+namespace rl {
+
+/// The binary form of Monte Carlo requests and partial results (reducelab-mpi's messages and
+/// sweep checkpoints). Doubles are written as their bits, so a decoded value is the same to the
+/// bit. Every reader bounds-checks its input and validates what it decodes (InputError).
+
+void writeMcConfig(ByteWriter& w, const McConfig& config);
+/// Throws InputError on a malformed or invalid configuration (McConfig::validate included).
+McConfig readMcConfig(ByteReader& r);
+
+void writeBlockResult(ByteWriter& w, const McBlockResult& block);
+/// A block of `config`: its index, and sizes matching the configuration, are checked.
+McBlockResult readBlockResult(ByteReader& r, const McConfig& config);
+
+/// Every field of a summary, samples included when it holds them.
+void writeSummary(ByteWriter& w, const McSummary& summary);
+McSummary readSummary(ByteReader& r);
+
+} // namespace rl
