@@ -12,7 +12,7 @@
 namespace rl::cli {
 
 Args::Args(const std::string& verb, const std::vector<std::string>& argv,
-           const std::vector<OptionSpec>& specs, int maxPositional)
+           const std::vector<OptionSpec>& specs, int maxPositional, const std::string& program)
     : m_verb(verb) {
     for (std::size_t i = 0; i < argv.size(); ++i) {
         const std::string& a = argv[i];
@@ -22,7 +22,7 @@ Args::Args(const std::string& verb, const std::vector<std::string>& argv,
         }
         if (a.rfind("--", 0) != 0) {
             if (static_cast<int>(m_positional.size()) >= maxPositional) {
-                throw InputError(verb + ": unexpected argument '" + a + "' (see reducelab-cli " +
+                throw InputError(verb + ": unexpected argument '" + a + "' (see " + program + " " +
                                  verb + " --help)");
             }
             m_positional.push_back(a);
@@ -37,7 +37,7 @@ Args::Args(const std::string& verb, const std::vector<std::string>& argv,
         const auto spec = std::find_if(specs.begin(), specs.end(),
                                        [&](const OptionSpec& s) { return s.name == name; });
         if (spec == specs.end()) {
-            throw InputError(verb + ": unknown option --" + name + " (see reducelab-cli " + verb +
+            throw InputError(verb + ": unknown option --" + name + " (see " + program + " " + verb +
                              " --help)");
         }
         if (m_values.count(name)) {
@@ -81,8 +81,8 @@ long long Args::integer(const std::string& name, long long fallback, long long l
 }
 
 std::string Args::usage(const std::string& verb, const std::string& synopsis,
-                        const std::vector<OptionSpec>& specs) {
-    std::string out = "usage: reducelab-cli " + verb + " " + synopsis + "\n\noptions:\n";
+                        const std::vector<OptionSpec>& specs, const std::string& program) {
+    std::string out = "usage: " + program + " " + verb + " " + synopsis + "\n\noptions:\n";
     for (const OptionSpec& s : specs) {
         std::string left = "  --" + s.name + (s.value.empty() ? "" : " " + s.value);
         if (left.size() < 30) {

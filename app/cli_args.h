@@ -20,8 +20,10 @@ struct OptionSpec {
 /// raise InputError with the verb named, so the user learns which --help to read.
 class Args {
   public:
+    /// `program` names the executable in messages ("see reducelab-cli mc --help").
     Args(const std::string& verb, const std::vector<std::string>& argv,
-         const std::vector<OptionSpec>& specs, int maxPositional);
+         const std::vector<OptionSpec>& specs, int maxPositional,
+         const std::string& program = "reducelab-cli");
 
     bool has(const std::string& name) const { return m_values.count(name) > 0; }
     std::optional<std::string> get(const std::string& name) const;
@@ -32,7 +34,8 @@ class Args {
     bool helpAsked() const { return m_help; }
 
     static std::string usage(const std::string& verb, const std::string& synopsis,
-                             const std::vector<OptionSpec>& specs);
+                             const std::vector<OptionSpec>& specs,
+                             const std::string& program = "reducelab-cli");
 
   private:
     std::string m_verb;

@@ -18,26 +18,26 @@ namespace {
 struct Verb {
     const char* name;
     const char* summary;
-    std::function<int(const std::vector<std::string>&, PointExecutor*)> run;
+    std::function<int(const std::vector<std::string>&, const CliEnvironment&)> run;
     bool monteCarlo; // offered by reducelab-mpi too
 };
 
 const std::vector<Verb>& verbs() {
     static const std::vector<Verb> table{
         {"run", "simulate one reduction and print its schedule (CSV or JSON)",
-         [](const auto& argv, PointExecutor*) { return cmdRun(argv); }, false},
+         [](const auto& argv, const CliEnvironment&) { return cmdRun(argv); }, false},
         {"mc", "Monte Carlo summary of one or more algorithms on common random numbers", cmdMc,
          true},
         {"sweep", "the grids of the paper's Fig. 4, 5 and 6 as tidy CSV (and figures)", cmdSweep,
          true},
         {"bench", "simulations per second of every algorithm",
-         [](const auto& argv, PointExecutor*) { return cmdBench(argv); }, false},
+         [](const auto& argv, const CliEnvironment&) { return cmdBench(argv); }, false},
         {"steady", "steady-state series of reductions or scatters on a platform graph (LP)",
-         [](const auto& argv, PointExecutor*) { return cmdSteady(argv); }, false},
+         [](const auto& argv, const CliEnvironment&) { return cmdSteady(argv); }, false},
         {"divisible", "divisible load on a bus or a star: shares, orders, returns, rounds",
-         [](const auto& argv, PointExecutor*) { return cmdDivisible(argv); }, false},
+         [](const auto& argv, const CliEnvironment&) { return cmdDivisible(argv); }, false},
         {"theory", "Markov chain, worst-case ratios (RR Table 1), Liu-Wang SNF and exact optimum",
-         [](const auto& argv, PointExecutor*) { return cmdTheory(argv); }, false},
+         [](const auto& argv, const CliEnvironment&) { return cmdTheory(argv); }, false},
     };
     return table;
 }
@@ -80,7 +80,7 @@ int runCli(const std::vector<std::string>& args, const CliEnvironment& env) {
                 continue;
             }
             if (args[0] == v.name) {
-                return v.run(rest, env.executor);
+                return v.run(rest, env);
             }
             known += (known.empty() ? "" : ", ") + std::string(v.name);
         }

@@ -9,17 +9,6 @@ class PointExecutor;
 
 namespace rl::cli {
 
-/// The verbs, one file each (app/cli_<verb>.cpp). Each returns the exit code; errors are
-/// thrown (InputError, OutputError) and turned into one line by runCli.
-int cmdRun(const std::vector<std::string>& argv);
-/// `executor`: where the Monte Carlo points run (null: this process; reducelab-mpi: the ranks).
-int cmdMc(const std::vector<std::string>& argv, PointExecutor* executor);
-int cmdSweep(const std::vector<std::string>& argv, PointExecutor* executor);
-int cmdBench(const std::vector<std::string>& argv);
-int cmdTheory(const std::vector<std::string>& argv);
-int cmdSteady(const std::vector<std::string>& argv);
-int cmdDivisible(const std::vector<std::string>& argv);
-
 /// Which program runs the verbs: reducelab-cli (every verb, here) or reducelab-mpi (mc and
 /// sweep, on the ranks).
 struct CliEnvironment {
@@ -27,6 +16,17 @@ struct CliEnvironment {
     PointExecutor* executor = nullptr;
     bool onlyMonteCarloVerbs = false;
 };
+
+/// The verbs, one file each (app/cli_<verb>.cpp). Each returns the exit code; errors are
+/// thrown (InputError, OutputError) and turned into one line by runCli.
+int cmdRun(const std::vector<std::string>& argv);
+/// `env.executor`: where the Monte Carlo points run (null: this process; reducelab-mpi: ranks).
+int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env);
+int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env);
+int cmdBench(const std::vector<std::string>& argv);
+int cmdTheory(const std::vector<std::string>& argv);
+int cmdSteady(const std::vector<std::string>& argv);
+int cmdDivisible(const std::vector<std::string>& argv);
 
 /// Runs `<program> <args>`; returns the process exit code (0 success, 2 input or output error,
 /// 1 internal error), having printed any error as one line on standard error.

@@ -16,7 +16,7 @@
 
 namespace rl::cli {
 
-int cmdMc(const std::vector<std::string>& argv, PointExecutor* executor) {
+int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
     std::vector<OptionSpec> specs{
         {"algo", "LIST", "comma-separated algorithms (see run --help), or all (the paper's four)"}};
     const auto platform = platformOptions();
@@ -36,11 +36,11 @@ int cmdMc(const std::vector<std::string>& argv, PointExecutor* executor) {
     specs.insert(specs.end(), progress.begin(), progress.end());
     const auto job = jobOptions();
     specs.insert(specs.end(), job.begin(), job.end());
-    const Args a("mc", argv, specs, 0);
+    const Args a("mc", argv, specs, 0, env.program);
     if (a.helpAsked()) {
         std::cout << Args::usage("mc",
                                  "--algo LIST --n N --comm LAW --comp LAW --replicates R [options]",
-                                 specs)
+                                 specs, env.program)
                   << "\nRuns R replicates of each algorithm on common random numbers and prints "
                      "one CSV row per\n"
                      "algorithm: "
@@ -70,7 +70,7 @@ int cmdMc(const std::vector<std::string>& argv, PointExecutor* executor) {
     c.validate(); // before the progress line: a refused request prints only its error
     ProgressLine line(a, "mc");
     const auto t0 = std::chrono::steady_clock::now();
-    const McResult r = runJob(a, "mc", {c}, executor, line).front();
+    const McResult r = runJob(a, "mc", {c}, env.executor, line).front();
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     line.finish("done in " + formatNumber(std::round(seconds * 10) / 10) + " s");

@@ -21,7 +21,7 @@
 
 namespace rl::cli {
 
-int cmdSweep(const std::vector<std::string>& argv, PointExecutor* executor) {
+int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     std::vector<OptionSpec> specs{
         {"n", "N", "number of processors (default 64)"},
         {"replicates", "R", "replicates per point (default: fig4 1000000, fig5/fig6 1000)"},
@@ -45,9 +45,9 @@ int cmdSweep(const std::vector<std::string>& argv, PointExecutor* executor) {
     };
     const auto job = jobOptions();
     specs.insert(specs.end(), job.begin(), job.end());
-    const Args a("sweep", argv, specs, 1);
+    const Args a("sweep", argv, specs, 1, env.program);
     if (a.helpAsked()) {
-        std::cout << Args::usage("sweep", "fig4|fig5|fig6 [options]", specs)
+        std::cout << Args::usage("sweep", "fig4|fig5|fig6 [options]", specs, env.program)
                   << "\nRuns the grid of one of the paper's figures (RR §6) and prints a tidy CSV, "
                      "one row per\n"
                      "(point, algorithm): "
@@ -113,7 +113,7 @@ int cmdSweep(const std::vector<std::string>& argv, PointExecutor* executor) {
     const auto t0 = std::chrono::steady_clock::now();
     ProgressLine line(a, "sweep " + figName);
     const std::vector<McResult> results =
-        runJob(a, "sweep", spec.pointConfigs(keepSamples), executor, line);
+        runJob(a, "sweep", spec.pointConfigs(keepSamples), env.executor, line);
     const auto snapshot = std::make_shared<const GridSnapshot>(
         keepSamples ? snapshotFromSamples(spec, results) : snapshotFromResults(spec, results));
     if (figures.any()) {

@@ -1,5 +1,7 @@
 #include "figure_render.h"
 
+#include <QApplication>
+
 #include "base/input_error.h"
 #include "schedule/critical_path.h"
 #include "views/gantt_view.h"
@@ -10,6 +12,8 @@
 
 namespace rl::cli {
 
+namespace {
+
 bool needsGui(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         for (const char* opt : {"--gantt", "--tree", "--png", "--svg", "--pdf"}) {
@@ -19,6 +23,19 @@ bool needsGui(int argc, char** argv) {
         }
     }
     return false;
+}
+
+} // namespace
+
+std::unique_ptr<QCoreApplication> makeCliApplication(int& argc, char** argv) {
+    if (!needsGui(argc, argv)) {
+        return std::make_unique<QCoreApplication>(argc, argv);
+    }
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    return std::make_unique<QApplication>(argc, argv);
 }
 
 QByteArray renderGantt(const std::shared_ptr<const Schedule>& s, const QString& title,

@@ -9,8 +9,11 @@ set(REDUCELAB_HOMEPAGE "https://reducelab.org" CACHE STRING
     "Project home page, for the AppStream metainfo (its screenshots live under /screenshots)")
 set(REDUCELAB_DATA_DIR ${CMAKE_INSTALL_FULL_DATADIR}/reducelab)
 
-install(TARGETS reducelab reducelab-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-# reducelab-mpi, when it is built, joins the line above.
+set(REDUCELAB_EXECUTABLES reducelab reducelab-cli)
+if(TARGET reducelab-mpi)
+  list(APPEND REDUCELAB_EXECUTABLES reducelab-mpi)
+endif()
+install(TARGETS ${REDUCELAB_EXECUTABLES} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 set(linux ${PROJECT_SOURCE_DIR}/resources/linux)
 install(FILES ${linux}/${REDUCELAB_APP_ID}.desktop
@@ -31,6 +34,11 @@ endforeach()
 
 install(FILES ${linux}/reducelab-cli.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
         RENAME reducelab-cli)
+if(TARGET reducelab-mpi)
+  # bash-completion loads completions by command name: the same file serves both.
+  install(FILES ${linux}/reducelab-cli.bash
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME reducelab-mpi)
+endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/examples/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/reducelab/examples FILES_MATCHING PATTERN "*.json")
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md
@@ -40,9 +48,11 @@ install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md
 # Man pages from each executable's --help and --version (both work without a display).
 find_program(HELP2MAN help2man)
 if(HELP2MAN)
-  foreach(exe reducelab reducelab-cli)
+  foreach(exe ${REDUCELAB_EXECUTABLES})
     if(exe STREQUAL "reducelab")
       set(what "see how reduction algorithms behave on unpredictable platforms (GUI)")
+    elseif(exe STREQUAL "reducelab-mpi")
+      set(what "Monte Carlo and sweeps of reducelab-cli spread over MPI ranks")
     else()
       set(what "simulate reduction algorithms, Monte Carlo, sweeps, theory (command line)")
     endif()

@@ -14,9 +14,10 @@ cd "$(dirname "$0")/.."
 # Building and running the GUI and the CLI.
 GUI_PACKAGES=(cmake make g++ qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev
               libboost-random-dev libglpk-dev libgl-dev)
-# The tests on top: formatting, the clang sanitizer/fuzzer build, real windows, Paje readers.
+# The tests on top: formatting, the clang sanitizer/fuzzer build, real windows, Paje readers,
+# Open MPI (reducelab-mpi is built when it is found, and tested with 1 to 3 ranks).
 TEST_PACKAGES=(clang-format clang libclang-rt-14-dev xvfb xauth vite pajeng help2man
-               desktop-file-utils appstream dpkg-dev)
+               desktop-file-utils appstream dpkg-dev libopenmpi-dev openmpi-bin)
 JOBS=$(nproc 2>/dev/null || echo 2)
 # Seconds each fuzz target runs in `test` (7 targets: under 2.5 minutes in all).
 CI_FUZZ_SECONDS=${CI_FUZZ_SECONDS:-20}
@@ -63,12 +64,14 @@ check_package() {
     desktop-file-validate "$dest"/usr/share/applications/*.desktop
     appstreamcli validate --no-net "$dest"/usr/share/metainfo/*.metainfo.xml
     [ -s "$dest/usr/share/man/man1/reducelab-cli.1" ] && [ -s "$dest/usr/share/man/man1/reducelab.1" ]
+    [ -s "$dest/usr/share/man/man1/reducelab-mpi.1" ] && [ -x "$dest/usr/bin/reducelab-mpi" ]
     rm -rf "$dest"
     (cd build && rm -f reducelab_*.deb && cpack -G DEB >/dev/null)
     local sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq ./build/reducelab_*.deb >/dev/null
     /usr/bin/reducelab-cli --version
+    /usr/bin/reducelab-mpi --version
     env -u DISPLAY -u WAYLAND_DISPLAY /usr/bin/reducelab --version
     /usr/bin/reducelab-cli run --algo tree-dyn --n 8 >/dev/null
     # The installed GUI starts (a real window under Xvfb) on an installed example scenario.

@@ -1,4 +1,4 @@
-# bash completion for reducelab-cli: verbs, then each verb's options as its --help lists them
+# bash completion for reducelab-cli and reducelab-mpi (its mc and sweep verbs): verbs, then each verb's options as its --help lists them
 # (asked at completion time, so the completion never goes stale), and file names after
 # options that take a FILE.
 _reducelab_cli() {
@@ -6,12 +6,14 @@ _reducelab_cli() {
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "run mc sweep bench theory steady divisible --help --version" -- "$cur"))
+        local verbs="run mc sweep bench theory steady divisible"
+        [ "${COMP_WORDS[0]##*/}" = reducelab-mpi ] && verbs="mc sweep"
+        COMPREPLY=($(compgen -W "$verbs --help --version" -- "$cur"))
         return
     fi
     verb=${COMP_WORDS[1]}
     case "$prev" in
-    --out|--hist|--paje|--gantt|--tree|--png|--svg|--pdf|--matrix|--graph)
+    --out|--hist|--paje|--gantt|--tree|--png|--svg|--pdf|--matrix|--graph|--checkpoint)
         COMPREPLY=($(compgen -f -- "$cur"))
         return
         ;;
@@ -30,4 +32,4 @@ _reducelab_cli() {
     options=$("${COMP_WORDS[0]}" "$verb" $sub --help 2>/dev/null | grep -o -- '--[a-z][a-z-]*' | sort -u)
     COMPREPLY=($(compgen -W "$options --help --version" -- "$cur"))
 }
-complete -o filenames -F _reducelab_cli reducelab-cli
+complete -o filenames -F _reducelab_cli reducelab-cli reducelab-mpi

@@ -24,5 +24,11 @@ expect "reducelab-cli sweep f" 2 "fig4 fig5 fig6"
 expect "reducelab-cli mc --th" 2 "--threads"
 expect "reducelab-cli theory markov --c" 3 "--comm-mean --comp-mean"
 expect "reducelab-cli run --algo binomial --for" 4 "--format"
-echo "$((fail == 0 ? 5 : 0)) passed, $((fail == 0 ? 0 : 1)) failed"
+expect "reducelab-cli mc --che" 2 "--checkpoint"
+if [ -x "$2/reducelab-mpi" ]; then
+    expect "reducelab-mpi s" 1 "sweep"
+    expect "reducelab-mpi m" 1 "mc"
+    expect "reducelab-mpi sweep fig5 --che" 3 "--checkpoint"
+fi
+echo "fail=$fail"
 exit $fail
