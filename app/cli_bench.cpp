@@ -104,21 +104,4 @@ int cmdBench(const std::vector<std::string>& argv) {
     return 0;
 }
 
-const char* const kTopHelp =
-    "usage: reducelab-cli VERB [options]    (reducelab-cli VERB --help for each verb)\n"
-    "\n"
-    "verbs:\n"
-    "  run     simulate one reduction and print its schedule (CSV or JSON)\n"
-    "  mc      Monte Carlo summary of one or more algorithms on common random numbers\n"
-    "  sweep   the grids of the paper's Fig. 4, 5 and 6 as tidy CSV\n"
-    "  bench   simulations per second of every algorithm\n"
-    "  steady  steady-state series of reductions or scatters on a platform graph (LP)\n"
-    "  divisible  divisible load on a bus or a star: shares, orders, returns, rounds\n"
-    "  theory  Markov chain, worst-case ratios (RR Table 1), Liu-Wang SNF and exact optimum\n"
-    "\n"
-    "options of every verb: --help, --version\n"
-    "\n"
-    "exit status: 0 success; 2 invalid usage or input, or an output that could not be written\n"
-    "(one line on standard error; no output file is left changed); 1 internal error\n";
-
 } // namespace rl::cli

@@ -104,18 +104,17 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     spec.threads = threadsOption(a);
     spec.quantiles = parseQuantiles(a);
     spec.validate();
-    // Figures other than a CV sweep too large to keep draw paired analyses: every point keeps
-    // its makespans (bounded by the figure's sample budget).
-    const bool keepSamples = figures.any() && (fig != Figure::Fig4 || fitsSampleBudget(spec));
-    if (keepSamples) {
-        checkSampleBudget(spec);
+    if (figures.any()) {
+        spec.checkFigureAnalysis(fig);
     }
     const auto t0 = std::chrono::steady_clock::now();
     ProgressLine line(a, "sweep " + figName);
+    // Every point's paired analysis (median replicates, ratio, best method) is computed as the
+    // point completes, with one point's makespans in memory at a time: the figures and the
+    // results file (reopened by the GUI, drill-down included) need it.
     const std::vector<McResult> results =
-        runJob(a, "sweep", spec.pointConfigs(keepSamples), env.executor, line);
-    const auto snapshot = std::make_shared<const GridSnapshot>(
-        keepSamples ? snapshotFromSamples(spec, results) : snapshotFromResults(spec, results));
+        runJob(a, "sweep", spec.pointConfigs(), env.executor, line);
+    const auto snapshot = std::make_shared<const GridSnapshot>(snapshotFromResults(spec, results));
     if (figures.any()) {
         for (const auto& [option, bytes] : renderSweepFigure(snapshot, fig, figures)) {
             out.stage(option, bytesView(bytes));

@@ -142,6 +142,14 @@ McResult McAssembler::finish() {
     }
     result.cancelled = prefixBlocks < m_blocks;
     result.replicatesDone = std::min(m_config.replicates, prefixBlocks * kMonteCarloBlock);
+    if (m_exact && m_config.analysePairs && !result.cancelled && result.replicatesDone > 0) {
+        // Before the quantiles below reorder the samples.
+        std::vector<const double*> all;
+        for (const auto& v : m_samples) {
+            all.push_back(v.data());
+        }
+        result.analysis = analysePoint(all, result.replicatesDone);
+    }
     for (std::size_t a = 0; a < nAlgos; ++a) {
         Moments m;
         for (std::uint64_t b = 0; b < prefixBlocks; ++b) {

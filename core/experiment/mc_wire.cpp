@@ -93,6 +93,7 @@ void writeMcConfig(ByteWriter& w, const McConfig& c) {
     w.i32(c.histogramBins);
     w.u64(c.exactQuantileLimit);
     w.u8(c.keepSamples ? 1 : 0);
+    w.u8(c.analysePairs ? 1 : 0);
 }
 
 McConfig readMcConfig(ByteReader& r) {
@@ -125,6 +126,7 @@ McConfig readMcConfig(ByteReader& r) {
     c.histogramBins = r.i32();
     c.exactQuantileLimit = r.u64();
     c.keepSamples = r.u8() != 0;
+    c.analysePairs = r.u8() != 0;
     c.validate();
     return c;
 }
@@ -249,6 +251,66 @@ McSummary readSummary(ByteReader& r) {
         s.samples = std::make_shared<const std::vector<double>>(std::move(samples));
     }
     return s;
+}
+
+void writeAnalysis(ByteWriter& w, const PointAnalysis& p) {
+    w.u64(p.medianReplicate.size());
+    for (std::uint64_t r : p.medianReplicate) {
+        w.u64(r);
+    }
+    w.u8(p.ratio01 ? 1 : 0);
+    if (p.ratio01) {
+        w.f64(p.ratio01->ratio);
+        w.f64(p.ratio01->stdError);
+        w.f64(p.ratio01->low);
+        w.f64(p.ratio01->high);
+        w.u64(p.ratio01->count);
+    }
+    w.u64(p.ratioReplicate);
+    w.u8(p.best ? 1 : 0);
+    if (p.best) {
+        w.i32(p.best->best);
+        w.i32(p.best->runnerUp);
+        w.f64(p.best->margin);
+        w.f64(p.best->relativeMargin);
+        w.f64(p.best->diffStdError);
+        w.u8(p.best->tie ? 1 : 0);
+    }
+    w.u64(p.bestReplicate);
+}
+
+PointAnalysis readAnalysis(ByteReader& r) {
+    PointAnalysis p;
+    p.medianReplicate.resize(r.count(8));
+    for (std::uint64_t& m : p.medianReplicate) {
+        m = r.u64();
+    }
+    if (r.u8() != 0) {
+        RatioEstimate e;
+        e.ratio = r.f64();
+        e.stdError = r.f64();
+        e.low = r.f64();
+        e.high = r.f64();
+        e.count = r.u64();
+        p.ratio01 = e;
+    }
+    p.ratioReplicate = r.u64();
+    if (r.u8() != 0) {
+        BestMethod b;
+        b.best = r.i32();
+        b.runnerUp = r.i32();
+        b.margin = r.f64();
+        b.relativeMargin = r.f64();
+        b.diffStdError = r.f64();
+        b.tie = r.u8() != 0;
+        const auto n = static_cast<std::int64_t>(p.medianReplicate.size());
+        if (b.best < 0 || b.best >= n || b.runnerUp < -1 || b.runnerUp >= n) {
+            r.fail("a best method that is not one of the algorithms");
+        }
+        p.best = b;
+    }
+    p.bestReplicate = r.u64();
+    return p;
 }
 
 } // namespace rl

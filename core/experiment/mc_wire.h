@@ -23,4 +23,8 @@ McBlockResult readBlockResult(ByteReader& r, const McConfig& config);
 void writeSummary(ByteWriter& w, const McSummary& summary);
 McSummary readSummary(ByteReader& r);
 
+/// A point's paired analysis.
+void writeAnalysis(ByteWriter& w, const PointAnalysis& analysis);
+PointAnalysis readAnalysis(ByteReader& r);
+
 } // namespace rl

@@ -57,6 +57,10 @@ void McConfig::validate() const {
             throw InputError("quantiles must be given in increasing order");
         }
     }
+    if (analysePairs && replicates > exactQuantileLimit) {
+        throw InputError("a paired analysis needs every makespan: at most " +
+                         std::to_string(exactQuantileLimit) + " replicates");
+    }
     if (histogramBins < 1 || histogramBins > 100000) {
         throw InputError("histogram bins must be between 1 and 100000");
     }

@@ -2,11 +2,13 @@
 
 #include "algorithms/algorithm_registry.h"
 #include "base/statistics.h"
+#include "experiment/paired_stats.h"
 #include "platform/cost_model.h"
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +34,10 @@ struct McConfig {
     std::uint64_t exactQuantileLimit = 1ULL << 24;
     /// Keep the per-replicate makespans in the result (paired analyses); exact mode only.
     bool keepSamples = false;
+    /// Compute the paired analysis of the algorithms (McResult::analysis) from the makespans,
+    /// without keeping them: what a figure needs, with one point's samples in memory at a time.
+    /// Exact mode only.
+    bool analysePairs = false;
 
     /// Throws InputError naming the first invalid field.
     /// Also refuses a run whose memory estimate exceeds the cap of base/limits.h.
@@ -63,8 +69,9 @@ struct McSummary {
 };
 
 struct McResult {
-    std::vector<McSummary> summaries; ///< in the order of McConfig::algorithms
-    std::uint64_t replicatesDone = 0; ///< a prefix 0..replicatesDone-1 of the replicates
+    std::vector<McSummary> summaries;      ///< in the order of McConfig::algorithms
+    std::optional<PointAnalysis> analysis; ///< with McConfig::analysePairs, when complete
+    std::uint64_t replicatesDone = 0;      ///< a prefix 0..replicatesDone-1 of the replicates
     bool cancelled = false;
     double seconds = 0.0;
 };

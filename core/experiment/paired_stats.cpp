@@ -144,4 +144,43 @@ std::size_t nearestToMedian(const double* values, std::size_t count) {
     return best;
 }
 
+namespace {
+
+std::uint64_t medianOfDifference(const double* a, const double* b, std::size_t count) {
+    std::vector<double> d(count);
+    for (std::size_t r = 0; r < count; ++r) {
+        d[r] = a[r] - b[r];
+    }
+    return nearestToMedian(d.data(), d.size());
+}
+
+} // namespace
+
+PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_t count) {
+    PointAnalysis p;
+    for (const double* x : samples) {
+        p.medianReplicate.push_back(nearestToMedian(x, count));
+    }
+    if (count < 2) {
+        return p;
+    }
+    double meanB = 0.0;
+    if (samples.size() >= 2) {
+        for (std::size_t r = 0; r < count; ++r) {
+            meanB += samples[1][r];
+        }
+    }
+    if (samples.size() >= 2 && meanB > 0.0) {
+        p.ratio01 = pairedRatio(samples[0], samples[1], count);
+        p.ratioReplicate = medianOfDifference(samples[0], samples[1], count);
+    }
+    p.best = bestMethod(samples, count);
+    const auto best = static_cast<std::size_t>(p.best->best);
+    p.bestReplicate = p.best->runnerUp < 0
+                          ? p.medianReplicate[best]
+                          : medianOfDifference(samples[static_cast<std::size_t>(p.best->runnerUp)],
+                                               samples[best], count);
+    return p;
+}
+
 } // namespace rl

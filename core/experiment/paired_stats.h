@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace rl {
@@ -50,5 +51,24 @@ BestMethod bestMethod(const std::vector<const double*>& samples, std::size_t cou
 /// The index r whose value is nearest the median (type 7) of `values`, the lowest such r on a
 /// tie: the replicate to show when drilling into a cell. Throws InputError when empty.
 std::size_t nearestToMedian(const double* values, std::size_t count);
+
+/// What a figure needs from one grid point's paired samples beyond the summaries: the replicate
+/// to drill into for each algorithm, the first two algorithms' ratio (Fig. 5) and the best
+/// method (Fig. 6), each with the replicate that shows it.
+struct PointAnalysis {
+    /// Per algorithm: the replicate whose makespan is nearest that algorithm's median.
+    std::vector<std::uint64_t> medianReplicate;
+    /// algorithms[0] over algorithms[1], when there are two or more and mean(b) > 0.
+    std::optional<RatioEstimate> ratio01;
+    /// The replicate whose paired difference algorithms[0] - algorithms[1] is nearest its median.
+    std::uint64_t ratioReplicate = 0;
+    std::optional<BestMethod> best;
+    /// The replicate whose paired difference runner-up - best is nearest its median.
+    std::uint64_t bestReplicate = 0;
+};
+
+/// The analysis of one point from each algorithm's `count` makespans by replicate (`count` >= 1;
+/// the ratio and the best method need two replicates).
+PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_t count);
 
 } // namespace rl

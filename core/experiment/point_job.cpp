@@ -6,6 +6,7 @@
 #include "base/input_error.h"
 #include "base/limits.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -45,6 +46,10 @@ std::string encodeCheckpoint(std::uint64_t print, std::size_t pointCount,
         w.u64(result.summaries.size());
         for (const McSummary& s : result.summaries) {
             writeSummary(w, s);
+        }
+        w.u8(result.analysis ? 1 : 0);
+        if (result.analysis) {
+            writeAnalysis(w, *result.analysis);
         }
     }
     return std::string(kMagic) + w.take();
@@ -118,6 +123,19 @@ std::vector<std::pair<std::size_t, McResult>> readCheckpoint(const std::vector<M
                 (c.keepSamples && !s.samples)) {
                 r.fail("a summary does not match its point");
             }
+        }
+        if (r.u8() != 0) {
+            result.analysis = readAnalysis(r);
+            const PointAnalysis& p = *result.analysis;
+            const auto beyond = [&](std::uint64_t x) { return x >= c.replicates; };
+            if (p.medianReplicate.size() != c.algorithms.size() ||
+                std::any_of(p.medianReplicate.begin(), p.medianReplicate.end(), beyond) ||
+                beyond(p.ratioReplicate) || beyond(p.bestReplicate)) {
+                r.fail("a paired analysis does not match its point");
+            }
+        }
+        if (c.analysePairs != result.analysis.has_value()) {
+            r.fail("a paired analysis is missing or unexpected");
         }
         out.emplace_back(point, std::move(result));
     }

@@ -38,12 +38,21 @@ McSummary summarize(AlgorithmId algorithm, const double* x, std::uint64_t count,
     return s;
 }
 
-std::uint64_t medianOfDifference(const double* a, const double* b, std::uint64_t count) {
-    std::vector<double> d(count);
-    for (std::uint64_t r = 0; r < count; ++r) {
-        d[r] = a[r] - b[r];
+bool fitsSampleBudget(const SweepSpec& spec) {
+    const std::uint64_t perReplicate =
+        std::max<std::uint64_t>(spec.pointCount() * spec.algorithms.size(), 1);
+    return spec.replicates <= ProgressiveSweep::kSampleBudget / perReplicate;
+}
+
+// The GUI's progressive sweep keeps every makespan of the grid: bounded.
+void checkSampleBudget(const SweepSpec& spec) {
+    if (!fitsSampleBudget(spec)) {
+        throw InputError(
+            "a figure keeps every makespan: " + std::to_string(spec.replicates) + " replicates x " +
+            std::to_string(spec.pointCount()) + " points x " +
+            std::to_string(spec.algorithms.size()) + " algorithms exceeds the limit of " +
+            std::to_string(ProgressiveSweep::kSampleBudget) + "; use fewer replicates or points");
     }
-    return nearestToMedian(d.data(), d.size());
 }
 
 } // namespace
@@ -54,6 +63,9 @@ ProgressiveSweep::ProgressiveSweep(SweepSpec spec) : m_spec(std::move(spec)) {
     const std::uint64_t points = m_spec.pointCount();
     const std::uint64_t algos = m_spec.algorithms.size();
     m_configs = m_spec.pointConfigs();
+    for (McConfig& c : m_configs) {
+        c.analysePairs = false; // the passes analyse the kept samples themselves
+    }
     m_samples.resize(points * algos);
 }
 
@@ -140,22 +152,6 @@ GridSnapshot ProgressiveSweep::snapshot() const {
     return snap;
 }
 
-bool fitsSampleBudget(const SweepSpec& spec) {
-    const std::uint64_t perReplicate =
-        std::max<std::uint64_t>(spec.pointCount() * spec.algorithms.size(), 1);
-    return spec.replicates <= ProgressiveSweep::kSampleBudget / perReplicate;
-}
-
-void checkSampleBudget(const SweepSpec& spec) {
-    if (!fitsSampleBudget(spec)) {
-        throw InputError(
-            "a figure keeps every makespan: " + std::to_string(spec.replicates) + " replicates x " +
-            std::to_string(spec.pointCount()) + " points x " +
-            std::to_string(spec.algorithms.size()) + " algorithms exceeds the limit of " +
-            std::to_string(ProgressiveSweep::kSampleBudget) + "; use fewer replicates or points");
-    }
-}
-
 GridSnapshot snapshotFromResults(const SweepSpec& spec, const std::vector<McResult>& points) {
     std::vector<SweepRow> rows;
     for (std::size_t p = 0; p < points.size(); ++p) {
@@ -163,52 +159,26 @@ GridSnapshot snapshotFromResults(const SweepSpec& spec, const std::vector<McResu
             rows.push_back({spec.cvs[p % spec.cvs.size()], spec.ratios[p / spec.cvs.size()], s});
         }
     }
-    return snapshotFromRows(spec, rows, true);
+    GridSnapshot snap = snapshotFromRows(spec, rows, true);
+    for (std::size_t p = 0; p < points.size() && p < snap.cells.size(); ++p) {
+        if (points[p].analysis) {
+            applyAnalysis(snap.cells[p], *points[p].analysis);
+        }
+    }
+    return snap;
 }
 
 void fillPairedFields(GridCell& cell, const std::vector<const double*>& samples,
                       std::uint64_t count) {
-    const std::size_t nAlgos = samples.size();
-    for (const double* x : samples) {
-        cell.medianReplicate.push_back(nearestToMedian(x, count));
-    }
-    if (count < 2) {
-        return;
-    }
-    if (nAlgos >= 2 && cell.summaries[1].mean > 0.0) {
-        cell.ratio01 = pairedRatio(samples[0], samples[1], count);
-        cell.ratioReplicate = medianOfDifference(samples[0], samples[1], count);
-    }
-    cell.best = bestMethod(samples, count);
-    cell.bestReplicate =
-        cell.best->runnerUp < 0
-            ? cell.medianReplicate[static_cast<std::size_t>(cell.best->best)]
-            : medianOfDifference(samples[static_cast<std::size_t>(cell.best->runnerUp)],
-                                 samples[static_cast<std::size_t>(cell.best->best)], count);
+    applyAnalysis(cell, analysePoint(samples, count));
 }
 
-GridSnapshot snapshotFromSamples(const SweepSpec& spec, const std::vector<McResult>& points) {
-    GridSnapshot snap;
-    snap.spec = spec;
-    snap.replicates = spec.replicates;
-    snap.complete = true;
-    snap.cells.resize(points.size());
-    parallelFor(points.size(), workerCount(spec.threads, points.size()),
-                [&](std::size_t point, unsigned) {
-                    GridCell& cell = snap.cells[point];
-                    cell.cv = spec.cvs[point % spec.cvs.size()];
-                    cell.ratio = spec.ratios[point / spec.cvs.size()];
-                    std::vector<const double*> all;
-                    for (const McSummary& s : points[point].summaries) {
-                        McSummary copy = s;
-                        copy.samples.reset(); // the snapshot keeps summaries, not samples
-                        cell.summaries.push_back(std::move(copy));
-                        all.push_back(s.samples->data());
-                    }
-                    fillPairedFields(cell, all, spec.replicates);
-                },
-                {});
-    return snap;
+void applyAnalysis(GridCell& cell, const PointAnalysis& analysis) {
+    cell.medianReplicate = analysis.medianReplicate;
+    cell.ratio01 = analysis.ratio01;
+    cell.ratioReplicate = analysis.ratioReplicate;
+    cell.best = analysis.best;
+    cell.bestReplicate = analysis.bestReplicate;
 }
 
 std::vector<std::uint64_t> ProgressiveSweep::passPlan(std::uint64_t replicates, std::size_t points,

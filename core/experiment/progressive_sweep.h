@@ -53,20 +53,11 @@ GridSnapshot snapshotFromRows(const SweepSpec& spec, const std::vector<SweepRow>
 /// `count` makespans by replicate.
 void fillPairedFields(GridCell& cell, const std::vector<const double*>& samples,
                       std::uint64_t count);
+void applyAnalysis(GridCell& cell, const PointAnalysis& analysis);
 
-/// Whether a figure of this sweep can keep every makespan (replicates x points x algorithms
-/// within ProgressiveSweep::kSampleBudget), and the InputError saying it cannot.
-bool fitsSampleBudget(const SweepSpec& spec);
-void checkSampleBudget(const SweepSpec& spec);
-
-/// A complete snapshot holding the summaries of every point's result (grid order), without the
-/// paired fields: what a CV sweep too large to keep its samples draws.
+/// A complete snapshot of every point's result (grid order): the summaries, and the paired
+/// fields of the points run with McConfig::analysePairs.
 GridSnapshot snapshotFromResults(const SweepSpec& spec, const std::vector<McResult>& points);
-
-/// A complete snapshot of a sweep whose points were run with McConfig::keepSamples: the
-/// summaries as they are, the paired fields from the kept samples (the same numbers as a
-/// ProgressiveSweep that ran all its replicates).
-GridSnapshot snapshotFromSamples(const SweepSpec& spec, const std::vector<McResult>& points);
 
 /// A sweep run in passes over growing replicate prefixes, so a figure can show a coarse
 /// picture early and refine it. Keeps every makespan (paired analyses need them), so the grid

@@ -124,15 +124,28 @@ void SweepSpec::validate() const {
     }
 }
 
-std::vector<McConfig> SweepSpec::pointConfigs(bool keepSamples) const {
+bool SweepSpec::analysesPairs() const {
+    return replicates <= McConfig{}.exactQuantileLimit;
+}
+
+std::vector<McConfig> SweepSpec::pointConfigs() const {
+    const bool pairs = analysesPairs();
     std::vector<McConfig> points;
     for (double ratio : ratios) {
         for (double cv : cvs) {
             points.push_back(pointConfig(cv, ratio));
-            points.back().keepSamples = keepSamples;
+            points.back().analysePairs = pairs;
         }
     }
     return points;
+}
+
+void SweepSpec::checkFigureAnalysis(Figure fig) const {
+    if (fig != Figure::Fig4 && !analysesPairs()) {
+        throw InputError("a figure's paired analysis keeps every makespan of a point: at most " +
+                         std::to_string(McConfig{}.exactQuantileLimit) + " replicates, not " +
+                         std::to_string(replicates));
+    }
 }
 
 SweepResult runSweep(const SweepSpec& spec, const SweepProgress& progress,

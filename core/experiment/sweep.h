@@ -33,8 +33,15 @@ struct SweepSpec {
     void validate() const;
     /// The Monte Carlo configuration of one grid point.
     McConfig pointConfig(double cv, double ratio) const;
-    /// Every point's configuration, in grid order (ratio outer, CV inner).
-    std::vector<McConfig> pointConfigs(bool keepSamples = false) const;
+    /// Whether every point can keep its makespans for the paired analysis (median replicates,
+    /// ratio, best method): replicates within the exact-quantile limit.
+    bool analysesPairs() const;
+    /// Every point's configuration, in grid order (ratio outer, CV inner), with the paired
+    /// analysis whenever analysesPairs().
+    std::vector<McConfig> pointConfigs() const;
+    /// Throws the InputError a figure without its paired analysis gets: Fig. 5 and 6 draw the
+    /// best method and the ratio, so they need analysesPairs(); Fig. 4 draws summaries only.
+    void checkFigureAnalysis(Figure fig) const;
     std::size_t pointCount() const { return cvs.size() * ratios.size(); }
 };
 

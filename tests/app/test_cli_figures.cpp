@@ -93,10 +93,15 @@ class TestCliFigures : public QObject {
     }
 
     void tooManyReplicatesForAMapIsAnInputError() {
-        // Paired intervals need every makespan: over the memory budget, a clear message.
-        const CliResult r = runCli({"sweep", "fig5", "--replicates", "1000000", "--png", "x.png"});
+        // The paired analysis keeps one point's makespans: beyond the exact-quantile limit a
+        // map cannot be drawn, refused at once with a clear message and no file.
+        QTemporaryDir dir;
+        const CliResult r =
+            runCli({"sweep", "fig5", "--replicates", "16777217", "--png", dir.filePath("x.png")});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("keeps every makespan"), r.err.constData());
+        QVERIFY2(r.err.contains("keeps every makespan of a point: at most 16777216 replicates"),
+                 r.err.constData());
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
     }
 };
 

@@ -174,7 +174,10 @@ class TestPointJob : public QObject {
     }
 
     void stoppedAndResumedJobGivesTheSameResults() {
-        const std::vector<McConfig> points = gridPoints();
+        std::vector<McConfig> points = gridPoints();
+        for (McConfig& c : points) {
+            c.analysePairs = true; // recorded in the checkpoint too
+        }
         LocalExecutor local;
         const std::vector<McResult> straight = runPointJob(points, local, {});
         QCOMPARE(straight.size(), points.size());
@@ -198,6 +201,10 @@ class TestPointJob : public QObject {
             for (std::size_t a = 0; a < points[p].algorithms.size(); ++a) {
                 compareExactly(resumed[p].summaries[a], straight[p].summaries[a]);
             }
+            QVERIFY(resumed[p].analysis && straight[p].analysis);
+            QCOMPARE(resumed[p].analysis->medianReplicate, straight[p].analysis->medianReplicate);
+            QCOMPARE(resumed[p].analysis->ratio01->high, straight[p].analysis->ratio01->high);
+            QCOMPARE(resumed[p].analysis->bestReplicate, straight[p].analysis->bestReplicate);
         }
         removeCheckpoint(*options.checkpoint);
         QVERIFY(!std::filesystem::exists(*options.checkpoint));
@@ -231,7 +238,7 @@ class TestPointJob : public QObject {
         QVERIFY_THROWS_EXCEPTION(InputError, runPointJob(points, local, options));
     }
 
-    void pairedSnapshotFromKeptSamplesEqualsTheProgressiveSweep() {
+    void pairedAnalysesEqualTheProgressiveSweep() {
         SweepSpec spec = SweepSpec::figure(Figure::Fig6);
         spec.n = 9;
         spec.cvs = {0.2, 2.0};
@@ -239,8 +246,9 @@ class TestPointJob : public QObject {
         spec.replicates = 1100;
         spec.threads = 2;
         LocalExecutor local;
-        const GridSnapshot fromJob =
-            snapshotFromSamples(spec, runPointJob(spec.pointConfigs(true), local, {}));
+        const std::vector<McConfig> points = spec.pointConfigs();
+        QVERIFY(points.front().analysePairs);
+        const GridSnapshot fromJob = snapshotFromResults(spec, runPointJob(points, local, {}));
         ProgressiveSweep progressive(spec);
         progressive.runPass(spec.replicates);
         const GridSnapshot expected = progressive.snapshot();
