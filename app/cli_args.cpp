@@ -129,6 +129,12 @@ const std::string& VerbOutputs::path(const std::string& option) const {
     return it->second;
 }
 
+void VerbOutputs::declareAlso(const std::string& option, const std::string& name,
+                              const std::string& path) {
+    m_set.declare("--" + option, path);
+    m_paths[name] = path;
+}
+
 void VerbOutputs::commitWith(std::string_view mainContent) {
     stage(m_main, mainContent);
     commit();

@@ -60,6 +60,9 @@ class VerbOutputs {
     bool wanted(const std::string& option) const { return m_paths.count(option) > 0; }
     /// The path of an output option ("-" for standard output).
     const std::string& path(const std::string& option) const;
+    /// Declares `path` as a further output of `option` (a sidecar beside its file), staged as
+    /// `name`.
+    void declareAlso(const std::string& option, const std::string& name, const std::string& path);
     /// Stages the whole content of an output that was given.
     void stage(const std::string& option, std::string_view content);
     /// Shows every staged output (throws OutputError if that fails, leaving none).

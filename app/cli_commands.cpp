@@ -30,6 +30,8 @@ const std::vector<Verb>& verbs() {
          true},
         {"sweep", "the grids of the paper's Fig. 4, 5 and 6 as tidy CSV (and figures)", cmdSweep,
          true},
+        {"plot", "redraw a sweep's figure from its results file (sweep --out and its sidecar)",
+         [](const auto& argv, const CliEnvironment&) { return cmdPlot(argv); }, false},
         {"bench", "simulations per second of every algorithm",
          [](const auto& argv, const CliEnvironment&) { return cmdBench(argv); }, false},
         {"steady", "steady-state series of reductions or scatters on a platform graph (LP)",

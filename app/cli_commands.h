@@ -27,6 +27,7 @@ int cmdBench(const std::vector<std::string>& argv);
 int cmdTheory(const std::vector<std::string>& argv);
 int cmdSteady(const std::vector<std::string>& argv);
 int cmdDivisible(const std::vector<std::string>& argv);
+int cmdPlot(const std::vector<std::string>& argv);
 
 /// Runs `<program> <args>`; returns the process exit code (0 success, 2 input or output error,
 /// 1 internal error), having printed any error as one line on standard error.

@@ -6,6 +6,8 @@
 #include "figure_render.h"
 #include "sweep_render.h"
 
+#include "common/sweep_results.h"
+
 #include "algorithms/algorithm_registry.h"
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
@@ -18,6 +20,7 @@
 #include <iostream>
 #include <limits>
 #include <memory>
+#include <optional>
 
 namespace rl::cli {
 
@@ -38,7 +41,9 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
         {"quantiles", "P1,P2,...", "quantile probabilities (default 0.1,0.5,0.9)"},
         {"progress", "", "show progress on standard error even when it is not a terminal"},
         {"quiet", "", "no progress report"},
-        {"out", "FILE", "write the CSV there (atomically) instead of standard output"},
+        {"out", "FILE",
+         "write the CSV there (atomically) instead of standard output, with FILE.json beside it "
+         "(settings and paired analyses: plot and the GUI reopen the results)"},
         {"png", "FILE", "also draw the figure, as the GUI panel does, into a PNG file"},
         {"svg", "FILE", "... into an SVG file"},
         {"pdf", "FILE", "... into a PDF file"},
@@ -59,14 +64,10 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     }
     const std::string figName = a.positional().front();
     Figure fig = Figure::Fig4;
-    if (figName == "fig4") {
-        fig = Figure::Fig4;
-    } else if (figName == "fig5") {
-        fig = Figure::Fig5;
-    } else if (figName == "fig6") {
-        fig = Figure::Fig6;
-    } else {
-        throw InputError("sweep: unknown figure '" + figName + "' (known: fig4, fig5, fig6)");
+    try {
+        fig = parseFigure(figName);
+    } catch (const InputError& e) {
+        throw InputError(std::string("sweep: ") + e.what());
     }
     const SweepFigureFiles figures{a.get("png"), a.get("svg"), a.get("pdf")};
     checkFigureFiles(figures);
@@ -85,15 +86,10 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
         spec.algorithms = parseAlgorithmList(*algo);
     }
     if (const auto family = a.get("family")) {
-        if (*family == "gamma") {
-            spec.family = LawKind::Gamma;
-        } else if (*family == "uniform") {
-            spec.family = LawKind::Uniform;
-        } else if (*family == "bernoulli") {
-            spec.family = LawKind::Bernoulli;
-        } else {
-            throw InputError("sweep: --family must be gamma, uniform or bernoulli, not '" +
-                             *family + "'");
+        try {
+            spec.family = parseSweepFamily(*family);
+        } catch (const InputError& e) {
+            throw InputError(std::string("sweep: --family: ") + e.what());
         }
     }
     if (const auto mean = a.get("mean")) {
@@ -106,6 +102,11 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     spec.validate();
     if (figures.any()) {
         spec.checkFigureAnalysis(fig);
+    }
+    // The sidecar beside a results file: what `plot` and the GUI's Open results… need.
+    const std::optional<std::string> sidecar = sweepSidecarFor(out.path("out"));
+    if (sidecar) {
+        out.declareAlso("out", "sidecar", *sidecar);
     }
     const auto t0 = std::chrono::steady_clock::now();
     ProgressLine line(a, "sweep " + figName);
@@ -124,6 +125,9 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     line.finish("done in " + formatNumber(std::round(seconds * 10) / 10) + " s");
     out.stage("out", snapshot->csv());
+    if (sidecar) {
+        out.stage("sidecar", sweepSidecar(*snapshot, fig));
+    }
     out.commit();
     finishJob(a);
     return 0;

@@ -31,6 +31,10 @@ struct Options {
         QStringLiteral("fraction")};
     QCommandLineOption size{QStringLiteral("size"), QStringLiteral("window size WxH"),
                             QStringLiteral("size")};
+    QCommandLineOption open{QStringLiteral("open"),
+                            QStringLiteral("open a sweep's results (the CSV of reducelab-cli sweep "
+                                           "--out, with its FILE.csv.json sidecar) in its panel"),
+                            QStringLiteral("file")};
     QCommandLineOption tab{QStringLiteral("tab"),
                            QStringLiteral("show this tab first (e.g. \"Ratio map\")"),
                            QStringLiteral("name")};
@@ -43,7 +47,7 @@ void configure(QCommandLineParser& parser, const Options& o) {
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("scenario"),
                                  QStringLiteral("a scenario file to open (JSON)"));
-    parser.addOptions({o.shot, o.at, o.size, o.tab});
+    parser.addOptions({o.shot, o.at, o.size, o.open, o.tab});
 }
 
 void printError(const QString& message) {
@@ -130,6 +134,10 @@ int main(int argc, char** argv) {
         printError(window.lastError());
         return 2;
     }
+    if (parser.isSet(o.open) && !window.openResults(parser.value(o.open)) && parser.isSet(shot)) {
+        printError(window.lastError());
+        return 2;
+    }
     window.show();
     if (parser.isSet(tab)) {
         bool found = false;
@@ -156,10 +164,11 @@ int main(int argc, char** argv) {
                 window.panes().empty()) {
                 return;
             }
-            // An analysis panel in front: wait for its complete picture.
+            // An analysis panel in front: wait for its complete picture (a run's or an opened
+            // file's).
             if (auto* panel = qobject_cast<rl::SweepPanel*>(window.tabs()->currentWidget());
-                panel && (panel->runner()->isRunning() || !panel->runner()->latest() ||
-                          !panel->runner()->latest()->complete)) {
+                panel && (panel->runner()->isRunning() || !panel->figure()->snapshot() ||
+                          !panel->figure()->snapshot()->complete)) {
                 return;
             }
             poll->stop();

@@ -10,6 +10,16 @@
 
 namespace rl {
 
+/// FNV-1a, 64 bits: a fingerprint of bytes that tells a file or a job from another (not a
+/// cryptographic hash: it detects mistakes, not forgeries).
+inline std::uint64_t fnv1a64(std::string_view bytes) {
+    std::uint64_t h = 1469598103934665603ULL;
+    for (char ch : bytes) {
+        h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ULL;
+    }
+    return h;
+}
+
 /// Appends fixed-width little-endian values to a byte string: the wire format of reducelab-mpi's
 /// messages and of sweep checkpoints. Doubles travel as their bits, so results stay exact.
 class ByteWriter {

@@ -27,11 +27,7 @@ std::uint64_t fingerprint(const std::vector<McConfig>& points) {
         c.threads = 0;
         writeMcConfig(w, c);
     }
-    std::uint64_t h = 1469598103934665603ULL; // FNV-1a, 64 bits
-    for (char ch : w.data()) {
-        h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ULL;
-    }
-    return h;
+    return fnv1a64(w.data());
 }
 
 std::string encodeCheckpoint(std::uint64_t print, std::size_t pointCount,

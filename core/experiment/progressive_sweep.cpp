@@ -2,6 +2,7 @@
 
 #include "experiment/mc_block.h"
 
+#include "algorithms/algorithm_registry.h"
 #include "base/input_error.h"
 #include "base/parallel_for.h"
 #include "base/statistics.h"
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <limits>
 
 namespace rl {
 
@@ -230,6 +232,84 @@ std::string GridSnapshot::csv() const {
         text += sweepCsvRow(row, spec.n) + "\n";
     }
     return text;
+}
+
+GridSnapshot snapshotFromCsv(const SweepSpec& spec, std::string_view csv) {
+    spec.validate();
+    std::vector<std::string_view> lines;
+    for (std::size_t at = 0; at < csv.size();) {
+        const std::size_t end = csv.find('\n', at);
+        if (end == std::string_view::npos) {
+            throw InputError("line " + std::to_string(lines.size() + 1) +
+                             " does not end with a line break");
+        }
+        lines.push_back(csv.substr(at, end - at));
+        at = end + 1;
+    }
+    const std::string header = sweepCsvHeader(spec.quantiles);
+    if (lines.empty() || lines.front() != header) {
+        throw InputError("line 1 is not the header of a sweep with these quantiles ('" + header +
+                         "')");
+    }
+    const std::size_t nAlgos = spec.algorithms.size();
+    const std::uint64_t expected = static_cast<std::uint64_t>(spec.pointCount()) * nAlgos;
+    if (lines.size() - 1 != expected) {
+        throw InputError("the file has " + std::to_string(lines.size() - 1) + " rows; the grid (" +
+                         std::to_string(spec.cvs.size()) + " CVs x " +
+                         std::to_string(spec.ratios.size()) + " ratios x " +
+                         std::to_string(nAlgos) + " algorithms) has " + std::to_string(expected));
+    }
+    const std::size_t nq = spec.quantiles.size();
+    std::vector<SweepRow> rows;
+    rows.reserve(expected);
+    for (std::size_t k = 1; k < lines.size(); ++k) {
+        const std::string where = "line " + std::to_string(k + 1);
+        const std::vector<std::string> f = splitString(lines[k], ',');
+        if (f.size() != 10 + nq) {
+            throw InputError(where + " has " + std::to_string(f.size()) + " fields, not " +
+                             std::to_string(10 + nq));
+        }
+        // A sweep writes finite numbers only; "inf" would reach the figures' axes.
+        auto number = [&](const std::string& field, const char* name) {
+            const double v = parseNumber(field, where + ": " + name);
+            if (!std::isfinite(v)) {
+                throw InputError(where + ": " + name + " is not finite");
+            }
+            return v;
+        };
+        SweepRow row;
+        row.cv = number(f[0], "cv");
+        row.ratio = number(f[1], "ratio");
+        McSummary& m = row.summary;
+        m.algorithm = parseAlgorithm(f[2]);
+        m.count = static_cast<std::uint64_t>(
+            parseInteger(f[4], where + ": replicates", 1, std::numeric_limits<long long>::max()));
+        m.mean = number(f[5], "mean");
+        m.variance = number(f[6], "variance");
+        m.stdError = number(f[7], "stderr");
+        m.min = number(f[8], "min");
+        m.quantileProbs = spec.quantiles;
+        for (std::size_t q = 0; q < nq; ++q) {
+            m.quantiles.push_back(number(f[9 + q], "quantile"));
+        }
+        m.max = number(f[9 + nq], "max");
+        m.exactQuantiles = m.count <= McConfig{}.exactQuantileLimit;
+        rows.push_back(std::move(row));
+    }
+    GridSnapshot snap = snapshotFromRows(spec, rows, true);
+    // Everything else (the grid's values, the algorithms' order, n, one replicate count) is
+    // checked by writing the rows back: the file must be what a sweep of `spec` writes.
+    const std::string again = snap.csv();
+    if (again != csv) {
+        std::size_t line = 1;
+        for (std::size_t i = 0; i < again.size() && i < csv.size() && again[i] == csv[i]; ++i) {
+            line += csv[i] == '\n' ? 1 : 0;
+        }
+        throw InputError("line " + std::to_string(line) +
+                         " is not what a sweep with these settings writes");
+    }
+    snap.spec.replicates = snap.replicates;
+    return snap;
 }
 
 } // namespace rl

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace rl {
@@ -54,6 +55,11 @@ GridSnapshot snapshotFromRows(const SweepSpec& spec, const std::vector<SweepRow>
 void fillPairedFields(GridCell& cell, const std::vector<const double*>& samples,
                       std::uint64_t count);
 void applyAnalysis(GridCell& cell, const PointAnalysis& analysis);
+
+/// The complete snapshot (summaries only, no paired fields) that a sweep of `spec` wrote as
+/// `csv` (GridSnapshot::csv(), whose numbers read back exactly). The file must be exactly what
+/// such a sweep writes: otherwise throws InputError naming the first line that differs.
+GridSnapshot snapshotFromCsv(const SweepSpec& spec, std::string_view csv);
 
 /// A complete snapshot of every point's result (grid order): the summaries, and the paired
 /// fields of the points run with McConfig::analysePairs.

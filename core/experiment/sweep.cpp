@@ -57,6 +57,47 @@ std::vector<double> parseGrid(std::string_view text, std::string_view role) {
     return grid;
 }
 
+std::string_view figureKey(Figure fig) {
+    switch (fig) {
+    case Figure::Fig4:
+        return "fig4";
+    case Figure::Fig5:
+        return "fig5";
+    case Figure::Fig6:
+        return "fig6";
+    }
+    return "fig4";
+}
+
+Figure parseFigure(std::string_view key) {
+    for (Figure f : {Figure::Fig4, Figure::Fig5, Figure::Fig6}) {
+        if (key == figureKey(f)) {
+            return f;
+        }
+    }
+    throw InputError("unknown figure " + quoted(key) + " (known: fig4, fig5, fig6)");
+}
+
+std::string_view sweepFamilyKey(LawKind family) {
+    switch (family) {
+    case LawKind::Uniform:
+        return "uniform";
+    case LawKind::Bernoulli:
+        return "bernoulli";
+    default:
+        return "gamma";
+    }
+}
+
+LawKind parseSweepFamily(std::string_view key) {
+    for (LawKind k : {LawKind::Gamma, LawKind::Uniform, LawKind::Bernoulli}) {
+        if (key == sweepFamilyKey(k)) {
+            return k;
+        }
+    }
+    throw InputError("unknown law family " + quoted(key) + " (known: gamma, uniform, bernoulli)");
+}
+
 SweepSpec SweepSpec::figure(Figure fig) {
     SweepSpec s;
     s.n = 64;

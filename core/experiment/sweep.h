@@ -11,6 +11,15 @@ namespace rl {
 /// The paper's figures (RR §6, docs/model.md §7).
 enum class Figure { Fig4, Fig5, Fig6 };
 
+/// "fig4", "fig5", "fig6": the names the CLI and the results files use.
+std::string_view figureKey(Figure fig);
+/// The inverse of figureKey; throws InputError naming the known figures.
+Figure parseFigure(std::string_view key);
+/// "gamma", "uniform", "bernoulli": the law families a sweep may use, by name.
+std::string_view sweepFamilyKey(LawKind family);
+/// The inverse of sweepFamilyKey; throws InputError naming the known families.
+LawKind parseSweepFamily(std::string_view key);
+
 /// A grid over (CV, mu_c/mu_d): at each point, transfers follow family(transferMean, cv) and
 /// reductions family(ratio * transferMean, cv) (the same CV for both streams, as in the paper;
 /// ratio 0 means no reduction cost). Either axis may hold a single value.

@@ -1,13 +1,14 @@
-# bash completion for reducelab-cli and reducelab-mpi (its mc and sweep verbs): verbs, then each verb's options as its --help lists them
-# (asked at completion time, so the completion never goes stale), and file names after
-# options that take a FILE.
+# bash completion for reducelab-cli and reducelab-mpi: the verbs and each verb's options as the
+# program's --help lists them (asked at completion time, so the completion never goes stale),
+# and file names after options that take a FILE.
 _reducelab_cli() {
     local cur prev verb
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
     if [ "$COMP_CWORD" -eq 1 ]; then
-        local verbs="run mc sweep bench theory steady divisible"
-        [ "${COMP_WORDS[0]##*/}" = reducelab-mpi ] && verbs="mc sweep"
+        local verbs
+        verbs=$("${COMP_WORDS[0]}" --help 2>/dev/null | sed -n '/^verbs:/,/^$/p' |
+            awk '/^  [a-z]/ {print $1}')
         COMPREPLY=($(compgen -W "$verbs --help --version" -- "$cur"))
         return
     fi
@@ -20,6 +21,10 @@ _reducelab_cli() {
     esac
     if [ "$verb" = sweep ] && [ "$COMP_CWORD" -eq 2 ]; then
         COMPREPLY=($(compgen -W "fig4 fig5 fig6" -- "$cur"))
+        return
+    fi
+    if [ "$verb" = plot ] && [ "$COMP_CWORD" -eq 2 ]; then
+        COMPREPLY=($(compgen -f -X '!*.csv' -- "$cur"))
         return
     fi
     if [ "$verb" = theory ] && [ "$COMP_CWORD" -eq 2 ]; then

@@ -25,6 +25,8 @@ expect "reducelab-cli mc --th" 2 "--threads"
 expect "reducelab-cli theory markov --c" 3 "--comm-mean --comp-mean"
 expect "reducelab-cli run --algo binomial --for" 4 "--format"
 expect "reducelab-cli mc --che" 2 "--checkpoint"
+expect "reducelab-cli p" 1 "plot"
+expect "reducelab-cli plot r.csv --s" 3 "--svg"
 if [ -x "$2/reducelab-mpi" ]; then
     expect "reducelab-mpi s" 1 "sweep"
     expect "reducelab-mpi m" 1 "mc"

@@ -92,6 +92,61 @@ class TestCliFigures : public QObject {
         QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
     }
 
+    // sweep --out writes the results with a sidecar; plot redraws the same figure, byte for
+    // byte, from them, and refuses results that do not match (no sidecar, an edited CSV, a
+    // figure named like one of its inputs), before drawing anything.
+    void plotRedrawsTheSweepsFigure_data() {
+        QTest::addColumn<QString>("figure");
+        QTest::newRow("fig4") << "fig4";
+        QTest::newRow("fig5") << "fig5";
+        QTest::newRow("fig6") << "fig6";
+    }
+    void plotRedrawsTheSweepsFigure() {
+        QFETCH(QString, figure);
+        QTemporaryDir dir;
+        const QString csv = dir.filePath("r.csv");
+        const CliResult sweep =
+            runCli(QStringList{"sweep", figure} + kSmall +
+                   QStringList{"--ratio", "0.2:5:3", "--out", csv, "--svg", dir.filePath("a.svg"),
+                               "--png", dir.filePath("a.png")});
+        QVERIFY2(sweep.exitCode == 0, sweep.err.constData());
+        QVERIFY(QFile::exists(csv + ".json"));
+        const CliResult plot =
+            runCli({"plot", csv, "--svg", dir.filePath("b.svg"), "--png", dir.filePath("b.png")});
+        QVERIFY2(plot.exitCode == 0, plot.err.constData());
+        QCOMPARE(head(dir.filePath("b.svg"), 1 << 24), head(dir.filePath("a.svg"), 1 << 24));
+        QCOMPARE(head(dir.filePath("b.png"), 1 << 24), head(dir.filePath("a.png"), 1 << 24));
+        // Outputs that would replace an input.
+        const CliResult self = runCli({"plot", csv, "--svg", csv + ".svg", "--pdf", csv});
+        QCOMPARE(self.exitCode, 2);
+        QVERIFY2(self.err.contains("--pdf"), self.err.constData());
+        // An edited CSV.
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QByteArray text = f.readAll();
+        text.replace(",16,64,", ",16,64,1");
+        f.resize(0);
+        f.write(text);
+        f.close();
+        const CliResult edited = runCli({"plot", csv, "--svg", dir.filePath("c.svg")});
+        QCOMPARE(edited.exitCode, 2);
+        QVERIFY2(edited.err.contains("differs from the one its sidecar describes"),
+                 edited.err.constData());
+        // No sidecar.
+        QVERIFY(QFile::remove(csv + ".json"));
+        const CliResult lone = runCli({"plot", csv, "--svg", dir.filePath("c.svg")});
+        QCOMPARE(lone.exitCode, 2);
+        QVERIFY2(lone.err.contains("no sidecar"), lone.err.constData());
+        QCOMPARE(QString::fromUtf8(lone.err).trimmed().count('\n'), 0);
+        QVERIFY(!QFile::exists(dir.filePath("c.svg")));
+        QVERIFY(!QFile::exists(csv + ".svg"));
+        // Standard output and devices get no sidecar.
+        const CliResult toNull =
+            runCli(QStringList{"sweep", figure} + kSmall + QStringList{"--out", "/dev/null"});
+        QCOMPARE(toNull.exitCode, 0);
+        QVERIFY(!QFile::exists("/dev/null.json"));
+    }
+
     void tooManyReplicatesForAMapIsAnInputError() {
         // The paired analysis keeps one point's makespans: beyond the exact-quantile limit a
         // map cannot be drawn, refused at once with a clear message and no file.

@@ -55,6 +55,11 @@ mpi 2 "${fig[@]}" --svg "$work/mpi.svg" --out "$work/mpi-fig.csv"
 name="fig5 figure (SVG) and CSV from 2 ranks"
 check cmp -s "$work/cli.svg" "$work/mpi.svg"
 check cmp -s "$work/cli-fig.csv" "$work/mpi-fig.csv"
+name="fig5 results sidecar from 2 ranks (what plot and the GUI reopen)"
+check cmp -s "$work/cli-fig.csv.json" "$work/mpi-fig.csv.json"
+name="plot redraws the cluster's figure from its results"
+check "$bin/reducelab-cli" plot "$work/mpi-fig.csv" --svg "$work/replot.svg"
+check cmp -s "$work/cli.svg" "$work/replot.svg"
 
 # Checkpoint: kill the job (SIGKILL, as a batch system does at its time limit) once some points
 # are recorded, resume, and compare with an uninterrupted run.

@@ -12,6 +12,7 @@ class BestMethodFigure;
 class BestMethodPanel : public SweepPanel {
     Q_OBJECT
   public:
+    Figure figureKind() const override { return Figure::Fig6; }
     explicit BestMethodPanel(DrillDown drill = {}, QWidget* parent = nullptr);
     static SweepSpec defaults();
     BestMethodFigure* bestFigure() const;

@@ -14,6 +14,7 @@ class CvSweepFigure;
 class CvSweepPanel : public SweepPanel {
     Q_OBJECT
   public:
+    Figure figureKind() const override { return Figure::Fig4; }
     explicit CvSweepPanel(DrillDown drill = {}, QWidget* parent = nullptr);
     static SweepSpec defaults();
     CvSweepFigure* cvFigure() const;

@@ -15,6 +15,7 @@ class RatioMapFigure;
 class RatioMapPanel : public SweepPanel {
     Q_OBJECT
   public:
+    Figure figureKind() const override { return Figure::Fig5; }
     explicit RatioMapPanel(DrillDown drill = {}, QWidget* parent = nullptr);
     static SweepSpec defaults();
     RatioMapFigure* ratioFigure() const;

@@ -1,7 +1,9 @@
 #include "analysis/sweep_panel.h"
 
 #include "base/input_error.h"
+#include "base/text_util.h"
 #include "common/figure_export.h"
+#include "common/sweep_results.h"
 
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -112,6 +114,7 @@ SweepPanel::SweepPanel(SweepFigure* figure, SweepParamsWidget* params, DrillDown
 
 bool SweepPanel::run() {
     m_started = true;
+    m_showingResults = false;
     m_restart->stop();
     SweepSpec spec;
     try {
@@ -137,6 +140,22 @@ void SweepPanel::cancel() {
     m_runner->cancel();
 }
 
+void SweepPanel::showResults(const std::shared_ptr<const GridSnapshot>& results,
+                             const QString& source) {
+    m_started = true; // no automatic first run over the opened results
+    m_showingResults = true;
+    m_restart->stop();
+    m_runner->discard();
+    m_params->setSpec(results->spec);
+    m_figure->setSnapshot(results);
+    m_progress->setValue(1000);
+    m_eta->clear();
+    showMessage(tr("opened %1: %2 replicates per point (Run recomputes them here)")
+                    .arg(source)
+                    .arg(results->replicates),
+                false);
+}
+
 bool SweepPanel::exportFigure(const QString& path, QString* error) {
     if (!m_figure->snapshot()) {
         *error = tr("nothing to export yet: run the sweep first");
@@ -151,7 +170,14 @@ bool SweepPanel::exportData(const QString& path, QString* error) {
         *error = tr("nothing to export yet: run the sweep first");
         return false;
     }
-    return writeFileAtomically(path, QByteArray::fromStdString(s->csv()), error);
+    try {
+        // With the sidecar beside it: File → Open results… and `reducelab-cli plot` reopen it.
+        saveSweepResults(*s, figureKind(), path.toStdString());
+        return true;
+    } catch (const std::exception& e) { // InputError (path refused) or OutputError (I/O)
+        *error = QString::fromStdString(printable(e.what()));
+        return false;
+    }
 }
 
 std::optional<Scenario> SweepPanel::scenarioFor(const FigureHit& hit) const {
@@ -189,7 +215,9 @@ void SweepPanel::onProgress(double fraction, double eta) {
 
 void SweepPanel::onRunning(bool running) {
     m_cancel->setEnabled(running);
-    if (!running) {
+    if (!running && m_showingResults) {
+        m_eta->clear(); // a discarded run ended: the opened results stay as they are
+    } else if (!running) {
         m_eta->clear();
         const auto s = m_runner->latest();
         if (s && s->complete) {

@@ -47,6 +47,12 @@ class SweepPanel : public QWidget {
     void cancel();
     bool exportFigure(const QString& path, QString* error);
     bool exportData(const QString& path, QString* error);
+    /// Shows results computed elsewhere (File → Open results…): the figure with its hover,
+    /// legend, exports and drill-down, as after a run here. A run in flight is discarded; the
+    /// parameters show the results' settings, so Run recomputes them here.
+    void showResults(const std::shared_ptr<const GridSnapshot>& results, const QString& source);
+    /// The paper's figure this panel draws (what its results files say).
+    virtual Figure figureKind() const = 0;
     /// The scenario a click on `hit` would open (nullopt when the point has no data yet).
     std::optional<Scenario> scenarioFor(const FigureHit& hit) const;
 
@@ -74,6 +80,7 @@ class SweepPanel : public QWidget {
     QVBoxLayout* m_options;
     QTimer* m_restart;
     bool m_started = false;
+    bool m_showingResults = false; ///< the figure shows an opened file, not a run
 };
 
 } // namespace rl

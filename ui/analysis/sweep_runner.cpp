@@ -97,6 +97,12 @@ void SweepRunner::start(const SweepSpec& spec) {
     emit progressChanged(0.0, -1.0);
 }
 
+void SweepRunner::discard() {
+    ++m_generation; // what the run in flight still sends is stale from now on
+    m_latest.reset();
+    cancel();
+}
+
 void SweepRunner::cancel() {
     if (m_watcher.isRunning()) {
         m_watcher.cancel();

@@ -33,6 +33,9 @@ class SweepRunner : public QObject {
     /// Validates `spec` (failed() with the message, nothing else changes) and runs it.
     void start(const SweepSpec& spec);
     void cancel();
+    /// Cancels the run in flight and forgets it: none of its results arrive any more, and
+    /// latest() is empty (the panel shows results from elsewhere).
+    void discard();
     bool isRunning() const { return m_watcher.isRunning(); }
     /// Blocks until the current run ended and delivers its pending snapshot (tests, headless).
     void waitForIdle();

@@ -7,6 +7,7 @@
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "common/figure_export.h"
+#include "common/sweep_results.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
 #include "explorer/config_panel.h"
@@ -209,6 +210,14 @@ void MainWindow::buildMenus() {
         }
     });
     m_recentMenu = file->addMenu(tr("Open &recent"));
+    file->addAction(tr("Open r&esults…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
+                    [this] {
+                        const QString p = QFileDialog::getOpenFileName(
+                            this, tr("Open results of a sweep"), {}, tr("Sweep results (*.csv)"));
+                        if (!p.isEmpty()) {
+                            openResults(p);
+                        }
+                    });
     file->addSeparator();
     auto exportAction = [&](const QString& text, const QString& filter,
                             bool (MainWindow::*fn)(const QString&)) {
@@ -424,6 +433,27 @@ bool MainWindow::openScenario(const QString& path) {
         return true;
     } catch (const InputError& e) {
         showError(QString::fromUtf8(e.what()));
+        return false;
+    }
+}
+
+bool MainWindow::openResults(const QString& path) {
+    try {
+        // A few hundred kB at most (bounded by kMaxSweepResultsBytes): read and checked here,
+        // before anything changes.
+        const SweepResults r = loadSweepResults(path);
+        for (int i = 0; i < m_tabs->count(); ++i) {
+            auto* panel = qobject_cast<SweepPanel*>(m_tabs->widget(i));
+            if (panel && panel->figureKind() == r.figure) {
+                panel->showResults(r.snapshot, QFileInfo(path).fileName());
+                m_tabs->setCurrentIndex(i);
+                return true;
+            }
+        }
+        showError(tr("no panel draws %1").arg(QString::fromUtf8(figureKey(r.figure).data())));
+        return false;
+    } catch (const InputError& e) {
+        showError(QString::fromStdString(printable(e.what())));
         return false;
     }
 }

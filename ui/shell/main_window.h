@@ -42,6 +42,10 @@ class MainWindow : public QMainWindow {
     /// changes nothing and returns false.
     bool openScenario(const QString& path);
     bool saveScenario(const QString& path);
+    /// Opens a sweep's results (a CSV with its sidecar, from `sweep --out` or Export data…) in
+    /// the panel of its figure and shows that tab; on error shows it, changes nothing and
+    /// returns false.
+    bool openResults(const QString& path);
     /// Writes figures/data of every shown algorithm (a "-<algorithm>" suffix when several).
     bool exportGantt(const QString& path);
     bool exportTree(const QString& path);

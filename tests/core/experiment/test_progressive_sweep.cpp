@@ -157,6 +157,54 @@ class TestProgressiveSweep : public QObject {
         bad.cvs.clear();
         QVERIFY_THROWS_EXCEPTION(InputError, ProgressiveSweep{bad});
     }
+
+    // A sweep's CSV reads back to the same summaries, bit for bit (shortest round-trip
+    // numbers), and a file that is not what such a sweep writes is refused naming the line.
+    void csvReadsBackExactly() {
+        SweepSpec spec = smallSpec();
+        spec.replicates = 60;
+        const SweepResult run = runSweep(spec);
+        const GridSnapshot written = snapshotFromRows(spec, run.rows, true);
+        const std::string csv = written.csv();
+        const GridSnapshot back = snapshotFromCsv(spec, csv);
+        QCOMPARE(back.csv(), csv);
+        QCOMPARE(back.replicates, std::uint64_t(60));
+        QCOMPARE(back.cells.size(), written.cells.size());
+        for (std::size_t k = 0; k < back.cells.size(); ++k) {
+            for (std::size_t a = 0; a < spec.algorithms.size(); ++a) {
+                const McSummary& x = back.cells[k].summaries[a];
+                const McSummary& y = written.cells[k].summaries[a];
+                QCOMPARE(x.mean, y.mean);
+                QCOMPARE(x.variance, y.variance);
+                QCOMPARE(x.quantiles, y.quantiles);
+                QCOMPARE(x.max, y.max);
+            }
+        }
+        auto refused = [&](const SweepSpec& sp, const std::string& text, const char* expected) {
+            try {
+                snapshotFromCsv(sp, text);
+            } catch (const InputError& e) {
+                return QString::fromUtf8(e.what()).contains(QString::fromUtf8(expected));
+            }
+            return false;
+        };
+        QVERIFY(refused(spec, csv.substr(0, csv.size() - 1), "does not end with a line break"));
+        QVERIFY(refused(spec, "cv,ratio\n", "line 1 is not the header"));
+        SweepSpec wider = spec;
+        wider.cvs.push_back(9.0);
+        QVERIFY(refused(wider, csv, "rows; the grid (4 CVs x 2 ratios x 3 algorithms) has 24"));
+        SweepSpec otherN = spec;
+        otherN.n = 21;
+        QVERIFY(refused(otherN, csv, "line 2 is not what a sweep with these settings writes"));
+        std::string infinite = csv;
+        const std::size_t row2 = infinite.find('\n') + 1;
+        const std::size_t field = infinite.find(",60,", row2) + 4;
+        infinite.replace(field, infinite.find(',', field) - field, "inf");
+        QVERIFY(refused(spec, infinite, "line 2: mean is not finite"));
+        std::string shortRow = csv;
+        shortRow.insert(shortRow.find('\n', row2), ",1");
+        QVERIFY(refused(spec, shortRow, "line 2 has 14 fields, not 13"));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestProgressiveSweep)

@@ -6,6 +6,8 @@
 #include "analysis/best_method_panel.h"
 #include "analysis/cv_sweep_panel.h"
 #include "analysis/ratio_map_panel.h"
+#include "common/sweep_results.h"
+#include "experiment/paired_stats.h"
 #include "shell/main_window.h"
 #include "theory/tree_dyn_markov.h"
 #include "views/best_method_figure.h"
@@ -17,7 +19,9 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
+#include <QProcess>
 #include <QProgressBar>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -278,7 +282,92 @@ class TestAnalysisPanels : public QObject {
         QVERIFY(error.contains(bad));
         QVERIFY(!panel.exportFigure(dir.filePath("m.bmp"), &error));
         QVERIFY(error.contains(QStringLiteral("m.bmp")));
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 4); // no leftovers
+        // The data go with their sidecar: the GUI reopens them into the same panel.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 5); // + m.csv.json, no leftovers
+        const SweepResults back = loadSweepResults(dir.filePath("m.csv"));
+        QCOMPARE(back.figure, Figure::Fig6);
+        QCOMPARE(back.snapshot->csv(), panel.figure()->snapshot()->csv());
+        QCOMPARE(back.snapshot->cells[7].bestReplicate,
+                 panel.figure()->snapshot()->cells[7].bestReplicate);
+    }
+
+    // Results computed by reducelab-cli (or on a cluster by reducelab-mpi) open in the panel of
+    // their figure, and a drill-down replays in the explorer the replicate the sweep chose, to
+    // the same makespans as the sweep's own Monte Carlo.
+    void openedResultsDrillDownToTheirReplicates() {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.setInteractive(false);
+        for (const char* fig : {"fig5", "fig6"}) {
+            const QString csv = dir.filePath(QStringLiteral("%1.csv").arg(fig));
+            QProcess cli;
+            cli.start(QStringLiteral(REDUCELAB_CLI),
+                      {"sweep", fig, "--n", "12", "--replicates", "101", "--cv", "0.1:3:3",
+                       "--ratio", "0.3:3:3", "--threads", "2", "--quiet", "--out", csv});
+            QVERIFY(cli.waitForFinished(60000));
+            QCOMPARE(cli.exitCode(), 0);
+            QVERIFY(window.openResults(csv));
+            auto* panel = qobject_cast<SweepPanel*>(window.tabs()->currentWidget());
+            QVERIFY(panel);
+            QCOMPARE(panel->figureKind(), parseFigure(fig));
+            const auto snap = panel->figure()->snapshot();
+            QVERIFY(snap && snap->complete);
+            QCOMPARE(QByteArray::fromStdString(snap->csv()), [&] {
+                QFile f(csv);
+                f.open(QIODevice::ReadOnly);
+                return f.readAll();
+            }());
+            QVERIFY(panel->statusLabel()->text().contains(QStringLiteral("opened")));
+            const std::size_t point = 4; // CV 0.55, ratio 0.95: the middle of the grid
+            const GridCell& cell = snap->cells[point];
+            // The sweep's own samples of that point (same seed, laws and algorithms).
+            McConfig c = snap->spec.pointConfig(cell.cv, cell.ratio);
+            c.keepSamples = true;
+            c.threads = 1;
+            const McResult mc = runMonteCarlo(c);
+            for (std::size_t a = 0; a < c.algorithms.size(); ++a) {
+                // The median replicate of each algorithm is that algorithm's median (odd count).
+                QCOMPARE((*mc.summaries[a].samples)[cell.medianReplicate[a]],
+                         cell.summaries[a].quantile(0.5));
+            }
+            const auto sc = panel->scenarioFor(FigureHit{point, 0});
+            QVERIFY(sc);
+            window.openInExplorer(*sc);
+            QCOMPARE(window.tabs()->currentIndex(), 0);
+            window.session()->waitForIdle();
+            const auto result = window.session()->result();
+            QVERIFY(result && result->scenario == *sc);
+            for (std::size_t a = 0; a < c.algorithms.size(); ++a) {
+                QCOMPARE(result->schedules[a]->makespan, (*mc.summaries[a].samples)[sc->replicate]);
+            }
+            // The replicate is the one whose paired difference is the median one.
+            const std::size_t first = fig == std::string("fig5") ? 0 : cell.best->runnerUp;
+            const std::size_t second = fig == std::string("fig5") ? 1 : cell.best->best;
+            std::vector<double> diff;
+            for (std::size_t r = 0; r < 101; ++r) {
+                diff.push_back((*mc.summaries[first].samples)[r] -
+                               (*mc.summaries[second].samples)[r]);
+            }
+            QCOMPARE(sc->replicate, nearestToMedian(diff.data(), diff.size()));
+        }
+        // A CSV without its sidecar, or edited, is refused with the reason; nothing changes.
+        const auto before =
+            qobject_cast<SweepPanel*>(window.tabs()->widget(3))->figure()->snapshot();
+        QFile::remove(dir.filePath("fig6.csv.json"));
+        QVERIFY(!window.openResults(dir.filePath("fig6.csv")));
+        QVERIFY2(window.lastError().contains(QStringLiteral("no sidecar")),
+                 qPrintable(window.lastError()));
+        QFile edit(dir.filePath("fig5.csv"));
+        QVERIFY(edit.open(QIODevice::ReadWrite));
+        QByteArray text = edit.readAll();
+        text.replace(",12,101,", ",12,101,9");
+        edit.resize(0);
+        edit.write(text);
+        edit.close();
+        QVERIFY(!window.openResults(dir.filePath("fig5.csv")));
+        QVERIFY2(window.lastError().contains(QStringLiteral("differs from the one its sidecar")),
+                 qPrintable(window.lastError()));
+        QCOMPARE(qobject_cast<SweepPanel*>(window.tabs()->widget(3))->figure()->snapshot(), before);
     }
 };
 

@@ -1,0 +1,54 @@
+#include "cli_commands.h"
+
+#include "cli_args.h"
+#include "figure_render.h"
+#include "sweep_render.h"
+
+#include "base/file_io.h"
+
+#include "base/input_error.h"
+#include "common/sweep_results.h"
+
+#include <iostream>
+
+namespace rl::cli {
+
+int cmdPlot(const std::vector<std::string>& argv) {
+    const std::vector<OptionSpec> specs{
+        {"png", "FILE", "draw the figure into a PNG file"},
+        {"svg", "FILE", "... into an SVG file"},
+        {"pdf", "FILE", "... into a PDF file"},
+    };
+    const Args a("plot", argv, specs, 1);
+    if (a.helpAsked()) {
+        std::cout << Args::usage("plot", "RESULTS.csv --png|--svg|--pdf FILE", specs)
+                  << "\nRedraws the figure of a sweep's results (the CSV of sweep --out, with the "
+                     "FILE.csv.json\nsidecar written beside it), as the GUI panel draws it.\n";
+        return 0;
+    }
+    if (a.positional().size() != 1) {
+        throw InputError("plot: name one results file (the CSV of sweep --out)");
+    }
+    const std::string input = a.positional().front();
+    const SweepFigureFiles figures{a.get("png"), a.get("svg"), a.get("pdf")};
+    if (!figures.any()) {
+        throw InputError("plot: ask for at least one figure: --png, --svg or --pdf FILE");
+    }
+    checkFigureFiles(figures);
+    // The results and their sidecar are inputs: no figure may replace them.
+    OutputSet out({input, sweepSidecarPath(input)});
+    for (const char* option : {"png", "svg", "pdf"}) {
+        if (const auto path = a.get(option)) {
+            out.declare(std::string("--") + option, *path);
+        }
+    }
+    const SweepResults results = loadSweepResults(QString::fromStdString(input));
+    for (const auto& [option, bytes] :
+         renderSweepFigure(results.snapshot, results.figure, figures)) {
+        out.stage(*a.get(option), bytesView(bytes));
+    }
+    out.commit();
+    return 0;
+}
+
+} // namespace rl::cli
