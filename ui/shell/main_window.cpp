@@ -6,6 +6,7 @@
 #include "analysis/ratio_map_panel.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
+#include "common/examples.h"
 #include "common/figure_export.h"
 #include "common/sweep_results.h"
 #include "explorer/algorithm_pane.h"
@@ -210,6 +211,12 @@ void MainWindow::buildMenus() {
         }
     });
     m_recentMenu = file->addMenu(tr("Open &recent"));
+    QMenu* examples = file->addMenu(tr("Open e&xample"));
+    for (const Example& e : findExamples()) {
+        examples->addAction(e.title, this, [this, path = e.path] { openScenario(path); })
+            ->setToolTip(e.path);
+    }
+    examples->setEnabled(!examples->isEmpty());
     file->addAction(tr("Open r&esults…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
                     [this] {
                         const QString p = QFileDialog::getOpenFileName(

@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <QMenu>
 #include <QStatusBar>
 
 using namespace rl;
@@ -252,6 +253,35 @@ class TestMainWindow : public QObject {
 
         QVERIFY(w.openScenario(good));
         waitForResult(w, 12, 2);
+    }
+
+    // File → Open example lists the shipped scenarios by title; each opens in the explorer.
+    void examplesOpenFromTheFileMenu() {
+        MainWindow w;
+        w.setInteractive(false);
+        waitForResult(w, 16, 2);
+        QMenu* examples = nullptr;
+        for (QMenu* m : w.findChildren<QMenu*>()) {
+            if (m->title().remove('&') == QStringLiteral("Open example")) {
+                examples = m;
+            }
+        }
+        QVERIFY(examples);
+        QStringList titles;
+        QAction* liuWang = nullptr;
+        for (QAction* a : examples->actions()) {
+            titles << a->text();
+            if (a->text().startsWith(QStringLiteral("Liu–Wang Fig. 1"))) {
+                liuWang = a;
+            }
+        }
+        QCOMPARE(titles.size(), 4);
+        QVERIFY2(liuWang, qPrintable(titles.join(", ")));
+        liuWang->trigger();
+        waitForResult(w, 7, 2);
+        QCOMPARE(w.session()->scenario().costMode, CostMode::FixedMatrix);
+        QCOMPARE(w.session()->scenario().algorithms,
+                 (std::vector<AlgorithmId>{AlgorithmId::Snf, AlgorithmId::Optimum}));
     }
 
     void malformedMatrixChangesNothing() {
