@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <iostream>
+#include <mutex>
+#include <thread>
 #include <unistd.h>
 
 namespace rl::cli {
@@ -214,6 +217,60 @@ void ProgressLine::finish(const std::string& note) {
     std::cerr << "\r" << m_label << ": " << note << "                                        \n"
               << std::flush;
     m_open = false;
+}
+
+struct ElapsedLine::Ticker {
+    std::mutex mutex;
+    std::condition_variable wake;
+    bool stop = false;
+    bool shown = false;
+    std::string label;
+    std::thread thread;
+};
+
+ElapsedLine::ElapsedLine(const Args& a, std::string label, std::string what) {
+    if (a.has("quiet") || !(a.has("progress") || ::isatty(STDERR_FILENO) == 1)) {
+        return;
+    }
+    m_ticker = std::make_unique<Ticker>();
+    m_ticker->label = std::move(label);
+    Ticker* t = m_ticker.get();
+    t->thread = std::thread([t, what = std::move(what)] {
+        const double start = nowSeconds();
+        std::unique_lock lock(t->mutex);
+        // Half a second of quiet first: a quick command prints nothing at all.
+        for (auto wait = std::chrono::milliseconds(500); !t->stop;
+             wait = std::chrono::milliseconds(500)) {
+            if (t->wake.wait_for(lock, wait, [t] { return t->stop; })) {
+                break;
+            }
+            std::cerr << "\r" << t->label << ": " << what << "… " << duration(nowSeconds() - start)
+                      << "   " << std::flush;
+            t->shown = true;
+        }
+    });
+}
+
+void ElapsedLine::finish(const std::string& note) {
+    if (!m_ticker) {
+        return;
+    }
+    {
+        const std::lock_guard lock(m_ticker->mutex);
+        m_ticker->stop = true;
+    }
+    m_ticker->wake.notify_all();
+    m_ticker->thread.join();
+    if (m_ticker->shown) {
+        std::cerr << "\r" << m_ticker->label << ": " << note
+                  << "                                        \n"
+                  << std::flush;
+    }
+    m_ticker.reset();
+}
+
+ElapsedLine::~ElapsedLine() {
+    finish("stopped");
 }
 
 } // namespace rl::cli

@@ -3,6 +3,7 @@
 #include "base/file_io.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -97,6 +98,23 @@ class ProgressLine {
     std::string m_label;
     double m_start = 0.0;
     double m_last = -1.0;
+};
+
+/// For work whose length cannot be estimated (a linear program): the time elapsed, on the
+/// line of a ProgressLine, once the work has lasted half a second (quick commands print
+/// nothing), updated twice a second by a thread of its own until finish() or destruction.
+class ElapsedLine {
+  public:
+    ElapsedLine(const Args& a, std::string label, std::string what);
+    ~ElapsedLine();
+    ElapsedLine(const ElapsedLine&) = delete;
+    ElapsedLine& operator=(const ElapsedLine&) = delete;
+    /// Stops the report and, if it was shown, ends the line with `note`.
+    void finish(const std::string& note);
+
+  private:
+    struct Ticker;
+    std::unique_ptr<Ticker> m_ticker;
 };
 
 /// The progress options every long verb accepts.

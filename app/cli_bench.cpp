@@ -17,12 +17,14 @@
 namespace rl::cli {
 
 int cmdBench(const std::vector<std::string>& argv) {
-    const std::vector<OptionSpec> specs{
+    std::vector<OptionSpec> specs{
         {"seconds", "S", "target duration of each measurement (default 1)"},
         {"n", "N", "number of processors (default 64)"},
         {"large", "", "also time one Tree-dyn run with n = 2^20 (schedule and makespan only)"},
         {"out", "FILE", "write the CSV there instead of standard output"},
     };
+    const auto progress = progressOptions();
+    specs.insert(specs.end(), progress.begin(), progress.end());
     const Args a("bench", argv, specs, 0);
     if (a.helpAsked()) {
         std::cout << Args::usage("bench", "[options]", specs)
@@ -39,17 +41,17 @@ int cmdBench(const std::vector<std::string>& argv) {
     }
     const int n = static_cast<int>(a.integer("n", 64, 1, kMaxProcessors));
     const int hw = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+    const std::vector<int> threadCounts = hw > 1 ? std::vector<int>{1, hw} : std::vector<int>{1};
+    const std::uint64_t total = algorithms().size() * 3 * threadCounts.size();
+    std::uint64_t done = 0;
+    ProgressLine line(a, "bench");
+    line(0, total);
     std::string csv =
         "algorithm,n,cv,threads,replicates,seconds,sims_per_second,sims_per_second_per_thread,"
         "sims_per_cpu_second\n";
     for (const AlgorithmInfo& info : algorithms()) {
         for (double cv : {0.1, 1.0, 3.0}) {
-            for (int threads : {1, hw}) {
-                if (threads == hw && hw == 1 &&
-                    csv.find(std::string(info.key) + "," + std::to_string(n) + "," +
-                             formatNumber(cv) + ",1,") != std::string::npos) {
-                    continue;
-                }
+            for (int threads : threadCounts) {
                 McConfig c;
                 c.algorithms = {info.id};
                 c.n = n;
@@ -76,12 +78,11 @@ int cmdBench(const std::vector<std::string>& argv) {
                        std::to_string(static_cast<long long>(rate)) + "," +
                        std::to_string(static_cast<long long>(rate / threads)) + "," +
                        std::to_string(static_cast<long long>(cpuRate)) + "\n";
-                std::cerr << info.name << " cv=" << cv << " threads=" << threads << ": "
-                          << static_cast<long long>(rate) << " sims/s, "
-                          << static_cast<long long>(cpuRate) << " per CPU second\n";
+                line(++done, total);
             }
         }
     }
+    line.finish("done (" + std::to_string(total) + " measurements)");
     if (a.has("large")) {
         const int big = 1 << 20;
         Simulator sim(AlgorithmId::TreeDyn, big, false,

@@ -98,7 +98,7 @@ void checkDivisible(const DivisibleSchedule& s, const StarPlatform& p) {
 } // namespace
 
 int cmdDivisible(const std::vector<std::string>& argv) {
-    const std::vector<OptionSpec> specs{
+    std::vector<OptionSpec> specs{
         {"model", "MODEL",
          "bus | star | lifo | fifo | multiround | steady (default star; bus needs one shared c)"},
         {"workers", "LIST",
@@ -119,6 +119,8 @@ int cmdDivisible(const std::vector<std::string>& argv) {
         {"out", "FILE", "write the CSV there (atomically) instead of standard output"},
         {"gantt", "FILE", "also draw the Gantt chart: .png, .svg or .pdf"},
     };
+    const auto progress = progressOptions();
+    specs.insert(specs.end(), progress.begin(), progress.end());
     const Args a("divisible", argv, specs, 0);
     if (a.helpAsked()) {
         std::cout << Args::usage("divisible", "--model MODEL (--workers LIST | --preset NAME)",
@@ -135,6 +137,7 @@ int cmdDivisible(const std::vector<std::string>& argv) {
     const double load = a.has("load") ? parseNumber(*a.get("load"), "--load") : 1.0;
     std::shared_ptr<const DivisibleSchedule> shown;
     std::string csv;
+    ElapsedLine line(a, "divisible", "computing the schedules");
     if (model == "bus" || model == "star") {
         if (model == "bus") {
             for (const Worker& wk : p.workers) {
@@ -207,6 +210,7 @@ int cmdDivisible(const std::vector<std::string>& argv) {
     if (csv.empty()) {
         csv = chunkCsv(*shown, p);
     }
+    line.finish("done");
     if (const auto path = a.get("gantt")) {
         GanttView view;
         showDivisibleSchedule(view, shown, p);
@@ -337,7 +341,7 @@ std::string steadyCsv(const SteadyStateResult& r, const PlatformGraph& g, const 
 } // namespace
 
 int cmdSteady(const std::vector<std::string>& argv) {
-    const std::vector<OptionSpec> specs{
+    std::vector<OptionSpec> specs{
         {"problem", "reduce|scatter", "series of reductions (SSRP, default) or scatters (SSSP)"},
         {"graph", "FILE",
          "platform graph: n rows of n link costs c(i,j) ('-' = no link), then a row of n "
@@ -358,6 +362,8 @@ int cmdSteady(const std::vector<std::string>& argv) {
         {"out", "FILE", "write the CSV there (atomically) instead of standard output"},
         {"gantt", "FILE", "also draw one period as a Gantt chart: .png, .svg or .pdf"},
     };
+    const auto progress = progressOptions();
+    specs.insert(specs.end(), progress.begin(), progress.end());
     const Args a("steady", argv, specs, 0);
     if (a.helpAsked()) {
         std::cout << Args::usage("steady",
@@ -375,6 +381,7 @@ int cmdSteady(const std::vector<std::string>& argv) {
     const PlatformGraph& g = in.graph;
     const std::string problem = a.get("problem", "reduce");
     const std::string what = a.get("what", "summary");
+    ElapsedLine line(a, "steady", "solving the linear program");
     if (what == "compare") {
         if (!in.fixed) {
             throw InputError("steady: --what compare needs the explorer's platform (--matrix or "
@@ -386,6 +393,7 @@ int cmdSteady(const std::vector<std::string>& argv) {
                      num(c.singleThroughput) + "," + num(c.steadyThroughput) + "," + num(c.gain()) +
                      "\n";
         }
+        line.finish("done");
         out.commitWith(table);
         return 0;
     }
@@ -407,6 +415,8 @@ int cmdSteady(const std::vector<std::string>& argv) {
     } else {
         throw InputError("steady: --problem must be reduce or scatter, not '" + problem + "'");
     }
+    line.finish("solved: " + std::to_string(r->lpVariables) + " variables, " +
+                std::to_string(r->lpConstraints) + " constraints");
     const auto errors = validatePeriodic(r->schedule, g);
     if (!errors.empty()) {
         throw std::runtime_error("invalid periodic schedule: " + errors.front());

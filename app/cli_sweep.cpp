@@ -39,8 +39,6 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
         {"seed", "S", "random seed (default 1); every point uses it (common random numbers)"},
         {"threads", "T", "worker threads (default: all cores)"},
         {"quantiles", "P1,P2,...", "quantile probabilities (default 0.1,0.5,0.9)"},
-        {"progress", "", "show progress on standard error even when it is not a terminal"},
-        {"quiet", "", "no progress report"},
         {"out", "FILE",
          "write the CSV there (atomically) instead of standard output, with FILE.json beside it "
          "(settings and paired analyses: plot and the GUI reopen the results)"},
@@ -48,8 +46,9 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
         {"svg", "FILE", "... into an SVG file"},
         {"pdf", "FILE", "... into a PDF file"},
     };
-    const auto job = jobOptions();
-    specs.insert(specs.end(), job.begin(), job.end());
+    for (const auto& more : {progressOptions(), jobOptions()}) {
+        specs.insert(specs.end(), more.begin(), more.end());
+    }
     const Args a("sweep", argv, specs, 1, env.program);
     if (a.helpAsked()) {
         std::cout << Args::usage("sweep", "fig4|fig5|fig6 [options]", specs, env.program)

@@ -81,6 +81,45 @@ class TestCli : public QObject {
         QTest::newRow("mc") << QStringList{"mc", "--help"};
         QTest::newRow("sweep") << QStringList{"sweep", "--help"};
         QTest::newRow("bench") << QStringList{"bench", "--help"};
+        QTest::newRow("plot") << QStringList{"plot", "--help"};
+        QTest::newRow("steady") << QStringList{"steady", "--help"};
+        QTest::newRow("divisible") << QStringList{"divisible", "--help"};
+    }
+
+    // Long verbs report progress on standard error only when asked (--progress) or when it is
+    // a terminal (never here: the test reads a pipe); --quiet wins; the numbers never change.
+    void progressOfLongVerbs_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("shown");
+        QTest::newRow("mc") << QStringList{"mc",           "--algo", "all",       "--n", "32",
+                                           "--replicates", "200000", "--threads", "2"}
+                            << "mc: done";
+        QTest::newRow("sweep") << QStringList{"sweep",        "fig4", "--n",  "16",
+                                              "--replicates", "2000", "--cv", "0.1:1:3"}
+                               << "sweep fig4: done";
+        QTest::newRow("bench") << QStringList{"bench", "--seconds", "0.01", "--n", "8"}
+                               << "bench: done (";
+        // A linear program of about 1.5 s: its time elapsed is shown after half a second.
+        QTest::newRow("steady") << QStringList{"steady", "--preset", "complete:15", "--target",
+                                               "any"}
+                                << "steady: solved: ";
+    }
+    void progressOfLongVerbs() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, shown);
+        const CliResult plain = runCli(args);
+        QCOMPARE(plain.exitCode, 0);
+        QVERIFY2(plain.err.isEmpty(), plain.err.constData());
+        const CliResult asked = runCli(args + QStringList{"--progress"});
+        QCOMPARE(asked.exitCode, 0);
+        QVERIFY2(asked.err.contains(shown.toUtf8()), asked.err.constData());
+        QVERIFY(asked.err.endsWith('\n'));
+        const CliResult quiet = runCli(args + QStringList{"--progress", "--quiet"});
+        QVERIFY(quiet.err.isEmpty());
+        if (QTest::currentDataTag() != QLatin1String("bench")) { // bench measures: it varies
+            QCOMPARE(asked.out, plain.out);
+            QCOMPARE(quiet.out, plain.out);
+        }
     }
     void helpOfEveryVerb() {
         QFETCH(QStringList, args);
