@@ -34,11 +34,6 @@ enum Tag : int {
     kFailed = 6,  // worker -> 0: what went wrong
 };
 
-struct Unit {
-    std::uint64_t point;
-    std::uint64_t block;
-};
-
 void send(const std::string& bytes, int to, int tag) {
     MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, to, tag, MPI_COMM_WORLD);
 }
@@ -60,12 +55,11 @@ bool failureInjected(int rank) {
     return v && std::atoi(v) == rank;
 }
 
-McBlockResult runUnit(const std::vector<McConfig>& points, const Unit& u, int rank) {
+McBlockResult runUnit(const std::vector<McConfig>& points, const BlockUnit& u, int rank) {
     if (failureInjected(rank)) {
         throw std::runtime_error("failure injected for testing (REDUCELAB_MPI_FAIL_RANK)");
     }
-    McBlockRunner runner(points[u.point]);
-    return runMonteCarloBlock(runner, points[u.point], u.block);
+    return runBlockUnit(points, u);
 }
 
 std::string encodeJob(const std::vector<McConfig>& points) {
@@ -86,11 +80,6 @@ std::vector<McConfig> decodeJob(const std::string& bytes) {
     return points;
 }
 
-unsigned threadsOf(const std::vector<McConfig>& points, std::size_t units) {
-    return workerCount(points.empty() ? 0 : points.front().threads,
-                       std::max<std::size_t>(units, 1));
-}
-
 } // namespace
 
 void MpiExecutor::run(const std::vector<McConfig>& points, const std::vector<std::size_t>& pending,
@@ -100,61 +89,18 @@ void MpiExecutor::run(const std::vector<McConfig>& points, const std::vector<std
         send(job, r, kJob);
         m_sent += job.size();
     }
-    // Units point by point, so that few points are open (holding their samples) at a time.
-    std::vector<Unit> units;
     std::uint64_t total = 0;
-    for (std::size_t p : pending) {
-        for (std::uint64_t b = 0; b < blockCount(points[p]); ++b) {
-            units.push_back({p, b});
-        }
-        total += points[p].replicates;
-    }
+    const std::vector<BlockUnit> units = blockUnits(points, pending, &total);
     std::atomic<std::size_t> next{0};
     std::atomic<bool> cancelled{false};
-
     // Rank 0's own threads take units from the same counter as the other ranks.
-    std::mutex mutex;
-    std::vector<std::pair<std::uint64_t, McBlockResult>> localDone;
-    std::string localError;
-    std::vector<std::thread> threads;
-    const unsigned nThreads = threadsOf(points, units.size());
-    for (unsigned t = 0; t < nThreads; ++t) {
-        threads.emplace_back([&] {
-            try {
-                for (std::size_t i = next++; i < units.size() && !cancelled; i = next++) {
-                    McBlockResult r = runUnit(points, units[i], 0);
-                    const std::lock_guard lock(mutex);
-                    localDone.emplace_back(units[i].point, std::move(r));
-                }
-            } catch (const std::exception& e) {
-                const std::lock_guard lock(mutex);
-                localError = e.what();
-                cancelled = true;
-            }
-        });
-    }
-
-    std::map<std::uint64_t, std::unique_ptr<McAssembler>> open;
-    std::size_t pointsDone = 0;
-    std::uint64_t replicatesDone = 0;
+    BlockWorkers local(units, next, jobThreads(points, units.size()),
+                       [&](const BlockUnit& u) { return runUnit(points, u, 0); });
+    PointAssembly assembly(points, onPoint);
     int workersBusy = m_ranks - 1;
-    auto add = [&](std::uint64_t point, const McBlockResult& block) {
-        auto& assembler = open[point];
-        if (!assembler) {
-            assembler = std::make_unique<McAssembler>(points[point]);
-        }
-        assembler->add(block);
-        replicatesDone += block.moments.empty() ? 0 : block.moments.front().count;
-        if (assembler->complete()) {
-            McResult r = assembler->finish();
-            open.erase(point);
-            ++pointsDone;
-            onPoint(point, std::move(r));
-        }
-    };
     std::string failure;
     auto lastReport = std::chrono::steady_clock::now();
-    while ((pointsDone < pending.size() && !cancelled) || workersBusy > 0) {
+    while ((assembly.pointsDone() < pending.size() && !cancelled) || workersBusy > 0) {
         bool idle = true;
         int flag = 0;
         MPI_Status status;
@@ -167,7 +113,7 @@ void MpiExecutor::run(const std::vector<McConfig>& points, const std::vector<std
             if (status.MPI_TAG == kRequest) {
                 const std::uint64_t capacity = r.u64();
                 ByteWriter w;
-                std::vector<Unit> given;
+                std::vector<BlockUnit> given;
                 while (given.size() < capacity && !cancelled) {
                     const std::size_t i = next++;
                     if (i >= units.size()) {
@@ -176,7 +122,7 @@ void MpiExecutor::run(const std::vector<McConfig>& points, const std::vector<std
                     given.push_back(units[i]);
                 }
                 w.u64(given.size());
-                for (const Unit& u : given) {
+                for (const BlockUnit& u : given) {
                     w.u64(u.point);
                     w.u64(u.block);
                 }
@@ -192,7 +138,7 @@ void MpiExecutor::run(const std::vector<McConfig>& points, const std::vector<std
                     if (point >= points.size()) {
                         r.fail("no such point");
                     }
-                    add(point, readBlockResult(r, points[point]));
+                    assembly.add(point, readBlockResult(r, points[point]));
                 }
             } else if (status.MPI_TAG == kFailed) {
                 failure = "rank " + std::to_string(status.MPI_SOURCE) +
@@ -201,25 +147,21 @@ void MpiExecutor::run(const std::vector<McConfig>& points, const std::vector<std
                 break;
             }
         }
-        std::vector<std::pair<std::uint64_t, McBlockResult>> mine;
-        {
-            const std::lock_guard lock(mutex);
-            mine.swap(localDone);
-            if (!localError.empty() && failure.empty()) {
-                failure = "rank 0 failed: " + localError;
-            }
+        const auto mine = local.collect(std::chrono::milliseconds(0));
+        if (const std::string e = local.error(); !e.empty() && failure.empty()) {
+            failure = "rank 0 failed: " + e;
         }
         if (!failure.empty()) {
             break;
         }
-        for (const auto& [point, block] : mine) {
+        for (const auto& [unit, block] : mine) {
             idle = false;
-            add(point, block);
+            assembly.add(unit.point, block);
         }
         const auto now = std::chrono::steady_clock::now();
         if (progress && now - lastReport > std::chrono::milliseconds(50)) {
             lastReport = now;
-            if (!progress(replicatesDone, total)) {
+            if (!progress(assembly.replicatesDone(), total)) {
                 cancelled = true;
             }
         }
@@ -228,9 +170,7 @@ void MpiExecutor::run(const std::vector<McConfig>& points, const std::vector<std
         }
     }
     cancelled = true;
-    for (std::thread& t : threads) {
-        t.join();
-    }
+    local.stop();
     if (!failure.empty()) {
         // The other ranks may be in the middle of units: only an abort ends them. Nothing was
         // committed, so no output is left (a checkpoint keeps the points finished so far).
@@ -240,7 +180,7 @@ void MpiExecutor::run(const std::vector<McConfig>& points, const std::vector<std
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     if (progress) {
-        progress(replicatesDone, total);
+        progress(assembly.replicatesDone(), total);
     }
 }
 
@@ -263,7 +203,7 @@ int workerLoop(int rank) {
         }
         try {
             const std::vector<McConfig> points = decodeJob(message);
-            const unsigned nThreads = threadsOf(points, 1 << 20);
+            const unsigned nThreads = jobThreads(points, 1 << 20);
             while (true) {
                 ByteWriter request;
                 request.u64(nThreads);
@@ -271,8 +211,8 @@ int workerLoop(int rank) {
                 MPI_Probe(0, kUnits, MPI_COMM_WORLD, &status);
                 const std::string reply = receive(status);
                 ByteReader r(reply, "a units message");
-                std::vector<Unit> units(r.count(16));
-                for (Unit& u : units) {
+                std::vector<BlockUnit> units(r.count(16));
+                for (BlockUnit& u : units) {
                     u.point = r.u64();
                     u.block = r.u64();
                     if (u.point >= points.size()) {

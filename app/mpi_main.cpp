@@ -10,6 +10,9 @@
 
 #include <mpi.h>
 
+#include <cstdio>
+#include <cstdlib>
+
 int main(int argc, char** argv) {
     int provided = 0;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
@@ -25,6 +28,13 @@ int main(int argc, char** argv) {
         const std::vector<std::string> args(argv + 1, argv + argc);
         code = rl::cli::runCli(args, {"reducelab-mpi", &executor, true});
         executor.stopWorkers();
+        // A measurement aid (README, MPI: communication volume), outside the CLI's options,
+        // which are exactly reducelab-cli's.
+        if (std::getenv("REDUCELAB_MPI_STATS") != nullptr) {
+            std::fprintf(stderr, "reducelab-mpi: %d ranks; rank 0 received %llu bytes, sent %llu\n",
+                         ranks, static_cast<unsigned long long>(executor.bytesReceived()),
+                         static_cast<unsigned long long>(executor.bytesSent()));
+        }
     } else {
         code = rl::mpi::workerLoop(rank);
     }

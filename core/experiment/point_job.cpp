@@ -5,11 +5,13 @@
 #include "base/file_io.h"
 #include "base/input_error.h"
 #include "base/limits.h"
+#include "base/parallel_for.h"
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <stdexcept>
 #include <system_error>
 
 namespace rl {
@@ -53,25 +55,119 @@ std::string encodeCheckpoint(std::uint64_t print, std::size_t pointCount,
 
 } // namespace
 
+std::vector<BlockUnit> blockUnits(const std::vector<McConfig>& points,
+                                  const std::vector<std::size_t>& pending,
+                                  std::uint64_t* replicates) {
+    std::vector<BlockUnit> units;
+    *replicates = 0;
+    for (std::size_t p : pending) {
+        for (std::uint64_t b = 0; b < blockCount(points[p]); ++b) {
+            units.push_back({p, b});
+        }
+        *replicates += points[p].replicates;
+    }
+    return units;
+}
+
+unsigned jobThreads(const std::vector<McConfig>& points, std::size_t units) {
+    return workerCount(points.empty() ? 0 : points.front().threads,
+                       std::max<std::size_t>(units, 1));
+}
+
+McBlockResult runBlockUnit(const std::vector<McConfig>& points, const BlockUnit& unit) {
+    McBlockRunner runner(points[unit.point]);
+    return runMonteCarloBlock(runner, points[unit.point], unit.block);
+}
+
+BlockWorkers::BlockWorkers(const std::vector<BlockUnit>& units, std::atomic<std::size_t>& next,
+                           unsigned threads, RunUnit run)
+    : m_units(units), m_next(next), m_run(std::move(run)) {
+    for (unsigned t = 0; t < threads; ++t) {
+        m_threads.emplace_back([this] {
+            try {
+                for (std::size_t i = m_next++; i < m_units.size() && !m_stop; i = m_next++) {
+                    McBlockResult r = m_run(m_units[i]);
+                    const std::lock_guard lock(m_mutex);
+                    m_done.emplace_back(m_units[i], std::move(r));
+                    m_ready.notify_one();
+                }
+            } catch (const std::exception& e) {
+                const std::lock_guard lock(m_mutex);
+                if (m_error.empty()) {
+                    m_error = e.what();
+                }
+                m_stop = true;
+                m_ready.notify_one();
+            }
+        });
+    }
+}
+
+BlockWorkers::~BlockWorkers() {
+    stop();
+}
+
+std::vector<std::pair<BlockUnit, McBlockResult>>
+BlockWorkers::collect(std::chrono::milliseconds wait) {
+    std::unique_lock lock(m_mutex);
+    m_ready.wait_for(lock, wait, [this] { return !m_done.empty() || !m_error.empty(); });
+    std::vector<std::pair<BlockUnit, McBlockResult>> out;
+    out.swap(m_done);
+    return out;
+}
+
+std::string BlockWorkers::error() const {
+    const std::lock_guard lock(m_mutex);
+    return m_error;
+}
+
+void BlockWorkers::stop() {
+    m_stop = true;
+    for (std::thread& t : m_threads) {
+        if (t.joinable()) {
+            t.join();
+        }
+    }
+}
+
+PointAssembly::PointAssembly(const std::vector<McConfig>& points, PointExecutor::OnPoint onPoint)
+    : m_points(points), m_onPoint(std::move(onPoint)) {}
+
+void PointAssembly::add(std::uint64_t point, const McBlockResult& block) {
+    auto& assembler = m_open[point];
+    if (!assembler) {
+        assembler = std::make_unique<McAssembler>(m_points[point]);
+    }
+    assembler->add(block);
+    m_replicatesDone += block.moments.empty() ? 0 : block.moments.front().count;
+    if (assembler->complete()) {
+        McResult r = assembler->finish();
+        m_open.erase(point);
+        ++m_pointsDone;
+        m_onPoint(point, std::move(r));
+    }
+}
+
 void LocalExecutor::run(const std::vector<McConfig>& points,
                         const std::vector<std::size_t>& pending, const OnPoint& onPoint,
                         const SweepProgress& progress) {
     std::uint64_t total = 0;
-    for (std::size_t i : pending) {
-        total += points[i].replicates;
-    }
-    std::uint64_t before = 0;
-    for (std::size_t i : pending) {
-        bool keepGoing = true; // a cancel may come with a point's last progress report
-        McResult r = runMonteCarlo(points[i], [&](std::uint64_t done, std::uint64_t) {
-            keepGoing = !progress || progress(before + done, total);
-            return keepGoing;
-        });
-        if (r.cancelled || !keepGoing) {
-            return;
+    const std::vector<BlockUnit> units = blockUnits(points, pending, &total);
+    std::atomic<std::size_t> next{0};
+    PointAssembly assembly(points, onPoint);
+    BlockWorkers workers(units, next, jobThreads(points, units.size()),
+                         [&](const BlockUnit& u) { return runBlockUnit(points, u); });
+    while (assembly.pointsDone() < pending.size()) {
+        for (const auto& [unit, block] : workers.collect(std::chrono::milliseconds(50))) {
+            assembly.add(unit.point, block);
         }
-        before += points[i].replicates;
-        onPoint(i, std::move(r));
+        if (const std::string e = workers.error(); !e.empty()) {
+            workers.stop();
+            throw std::runtime_error(e); // e.g. out of memory in a worker: an internal error
+        }
+        if (progress && !progress(assembly.replicatesDone(), total)) {
+            return; // the workers stop as they go out of scope; unfinished points are dropped
+        }
     }
 }
 

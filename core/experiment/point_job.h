@@ -1,12 +1,20 @@
 #pragma once
 
+#include "experiment/mc_block.h"
 #include "experiment/monte_carlo.h"
 #include "experiment/sweep.h"
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstddef>
 #include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace rl {
@@ -27,7 +35,74 @@ class PointExecutor {
                      const OnPoint& onPoint, const SweepProgress& progress) = 0;
 };
 
-/// The points one after another in this process (runMonteCarlo on the configured threads).
+/// One unit of work of a job: block `block` of point `point` (mc_block.h).
+struct BlockUnit {
+    std::uint64_t point = 0;
+    std::uint64_t block = 0;
+};
+
+/// The units of the pending points, point after point (so that few points are open, holding
+/// their samples, at a time); `replicates` receives the replicates they hold in all.
+std::vector<BlockUnit> blockUnits(const std::vector<McConfig>& points,
+                                  const std::vector<std::size_t>& pending,
+                                  std::uint64_t* replicates);
+
+/// Threads of this process for a job: the points' `threads` (0: every core), at most `units`.
+unsigned jobThreads(const std::vector<McConfig>& points, std::size_t units);
+
+/// Simulates one unit.
+McBlockResult runBlockUnit(const std::vector<McConfig>& points, const BlockUnit& unit);
+
+/// Units run on this process's threads. Each thread takes the next index from `next`, which
+/// other consumers may share (reducelab-mpi hands the same units to its other ranks), until
+/// the units run out or stop(); finished blocks wait for collect().
+class BlockWorkers {
+  public:
+    using RunUnit = std::function<McBlockResult(const BlockUnit&)>;
+    BlockWorkers(const std::vector<BlockUnit>& units, std::atomic<std::size_t>& next,
+                 unsigned threads, RunUnit run);
+    ~BlockWorkers();
+    BlockWorkers(const BlockWorkers&) = delete;
+    BlockWorkers& operator=(const BlockWorkers&) = delete;
+
+    /// The blocks finished since the last call, waiting up to `wait` while there are none.
+    std::vector<std::pair<BlockUnit, McBlockResult>> collect(std::chrono::milliseconds wait);
+    /// What made a thread stop (empty while nothing failed); the others stop too.
+    std::string error() const;
+    /// No unit is started any more; returns once every thread has ended.
+    void stop();
+
+  private:
+    const std::vector<BlockUnit>& m_units;
+    std::atomic<std::size_t>& m_next;
+    RunUnit m_run;
+    std::atomic<bool> m_stop{false};
+    mutable std::mutex m_mutex;
+    std::condition_variable m_ready;
+    std::vector<std::pair<BlockUnit, McBlockResult>> m_done;
+    std::string m_error;
+    std::vector<std::thread> m_threads;
+};
+
+/// Finished blocks merged into their points in block order (McAssembler); each completed
+/// point goes to `onPoint` at once and its samples are freed.
+class PointAssembly {
+  public:
+    PointAssembly(const std::vector<McConfig>& points, PointExecutor::OnPoint onPoint);
+    void add(std::uint64_t point, const McBlockResult& block);
+    std::size_t pointsDone() const { return m_pointsDone; }
+    std::uint64_t replicatesDone() const { return m_replicatesDone; }
+
+  private:
+    const std::vector<McConfig>& m_points;
+    PointExecutor::OnPoint m_onPoint;
+    std::map<std::uint64_t, std::unique_ptr<McAssembler>> m_open;
+    std::size_t m_pointsDone = 0;
+    std::uint64_t m_replicatesDone = 0;
+};
+
+/// The points in this process: their (point, block) units on the configured threads, so a
+/// grid of small points keeps every core busy too.
 class LocalExecutor final : public PointExecutor {
   public:
     void run(const std::vector<McConfig>& points, const std::vector<std::size_t>& pending,
