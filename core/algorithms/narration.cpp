@@ -92,8 +92,8 @@ class Narrator {
         return reductionValue(*(it - 1));
     }
     // What p holds at time t once every reduction that ended by then is accounted for.
-    std::vector<Run> valueAt(int p, double t) const {
-        std::vector<Run> v{{p, p}};
+    std::vector<IndexRange> valueAt(int p, double t) const {
+        std::vector<IndexRange> v{{p, p}};
         for (int k : reductionsOn(p)) {
             if (reduction(k).end <= t) {
                 v = m_values.reductions[static_cast<std::size_t>(k)];
@@ -180,7 +180,7 @@ std::string Narrator::transferStart(int k) const {
         break;
     case AlgorithmId::NonCommutTreeDyn: {
         const int lo = m_values.transfers[static_cast<std::size_t>(k)].front().lo;
-        const std::vector<Run> held = valueAt(t.to, t.start);
+        const std::vector<IndexRange> held = valueAt(t.to, t.start);
         const bool left = !held.empty() && held.back().hi + 1 == lo;
         out += proc(t.from);
         out += " is idle; ";

@@ -6,9 +6,9 @@ namespace rl {
 
 namespace {
 
-std::vector<Run> toRuns(std::vector<int> indices) {
+std::vector<IndexRange> toRuns(std::vector<int> indices) {
     std::sort(indices.begin(), indices.end());
-    std::vector<Run> runs;
+    std::vector<IndexRange> runs;
     for (int i : indices) {
         if (!runs.empty() && runs.back().hi + 1 == i) {
             runs.back().hi = i;
@@ -46,9 +46,9 @@ double unionLength(std::vector<std::pair<double, double>> spans) {
 
 } // namespace
 
-std::string formatRuns(const std::vector<Run>& runs) {
+std::string formatRuns(const std::vector<IndexRange>& runs) {
     std::string out;
-    for (const Run& r : runs) {
+    for (const IndexRange& r : runs) {
         if (!out.empty()) {
             out += ' ';
         }
@@ -71,7 +71,7 @@ std::vector<int> Schedule::children(int p) const {
     return out;
 }
 
-std::vector<Run> Schedule::transferValue(int k) const {
+std::vector<IndexRange> Schedule::transferValue(int k) const {
     // Subtree of the sender: every processor whose chain of parents reaches it.
     const int sender = transfers[static_cast<std::size_t>(k)].from;
     std::vector<std::vector<int>> kids(static_cast<std::size_t>(n));
@@ -91,12 +91,12 @@ std::vector<Run> Schedule::transferValue(int k) const {
     return toRuns(std::move(members));
 }
 
-std::vector<Run> Schedule::reductionValue(int k) const {
+std::vector<IndexRange> Schedule::reductionValue(int k) const {
     const ReductionOp& red = reductions[static_cast<std::size_t>(k)];
     std::vector<int> members{red.proc};
     for (std::size_t j = 0; j <= static_cast<std::size_t>(k); ++j) {
         if (reductions[j].proc == red.proc) {
-            for (const Run& r : transferValue(reductions[j].transfer)) {
+            for (const IndexRange& r : transferValue(reductions[j].transfer)) {
                 for (int i = r.lo; i <= r.hi; ++i) {
                     members.push_back(i);
                 }
@@ -108,12 +108,13 @@ std::vector<Run> Schedule::reductionValue(int k) const {
 
 namespace {
 
-std::vector<Run> unite(const std::vector<Run>& a, const std::vector<Run>& b) {
-    std::vector<Run> all(a);
+std::vector<IndexRange> unite(const std::vector<IndexRange>& a, const std::vector<IndexRange>& b) {
+    std::vector<IndexRange> all(a);
     all.insert(all.end(), b.begin(), b.end());
-    std::sort(all.begin(), all.end(), [](const Run& x, const Run& y) { return x.lo < y.lo; });
-    std::vector<Run> out;
-    for (const Run& r : all) {
+    std::sort(all.begin(), all.end(),
+              [](const IndexRange& x, const IndexRange& y) { return x.lo < y.lo; });
+    std::vector<IndexRange> out;
+    for (const IndexRange& r : all) {
         if (!out.empty() && out.back().hi + 1 >= r.lo) {
             out.back().hi = std::max(out.back().hi, r.hi);
         } else {
@@ -131,7 +132,7 @@ Schedule::Values Schedule::allValues() const {
     // processor happen in start order, and a sender's value is final before it sends, so one
     // pass over reductions in start order, after computing final values bottom-up, suffices.
     const auto nn = static_cast<std::size_t>(n);
-    std::vector<std::vector<Run>> finalValue(nn);
+    std::vector<std::vector<IndexRange>> finalValue(nn);
     std::vector<std::vector<int>> kids(nn);
     for (const TransferOp& t : transfers) {
         kids[static_cast<std::size_t>(t.to)].push_back(t.from);
@@ -149,7 +150,7 @@ Schedule::Values Schedule::allValues() const {
             }
             continue;
         }
-        std::vector<Run> v{{p, p}};
+        std::vector<IndexRange> v{{p, p}};
         for (int c : kids[up]) {
             v = unite(v, finalValue[static_cast<std::size_t>(c)]);
         }
@@ -160,7 +161,7 @@ Schedule::Values Schedule::allValues() const {
     for (const TransferOp& t : transfers) {
         out.transfers.push_back(finalValue[static_cast<std::size_t>(t.from)]);
     }
-    std::vector<std::vector<Run>> current(nn);
+    std::vector<std::vector<IndexRange>> current(nn);
     for (std::size_t p = 0; p < nn; ++p) {
         current[p] = {{static_cast<int>(p), static_cast<int>(p)}};
     }

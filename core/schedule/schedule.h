@@ -5,15 +5,16 @@
 
 namespace rl {
 
-/// A maximal run of consecutive initial indices [lo, hi].
-struct Run {
+/// A maximal range of consecutive initial indices [lo, hi] (what a value holds: v_lo (+) ... (+)
+/// v_hi).
+struct IndexRange {
     int lo = 0;
     int hi = 0;
-    friend bool operator==(const Run&, const Run&) = default;
+    friend bool operator==(const IndexRange&, const IndexRange&) = default;
 };
 
 /// Formats runs as "[0,3] [6,7]".
-std::string formatRuns(const std::vector<Run>& runs);
+std::string formatRuns(const std::vector<IndexRange>& runs);
 
 /// One transfer: the sender's whole final value goes to the receiver, over [start, end).
 struct TransferOp {
@@ -55,14 +56,14 @@ struct Schedule {
     /// Children of p in the order of their transfers (i.e. reception order).
     std::vector<int> children(int p) const;
     /// The value carried by transfer k: the initial indices of the sender's subtree.
-    std::vector<Run> transferValue(int k) const;
+    std::vector<IndexRange> transferValue(int k) const;
     /// The value held by the processor right after reduction k.
-    std::vector<Run> reductionValue(int k) const;
+    std::vector<IndexRange> reductionValue(int k) const;
     /// Values of every transfer and of every reduction at once, in O(total size) instead of
     /// one tree walk per operation (for exports of large schedules).
     struct Values {
-        std::vector<std::vector<Run>> transfers;
-        std::vector<std::vector<Run>> reductions;
+        std::vector<std::vector<IndexRange>> transfers;
+        std::vector<std::vector<IndexRange>> reductions;
     };
     Values allValues() const;
     /// Per-processor busy and idle time.

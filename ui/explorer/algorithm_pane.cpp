@@ -54,9 +54,9 @@ void AlgorithmPane::setCursorTime(double t) {
     m_tree->setCursorTime(t);
 }
 
-void AlgorithmPane::setPalette(const Palette& p) {
-    m_gantt->setPalette(p);
-    m_tree->setPalette(p);
+void AlgorithmPane::setTheme(const Theme& p) {
+    m_gantt->setTheme(p);
+    m_tree->setTheme(p);
 }
 
 } // namespace rl

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/palette.h"
+#include "common/theme.h"
 #include "schedule/schedule.h"
 #include "views/gantt_view.h"
 
@@ -23,7 +23,7 @@ class AlgorithmPane : public QWidget {
 
     void setSchedule(std::shared_ptr<const Schedule> s, const QString& title);
     void setCursorTime(double t);
-    void setPalette(const Palette& p);
+    void setTheme(const Theme& p);
     GanttView* gantt() const { return m_gantt; }
     TreeView* tree() const { return m_tree; }
 

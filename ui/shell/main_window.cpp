@@ -137,9 +137,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
     QSettings settings;
     restoreGeometry(settings.value("window/geometry").toByteArray());
-    m_palette.presentation = settings.value("view/presentation", false).toBool();
-    m_palette.dark = settings.value("view/dark", false).toBool();
-    applyPalette();
+    m_theme.presentation = settings.value("view/presentation", false).toBool();
+    m_theme.dark = settings.value("view/dark", false).toBool();
+    applyTheme();
     rebuildRecentMenu();
     resize(1400, 860);
     m_session->setScenario(m_config->scenario());
@@ -148,8 +148,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 MainWindow::~MainWindow() {
     QSettings settings;
     settings.setValue("window/geometry", saveGeometry());
-    settings.setValue("view/presentation", m_palette.presentation);
-    settings.setValue("view/dark", m_palette.dark);
+    settings.setValue("view/presentation", m_theme.presentation);
+    settings.setValue("view/dark", m_theme.dark);
 }
 
 QWidget* MainWindow::buildTransport() {
@@ -268,11 +268,11 @@ void MainWindow::buildMenus() {
         view->addAction(tr("&Presentation mode (large fonts)"), QKeySequence(Qt::Key_F5), this,
                         [this](bool on) { setPresentation(on); });
     pres->setCheckable(true);
-    pres->setChecked(m_palette.presentation);
+    pres->setChecked(m_theme.presentation);
     QAction* dark = view->addAction(tr("&Dark theme"), QKeySequence(Qt::CTRL | Qt::Key_D), this,
                                     [this](bool on) { setDark(on); });
     dark->setCheckable(true);
-    dark->setChecked(m_palette.dark);
+    dark->setChecked(m_theme.dark);
     QAction* rect =
         view->addAction(tr("&Rectangle zoom"), QKeySequence(Qt::Key_Z), this, [this](bool on) {
             for (AlgorithmPane* p : m_panes) {
@@ -289,25 +289,25 @@ void MainWindow::buildMenus() {
 }
 
 void MainWindow::setPresentation(bool on) {
-    m_palette.presentation = on;
-    applyPalette();
+    m_theme.presentation = on;
+    applyTheme();
 }
 
 void MainWindow::setDark(bool on) {
-    m_palette.dark = on;
-    applyPalette();
+    m_theme.dark = on;
+    applyTheme();
 }
 
-void MainWindow::applyPalette() {
+void MainWindow::applyTheme() {
     QFont f = QApplication::font();
-    f.setPointSize(m_palette.presentation ? 14 : QFont().pointSize());
+    f.setPointSize(m_theme.presentation ? 14 : QFont().pointSize());
     m_narration->setFont(f);
     for (AlgorithmPane* p : m_panes) {
-        p->setPalette(m_palette);
+        p->setTheme(m_theme);
     }
     for (int i = 0; i < m_tabs->count(); ++i) {
         if (auto* panel = qobject_cast<SweepPanel*>(m_tabs->widget(i))) {
-            panel->figure()->setPalette(m_palette);
+            panel->figure()->setTheme(m_theme);
         }
     }
 }
@@ -353,7 +353,7 @@ void MainWindow::onResult(const std::shared_ptr<const RunResult>& r) {
         m_panes[i]->gantt()->setReferenceLine(
             r->bound ? std::optional<double>(r->bound->value) : std::nullopt,
             r->bound ? QString::fromStdString(r->bound->label) : QString());
-        m_panes[i]->setPalette(m_palette);
+        m_panes[i]->setTheme(m_theme);
         end = std::max(end, s.makespan);
         summary << title;
         const std::vector<TimelineEvent> timeline = buildTimeline(s);

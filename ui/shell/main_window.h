@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/palette.h"
 #include "common/scenario.h"
+#include "common/theme.h"
 #include "explorer/session.h"
 
 #include <QMainWindow>
@@ -69,7 +69,7 @@ class MainWindow : public QMainWindow {
     void showError(const QString& message);
     void addRecent(const QString& path);
     void rebuildRecentMenu();
-    void applyPalette();
+    void applyTheme();
     /// Paths for each shown algorithm: `path` itself, or with "-<key>" before the extension.
     QStringList perAlgorithmPaths(const QString& path) const;
     bool exportEach(const QString& path,
@@ -90,7 +90,7 @@ class MainWindow : public QMainWindow {
     QToolButton* m_playButton = nullptr;
     QComboBox* m_speed = nullptr;
     QMenu* m_recentMenu = nullptr;
-    Palette m_palette;
+    Theme m_theme;
     QString m_lastError;
     QString m_explorerSummary; ///< makespans of the shown run, for the status bar
     bool m_interactive = true;

@@ -12,7 +12,7 @@ namespace rl {
 BestMethodFigure::BestMethodFigure(QWidget* parent) : MapFigure(parent) {}
 
 QColor BestMethodFigure::cellColour(AlgorithmId best, double relativeMargin) {
-    const QColor full = Palette::category(static_cast<int>(best));
+    const QColor full = Theme::category(static_cast<int>(best));
     // 0 at a margin of 0.1% or less, 1 at 10% or more: the eye sees where the choice matters.
     const double t = std::clamp(std::log10(std::max(relativeMargin, 1e-12) / 1e-3) / 2.0, 0.0, 1.0);
     const double w = 0.3 + 0.7 * t; // never fully white: the category stays readable

@@ -58,7 +58,7 @@ void CvSweepFigure::setAlgorithmShown(int index, bool shown) {
                 g->setScatterStyle(shown ? QCPScatterStyle(QCPScatterStyle::ssDisc, 5)
                                          : QCPScatterStyle(QCPScatterStyle::ssNone));
                 if (auto* item = plot()->legend->itemWithPlottable(g)) {
-                    item->setTextColor(shown ? palette().foreground() : QColor(160, 160, 160));
+                    item->setTextColor(shown ? theme().foreground() : QColor(160, 160, 160));
                 }
             } else {
                 g->setVisible(shown);
@@ -95,7 +95,7 @@ void CvSweepFigure::build(const GridSnapshot& s) {
                                   : QString()));
     placeLegendAbove();
     for (std::size_t a = 0; a < s.spec.algorithms.size(); ++a) {
-        const QColor colour = Palette::category(static_cast<int>(s.spec.algorithms[a]));
+        const QColor colour = Theme::category(static_cast<int>(s.spec.algorithms[a]));
         QVector<double> x;
         QVector<double> mean;
         QVector<double> lo;
@@ -154,8 +154,8 @@ void CvSweepFigure::build(const GridSnapshot& s) {
                          .arg(figureNumber(*m_reference)));
         ref->setData(QVector<double>{1.0}, QVector<double>{*m_reference});
         ref->setLineStyle(QCPGraph::lsNone);
-        ref->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, palette().foreground(), 14));
-        ref->setPen(QPen(palette().foreground(), 2));
+        ref->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, theme().foreground(), 14));
+        ref->setPen(QPen(theme().foreground(), 2));
     }
     for (std::size_t a = 0; a < m_graphs.size(); ++a) {
         if (m_hidden.contains(m_ids[a])) {

@@ -59,7 +59,7 @@ class GanttPlottable : public QCPAbstractPlottable {
 
     std::shared_ptr<const Schedule> schedule;
     double cursor = std::numeric_limits<double>::infinity();
-    Palette palette;
+    Theme theme;
     std::vector<OpRef> critical;
     std::optional<OpRef> selected;
     int lastDrawn = 0;
@@ -145,7 +145,7 @@ class GanttPlottable : public QCPAbstractPlottable {
             }
         }
         painter->setPen(Qt::NoPen);
-        painter->setBrush(palette.idle());
+        painter->setBrush(theme.idle());
         for (int p = 0; p < s.n; ++p) {
             if (!visibleRow(p)) {
                 continue;
@@ -166,9 +166,9 @@ class GanttPlottable : public QCPAbstractPlottable {
                 continue;
             }
             const OpRef ref{false, static_cast<int>(k)};
-            QColor c = isCritical(ref) ? palette.critical() : palette.reduction();
+            QColor c = isCritical(ref) ? theme.critical() : theme.reduction();
             if (selected && *selected == ref) {
-                c = palette.selection();
+                c = theme.selection();
             }
             QRectF box =
                 QRectF(px(r.start, r.proc - 0.3), px(std::min(r.end, cursor), r.proc + 0.3))
@@ -191,9 +191,9 @@ class GanttPlottable : public QCPAbstractPlottable {
             }
             const OpRef ref{true, static_cast<int>(k)};
             const bool crit = isCritical(ref);
-            QColor c = crit ? palette.critical() : palette.transfer();
+            QColor c = crit ? theme.critical() : theme.transfer();
             if (selected && *selected == ref) {
-                c = palette.selection();
+                c = theme.selection();
             }
             const double shown = std::min(t.end, cursor);
             const double frac = t.end > t.start ? (shown - t.start) / (t.end - t.start) : 1.0;
@@ -301,7 +301,7 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent) {
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             [this](const QCPRange& r) { emit timeRangeChanged(r.lower, r.upper); });
     m_plot->installEventFilter(this);
-    applyPalette();
+    applyTheme();
     setMinimumHeight(160);
 }
 
@@ -343,15 +343,15 @@ void GanttView::setReferenceLine(std::optional<double> t, const QString& label) 
     replotSoon();
 }
 
-void GanttView::setPalette(const Palette& palette) {
-    m_palette = palette;
-    applyPalette();
+void GanttView::setTheme(const Theme& theme) {
+    m_theme = theme;
+    applyTheme();
     replotSoon();
 }
 
-void GanttView::applyPalette() {
-    const Palette& p = m_palette;
-    m_gantt->palette = p;
+void GanttView::applyTheme() {
+    const Theme& p = m_theme;
+    m_gantt->theme = p;
     m_plot->setBackground(p.background());
     m_plot->axisRect()->setBackground(p.background());
     const QFont f = p.font();

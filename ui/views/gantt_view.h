@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/palette.h"
+#include "common/theme.h"
 #include "schedule/schedule.h"
 
 #include <QStringList>
@@ -45,7 +45,7 @@ class GanttView : public QWidget {
     /// Operations starting after t are hidden, running ones drawn up to t. +inf: everything.
     void setCursorTime(double t);
     double cursorTime() const { return m_cursor; }
-    void setPalette(const Palette& palette);
+    void setTheme(const Theme& theme);
     void setCriticalPath(std::vector<OpRef> ops);
     /// A dashed vertical line at time `t` labelled at the top (the lower bound or optimum of
     /// the run); nullopt hides it.
@@ -91,7 +91,7 @@ class GanttView : public QWidget {
     bool eventFilter(QObject* watched, QEvent* event) override;
 
   private:
-    void applyPalette();
+    void applyTheme();
     void replotSoon();
 
     QCustomPlot* m_plot = nullptr;
@@ -102,7 +102,7 @@ class GanttView : public QWidget {
     std::optional<double> m_reference;
     QCPTextElement* m_title = nullptr;
     std::shared_ptr<const Schedule> m_schedule;
-    Palette m_palette;
+    Theme m_theme;
     double m_cursor = std::numeric_limits<double>::infinity();
     bool m_replotPending = false;
     std::function<QString(const OpRef&)> m_describer;

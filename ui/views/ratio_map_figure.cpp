@@ -70,10 +70,10 @@ void RatioMapFigure::build(const GridSnapshot& s) {
         m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     }
     m_scale->axis()->setLabel(QStringLiteral("%1 / %2").arg(a, b));
-    m_scale->axis()->setLabelFont(palette().font());
-    m_scale->axis()->setTickLabelFont(palette().font());
-    m_scale->axis()->setLabelColor(palette().foreground());
-    m_scale->axis()->setTickLabelColor(palette().foreground());
+    m_scale->axis()->setLabelFont(theme().font());
+    m_scale->axis()->setTickLabelFont(theme().font());
+    m_scale->axis()->setLabelColor(theme().foreground());
+    m_scale->axis()->setTickLabelColor(theme().foreground());
     p->legend->setVisible(false);
 
     auto* map = new QCPColorMap(p->xAxis, p->yAxis);
@@ -101,7 +101,7 @@ void RatioMapFigure::build(const GridSnapshot& s) {
                     rect->topLeft->setCoords(field.xs[i] - geo.hx, field.ys[j] + geo.hy);
                     rect->bottomRight->setCoords(field.xs[i] + geo.hx, field.ys[j] - geo.hy);
                     rect->setPen(Qt::NoPen);
-                    QColor hatch = palette().foreground();
+                    QColor hatch = theme().foreground();
                     hatch.setAlpha(150);
                     rect->setBrush(QBrush(hatch, Qt::BDiagPattern));
                     rect->setSelectable(false);
@@ -146,10 +146,10 @@ void RatioMapFigure::build(const GridSnapshot& s) {
     };
     for (double level : m_extraLevels) {
         if (level > 0.0 && level != 1.0) {
-            drawLevel(level, QPen(palette().foreground(), 1.2, Qt::DashLine));
+            drawLevel(level, QPen(theme().foreground(), 1.2, Qt::DashLine));
         }
     }
-    m_contourLines = drawLevel(1.0, QPen(palette().foreground(), 2.5));
+    m_contourLines = drawLevel(1.0, QPen(theme().foreground(), 2.5));
 
     setupMapAxes(geo);
 }

@@ -60,8 +60,8 @@ void SweepFigure::clear() {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void SweepFigure::setPalette(const Palette& p) {
-    m_palette = p;
+void SweepFigure::setTheme(const Theme& p) {
+    m_theme = p;
     if (m_built) {
         m_snapshot = m_built;
         m_built.reset();
@@ -83,20 +83,20 @@ void SweepFigure::rebuild() {
     m_built = m_snapshot;
     m_plot->clearPlottables();
     m_plot->clearItems();
-    m_plot->setBackground(m_palette.background());
+    m_plot->setBackground(m_theme.background());
     for (QCPAxis* axis : m_plot->axisRect()->axes()) {
-        axis->setBasePen(QPen(m_palette.foreground()));
-        axis->setTickPen(QPen(m_palette.foreground()));
-        axis->setSubTickPen(QPen(m_palette.foreground()));
-        axis->setTickLabelColor(m_palette.foreground());
-        axis->setLabelColor(m_palette.foreground());
-        axis->setTickLabelFont(m_palette.font());
-        axis->setLabelFont(m_palette.font());
-        axis->grid()->setPen(QPen(m_palette.grid(), 0, Qt::DotLine));
+        axis->setBasePen(QPen(m_theme.foreground()));
+        axis->setTickPen(QPen(m_theme.foreground()));
+        axis->setSubTickPen(QPen(m_theme.foreground()));
+        axis->setTickLabelColor(m_theme.foreground());
+        axis->setLabelColor(m_theme.foreground());
+        axis->setTickLabelFont(m_theme.font());
+        axis->setLabelFont(m_theme.font());
+        axis->grid()->setPen(QPen(m_theme.grid(), 0, Qt::DotLine));
     }
-    m_plot->legend->setFont(m_palette.font());
-    m_plot->legend->setBrush(m_palette.background());
-    m_plot->legend->setTextColor(m_palette.foreground());
+    m_plot->legend->setFont(m_theme.font());
+    m_plot->legend->setBrush(m_theme.background());
+    m_plot->legend->setTextColor(m_theme.foreground());
     build(*m_built);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
     ++m_rebuilds;
@@ -106,12 +106,12 @@ void SweepFigure::rebuild() {
 void SweepFigure::setTitle(const QString& text) {
     if (!m_title) {
         m_plot->plotLayout()->insertRow(0);
-        m_title = new QCPTextElement(m_plot, text, m_palette.font());
+        m_title = new QCPTextElement(m_plot, text, m_theme.font());
         m_plot->plotLayout()->addElement(0, 0, m_title);
     }
     m_title->setText(text);
-    m_title->setFont(m_palette.font());
-    m_title->setTextColor(m_palette.foreground());
+    m_title->setFont(m_theme.font());
+    m_title->setTextColor(m_theme.foreground());
 }
 
 void SweepFigure::placeLegendAbove() {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/palette.h"
+#include "common/theme.h"
 #include "experiment/progressive_sweep.h"
 
 #include <QElapsedTimer>
@@ -49,7 +49,7 @@ class SweepFigure : public QWidget {
     void setSnapshot(std::shared_ptr<const GridSnapshot> s);
     /// Drops the picture (a new run with other parameters started).
     void clear();
-    void setPalette(const Palette& p);
+    void setTheme(const Theme& p);
     /// Rebuilds now if a snapshot is waiting (tests and headless export).
     void flush();
     /// How many times the plot was rebuilt (tests check the throttling and staleness).
@@ -74,7 +74,7 @@ class SweepFigure : public QWidget {
     virtual std::optional<FigureHit> hitTest(const GridSnapshot& s, QPointF pixel) const = 0;
     virtual QString describe(const GridSnapshot& s, const FigureHit& hit) const = 0;
     bool eventFilter(QObject* watched, QEvent* e) override;
-    const Palette& palette() const { return m_palette; }
+    const Theme& theme() const { return m_theme; }
     /// The title above the plot (one row of the layout, created on first use).
     void setTitle(const QString& text);
     /// Moves the legend out of the plot area into a row under the title (once; call after
@@ -95,7 +95,7 @@ class SweepFigure : public QWidget {
     QElapsedTimer m_sinceRebuild;
     std::shared_ptr<const GridSnapshot> m_snapshot;
     std::shared_ptr<const GridSnapshot> m_built;
-    Palette m_palette;
+    Theme m_theme;
     int m_rebuilds = 0;
 };
 

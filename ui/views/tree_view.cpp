@@ -171,8 +171,8 @@ void TreeView::setCursorTime(double t) {
     update();
 }
 
-void TreeView::setPalette(const Palette& palette) {
-    m_palette = palette;
+void TreeView::setTheme(const Theme& theme) {
+    m_theme = theme;
     if (m_autoFit) {
         m_view = fitView(size(), paintFont()); // presentation mode changes the font
     }
@@ -202,8 +202,8 @@ int TreeView::nodeCount() const {
 
 QFont TreeView::paintFont() const {
     // Pixel sizes, not points: SVG and PDF (72 dpi) then keep the proportions of the screen.
-    QFont f = m_palette.font();
-    f.setPixelSize(static_cast<int>(std::lround(m_palette.fontPointSize() * 4.0 / 3.0)));
+    QFont f = m_theme.font();
+    f.setPixelSize(static_cast<int>(std::lround(m_theme.fontPointSize() * 4.0 / 3.0)));
     return f;
 }
 
@@ -432,7 +432,7 @@ void TreeView::paintEvent(QPaintEvent*) {
 }
 
 void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool interactive) const {
-    const QColor bg = m_palette.background();
+    const QColor bg = m_theme.background();
     const QColor grey = greyColor();
     painter.fillRect(QRectF(QPointF(0, 0), size), bg);
     const QFont font = paintFont();
@@ -509,12 +509,12 @@ void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool 
     // tree readable instead of a solid block; highlighted edges stay strong on top. Blended,
     // not translucent: translucent antialiased lines cost 15 times more to paint.
     const QColor plain =
-        blend(m_palette.background(), m_palette.transfer(), std::clamp(view.sx / 6.0, 0.45, 1.0));
-    const std::array<QColor, StyleCount> colors{plain, m_palette.critical(), m_palette.selection()};
+        blend(m_theme.background(), m_theme.transfer(), std::clamp(view.sx / 6.0, 0.45, 1.0));
+    const std::array<QColor, StyleCount> colors{plain, m_theme.critical(), m_theme.selection()};
     const std::array<double, StyleCount> widths{width, std::max(2.5, width * 2.2),
                                                 std::max(3.0, width * 2.5)};
     if (hasFuture) {
-        QPen pen(m_palette.selection(), widths[Selected], Qt::DotLine);
+        QPen pen(m_theme.selection(), widths[Selected], Qt::DotLine);
         painter.setPen(pen);
         QPolygonF poly;
         if (future.hasStem) {
@@ -578,7 +578,7 @@ void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool 
             }
             painter.setPen(Qt::NoPen);
             const NodeState state = static_cast<NodeState>(st);
-            painter.setBrush(state == NodeState::Holding ? blend(bg, m_palette.transfer(), 0.6)
+            painter.setBrush(state == NodeState::Holding ? blend(bg, m_theme.transfer(), 0.6)
                              : state == NodeState::Sent  ? grey
                                                          : look.outline);
             painter.drawRects(dots);
@@ -599,7 +599,7 @@ void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool 
     }
     if (m_selected >= 0) {
         const TransferOp& t = s.transfers[static_cast<std::size_t>(m_selected)];
-        painter.setPen(QPen(m_palette.selection(), 2.0));
+        painter.setPen(QPen(m_theme.selection(), 2.0));
         painter.setBrush(Qt::NoBrush);
         for (int p : {t.from, t.to}) {
             painter.drawEllipse(pts[static_cast<std::size_t>(p)], r + 3, r + 3);
@@ -633,22 +633,22 @@ void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool 
 }
 
 QColor TreeView::greyColor() const {
-    return blend(m_palette.foreground(), m_palette.background(), 0.55);
+    return blend(m_theme.foreground(), m_theme.background(), 0.55);
 }
 
 std::array<TreeView::Look, TreeView::kStates> TreeView::nodeLooks(double radius) const {
-    const QColor bg = m_palette.background();
-    const QColor fg = m_palette.foreground();
-    const QColor tint = blend(bg, m_palette.transfer(), 0.2);
-    const QColor reduceTint = blend(bg, m_palette.reduction(), 0.35);
+    const QColor bg = m_theme.background();
+    const QColor fg = m_theme.foreground();
+    const QColor tint = blend(bg, m_theme.transfer(), 0.2);
+    const QColor reduceTint = blend(bg, m_theme.reduction(), 0.35);
     const double thick = std::clamp(radius * 0.16, 1.5, 3.0);
     return {{
-        {tint, fg, 1.2, fg},                                                  // Holding
-        {tint, m_palette.transfer(), thick, fg},                              // Receiving
-        {reduceTint, m_palette.reduction(), thick, fg},                       // Reducing
-        {tint, m_palette.transfer(), thick, fg},                              // Sending
-        {bg, greyColor(), 1.0, greyColor()},                                  // Sent
-        {m_palette.transfer(), m_palette.transfer(), 1.2, QColor(Qt::white)}, // Complete
+        {tint, fg, 1.2, fg},                                              // Holding
+        {tint, m_theme.transfer(), thick, fg},                            // Receiving
+        {reduceTint, m_theme.reduction(), thick, fg},                     // Reducing
+        {tint, m_theme.transfer(), thick, fg},                            // Sending
+        {bg, greyColor(), 1.0, greyColor()},                              // Sent
+        {m_theme.transfer(), m_theme.transfer(), 1.2, QColor(Qt::white)}, // Complete
     }};
 }
 
@@ -703,10 +703,10 @@ void TreeView::paintHeader(QPainter& painter, QSizeF size,
                            const std::array<Look, kStates>& looks) const {
     const QFontMetricsF fm(painter.font());
     const double fh = fm.height();
-    const QColor fg = m_palette.foreground();
+    const QColor fg = m_theme.foreground();
     // An opaque strip under the caption, so that a panned tree does not garble it.
     const double band = headerHeight(size.width(), fm) - 4;
-    QColor strip = m_palette.background();
+    QColor strip = m_theme.background();
     strip.setAlpha(225);
     painter.fillRect(QRectF(0, 0, size.width(), band), strip);
 
@@ -742,7 +742,7 @@ void TreeView::paintHeader(QPainter& painter, QSizeF size,
         case LegendEntry::Merged:
         case LegendEntry::Critical: {
             const bool crit = e.kind == LegendEntry::Critical;
-            QPen pen(crit ? m_palette.critical() : m_palette.transfer(), crit ? 2.5 : 1.5);
+            QPen pen(crit ? m_theme.critical() : m_theme.transfer(), crit ? 2.5 : 1.5);
             pen.setCapStyle(Qt::FlatCap);
             if (e.kind == LegendEntry::InFlight) {
                 pen.setDashPattern({4.0, 3.0});
@@ -805,8 +805,8 @@ void TreeView::paintEdgeLabels(QPainter& painter, const View& view, const Metric
         return a.depth != b.depth ? a.depth < b.depth : a.x < b.x;
     });
     const auto& values = valueTexts();
-    const QColor bg = m_palette.background();
-    const QColor fg = m_palette.foreground();
+    const QColor bg = m_theme.background();
+    const QColor fg = m_theme.foreground();
     const QColor grey = blend(fg, bg, 0.45);
     constexpr double kGap = 6.0; // between two labels, and between a label and another stem
     double lastRight = -kInf;

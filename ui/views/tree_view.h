@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/palette.h"
+#include "common/theme.h"
 #include "schedule/schedule.h"
 #include "views/tree_layout.h"
 
@@ -40,11 +40,11 @@ class TreeView : public QWidget {
     /// shows the complete tree.
     void setCursorTime(double t);
     double cursorTime() const { return m_cursor; }
-    void setPalette(const Palette& palette);
+    void setTheme(const Theme& theme);
     /// Highlights transfer k (-1: none). Does not emit transferClicked.
     void selectTransfer(int k);
     int selectedTransfer() const { return m_selected; }
-    /// Transfers drawn thicker in Palette::critical() (the critical path).
+    /// Transfers drawn thicker in Theme::critical() (the critical path).
     void setHighlightedTransfers(std::vector<int> transfers);
 
     /// Processors drawn (n, or 0 without a schedule).
@@ -151,7 +151,7 @@ class TreeView : public QWidget {
     std::vector<std::vector<int>> m_reductionsOn;         // reductions of each processor
     double m_completeAt = 0.0;                            // when the root holds everything
     mutable std::optional<std::vector<QString>> m_values; // formatted lazily: costly at large n
-    Palette m_palette;
+    Theme m_theme;
     double m_cursor = std::numeric_limits<double>::infinity();
     int m_visibleEdges = 0;
     int m_selected = -1;

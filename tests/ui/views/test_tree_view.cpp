@@ -359,14 +359,14 @@ class TestTreeView : public QObject {
         view.setCursorTime(s16->makespan * 0.55);
         view.selectTransfer(5);
         QVERIFY2(view.exportTo(out + QStringLiteral("/tree16_mid.png"), &error), qPrintable(error));
-        Palette dark;
+        Theme dark;
         dark.dark = true;
         dark.presentation = true;
-        view.setPalette(dark);
+        view.setTheme(dark);
         QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
         view.render(&image);
         QVERIFY(image.save(out + QStringLiteral("/tree16_dark.png")));
-        view.setPalette(Palette{});
+        view.setTheme(Theme{});
         view.setCursorTime(std::numeric_limits<double>::infinity());
 
         const auto nc = makeSchedule(AlgorithmId::NonCommutTreeDyn, 16);

@@ -5,9 +5,10 @@
 
 namespace rl {
 
-/// Colours and sizes shared by every view. The categorical colours are Okabe & Ito's
+/// The look shared by every view (named Theme, not Palette, so that it does not hide
+/// QWidget::palette()): colours and sizes. The categorical colours are Okabe & Ito's
 /// colour-blind-safe palette; presentation mode enlarges fonts for projection in class.
-struct Palette {
+struct Theme {
     bool dark = false;
     bool presentation = false;
 
