@@ -15,18 +15,6 @@ namespace {
 
 using Rel = LinearProgram::Relation;
 
-std::string workerName(int i) {
-    std::string name("worker P"); // not "..." + to_string: GCC 12 warns falsely (-Wrestrict)
-    name += std::to_string(i + 1);
-    return name;
-}
-
-void checkCost(double v, const std::string& what) {
-    if (!std::isfinite(v) || v < 0.0) {
-        throw InputError(what + " must be a finite number >= 0, not " + formatNumber(v));
-    }
-}
-
 void checkLoad(double load) {
     if (!std::isfinite(load) || load <= 0.0) {
         throw InputError("the load must be a finite number > 0, not " + formatNumber(load));
@@ -58,14 +46,6 @@ LoadChunk masterChunk(const StarPlatform& p, double amount) {
     m.computeEnd = amount * p.masterW;
     m.returnStart = m.returnEnd = m.computeEnd;
     return m;
-}
-
-double lastEnd(const std::vector<LoadChunk>& chunks) {
-    double end = 0.0;
-    for (const LoadChunk& ch : chunks) {
-        end = std::max({end, ch.sendEnd, ch.computeEnd, ch.returnEnd});
-    }
-    return end;
 }
 
 /// Sends back to back in `order` with the given amounts (no latency), computation right after
@@ -104,87 +84,6 @@ std::vector<int> chunkOrder(const std::vector<LoadChunk>& chunks) {
 }
 
 } // namespace
-
-// ------------------------------------------------------------------------------- platform
-
-void StarPlatform::validate() const {
-    if (workers.empty()) {
-        throw InputError("the star platform has no worker");
-    }
-    checkCost(masterW, "the master's computation time per unit");
-    for (int i = 0; i < workerCount(); ++i) {
-        const Worker& wk = workers[static_cast<std::size_t>(i)];
-        checkCost(wk.c, workerName(i) + ": c");
-        checkCost(wk.w, workerName(i) + ": w");
-        checkCost(wk.d, workerName(i) + ": d");
-        checkCost(wk.latency, workerName(i) + ": latency");
-        if (wk.c + wk.w <= 0.0) {
-            throw InputError(workerName(i) +
-                             ": c + w must be > 0 (it would absorb any load in no time)");
-        }
-    }
-}
-
-StarPlatform StarPlatform::bus(double c, const std::vector<double>& w, double masterW) {
-    StarPlatform p;
-    p.masterW = masterW;
-    for (double wi : w) {
-        p.workers.push_back({c, wi, 0.0, 0.0});
-    }
-    p.validate();
-    return p;
-}
-
-StarPlatform StarPlatform::parseWorkers(std::string_view text, double masterW) {
-    StarPlatform p;
-    p.masterW = masterW;
-    const auto groups = splitString(trim(text), ',');
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-        const std::string where = "worker " + std::to_string(g + 1) + " '" + groups[g] + "'";
-        const auto f = splitString(trim(groups[g]), ':');
-        if (f.size() < 2 || f.size() > 4) {
-            throw InputError(where + ": expected c:w[:d[:latency]]");
-        }
-        Worker wk;
-        wk.c = parseNumber(f[0], where + " c");
-        wk.w = parseNumber(f[1], where + " w");
-        wk.d = f.size() > 2 ? parseNumber(f[2], where + " d") : 0.0;
-        wk.latency = f.size() > 3 ? parseNumber(f[3], where + " latency") : 0.0;
-        p.workers.push_back(wk);
-    }
-    p.validate();
-    return p;
-}
-
-std::vector<std::string> StarPlatform::presetNames() {
-    return {"bus", "star", "returns", "fifo", "multiround"};
-}
-
-StarPlatform StarPlatform::preset(std::string_view name) {
-    // The slides draw their examples without numbers; these platforms show the same effects
-    // (values chosen here, documented in the README).
-    if (name == "bus") { // slides 3: the master computes too, one shared c
-        return bus(1.0, {3.0, 4.0, 5.0, 6.0}, 3.0);
-    }
-    if (name == "star") { // slides 4: order matters, serve by decreasing bandwidth
-        return parseWorkers("2:3,0.5:6,1:4,3:2");
-    }
-    if (name == "returns") { // slides 5: LIFO by c + d, no idle time
-        return parseWorkers("1:3:0.5,2:4:1,0.5:5:0.25,1.5:2:0.75");
-    }
-    if (name == "fifo") { // slides 5: FIFO selects a prefix of the c + d order
-        return parseWorkers("1:2:0.8,1.2:2:0.96,4:1:3.2,6:1:4.8");
-    }
-    if (name == "multiround") { // slides 6: latencies, many rounds
-        return parseWorkers("0.1:1:0:0.3,0.2:1.5:0:0.3,0.15:2:0:0.3,0.3:1:0:0.3");
-    }
-    std::string known;
-    for (const std::string& n : presetNames()) {
-        known += (known.empty() ? "" : ", ") + n;
-    }
-    throw InputError("unknown divisible-load preset '" + std::string(name) + "' (known: " + known +
-                     ")");
-}
 
 // ------------------------------------------------------------------------------- schedule
 
@@ -271,7 +170,7 @@ DivisibleSchedule oneRoundClosedForm(const StarPlatform& p, const std::vector<in
     const auto sends = sequentialSends(p, order, amounts, load);
     s.chunks.insert(s.chunks.end(), sends.begin(), sends.end());
     s.sendOrder = chunkOrder(s.chunks);
-    s.makespan = lastEnd(s.chunks);
+    s.makespan = chunksEnd(s.chunks);
     return s;
 }
 
@@ -317,7 +216,7 @@ DivisibleSchedule oneRoundLp(const StarPlatform& p, const std::vector<int>& orde
     const auto chunks = sequentialSends(p, order, amounts, load);
     s.chunks.insert(s.chunks.end(), chunks.begin(), chunks.end());
     s.sendOrder = chunkOrder(s.chunks);
-    s.makespan = lastEnd(s.chunks);
+    s.makespan = chunksEnd(s.chunks);
     return s;
 }
 
@@ -400,7 +299,7 @@ DivisibleSchedule withReturnsLp(const StarPlatform& p, const std::vector<int>& s
             s.returnOrder.push_back(i);
         }
     }
-    s.makespan = std::max(lastEnd(s.chunks), makespan);
+    s.makespan = std::max(chunksEnd(s.chunks), makespan);
     return s;
 }
 
@@ -522,7 +421,7 @@ DivisibleSchedule uniformMultiRound(const StarPlatform& p, double load, int roun
         }
     }
     s.sendOrder = used;
-    s.makespan = lastEnd(s.chunks);
+    s.makespan = chunksEnd(s.chunks);
     return s;
 }
 
@@ -644,158 +543,12 @@ std::vector<double> bandwidthCentricLp(const StarPlatform& p, double period, boo
     return lp.solveOrThrow("bandwidth-centric linear program").values;
 }
 
-// ----------------------------------------------------------------------------- validation
-
-std::vector<std::string> validateDivisible(const DivisibleSchedule& s, const StarPlatform& p) {
-    std::vector<std::string> errors;
-    const double scale = std::max({1.0, s.makespan, s.load});
-    const double tol = 1e-7 * scale;
-    auto near = [&](double a, double b) { return std::abs(a - b) <= tol; };
-    auto fail = [&](const std::string& m) { errors.push_back(m); };
-    double total = 0.0;
-    struct Interval {
-        double start, end;
-        std::string what;
-    };
-    std::vector<Interval> sends;
-    std::vector<Interval> returns;
-    std::vector<std::vector<Interval>> compute(static_cast<std::size_t>(p.workerCount()));
-    for (std::size_t k = 0; k < s.chunks.size(); ++k) {
-        const LoadChunk& ch = s.chunks[k];
-        const std::string name = "chunk " + std::to_string(k) + " (" +
-                                 (ch.worker < 0 ? std::string("master") : workerName(ch.worker)) +
-                                 ")";
-        for (double v : {ch.amount, ch.sendStart, ch.sendEnd, ch.computeStart, ch.computeEnd,
-                         ch.returnStart, ch.returnEnd}) {
-            if (!std::isfinite(v)) {
-                fail(name + ": a value is not finite");
-            }
-        }
-        if (ch.amount < 0.0 || ch.sendStart < -tol) {
-            fail(name + ": negative amount or start");
-        }
-        total += ch.amount;
-        if (ch.worker < 0) {
-            if (!near(ch.computeEnd - ch.computeStart, ch.amount * p.masterW)) {
-                fail(name + ": computation does not last amount x masterW");
-            }
-            continue;
-        }
-        if (ch.worker >= p.workerCount()) {
-            fail(name + ": no such worker");
-            continue;
-        }
-        const Worker& wk = worker(p, ch.worker);
-        const double lat = s.withLatency ? wk.latency : 0.0;
-        if (!near(ch.sendEnd - ch.sendStart, lat + ch.amount * wk.c)) {
-            fail(name + ": send does not last latency + amount x c");
-        }
-        if (ch.computeStart < ch.sendEnd - tol) {
-            fail(name + ": computes before its data has arrived");
-        }
-        if (!near(ch.computeEnd - ch.computeStart, ch.amount * wk.w)) {
-            fail(name + ": computation does not last amount x w");
-        }
-        if (ch.returnStart < ch.computeEnd - tol) {
-            fail(name + ": returns before computing");
-        }
-        const double ret = s.withReturns ? lat + ch.amount * wk.d : 0.0;
-        if (!near(ch.returnEnd - ch.returnStart, ret)) {
-            fail(name + ": return does not last amount x d");
-        }
-        sends.push_back({ch.sendStart, ch.sendEnd, name + " send"});
-        if (ch.returnEnd > ch.returnStart) {
-            returns.push_back({ch.returnStart, ch.returnEnd, name + " return"});
-        }
-        compute[static_cast<std::size_t>(ch.worker)].push_back(
-            {ch.computeStart, ch.computeEnd, name});
-        if (s.periodic) {
-            if (ch.sendEnd > s.makespan + tol) {
-                fail(name + ": send ends after the period");
-            }
-            // The worker's next chunk arrives one period later and must find it free.
-            if (ch.computeEnd > ch.sendEnd + s.makespan + tol) {
-                fail(name + ": computation longer than the period");
-            }
-        }
+double chunksEnd(const std::vector<LoadChunk>& chunks) {
+    double end = 0.0;
+    for (const LoadChunk& ch : chunks) {
+        end = std::max({end, ch.sendEnd, ch.computeEnd, ch.returnEnd});
     }
-    auto checkDisjoint = [&](std::vector<Interval> v, const std::string& what) {
-        std::sort(v.begin(), v.end(),
-                  [](const Interval& a, const Interval& b) { return a.start < b.start; });
-        for (std::size_t k = 1; k < v.size(); ++k) {
-            if (v[k].start < v[k - 1].end - tol) {
-                fail(what + ": " + v[k - 1].what + " and " + v[k].what + " overlap");
-            }
-        }
-    };
-    checkDisjoint(sends, "master sends (one-port)");
-    checkDisjoint(returns, "master receptions (one-port)");
-    for (int i = 0; i < p.workerCount(); ++i) {
-        checkDisjoint(compute[static_cast<std::size_t>(i)], workerName(i) + " computations");
-    }
-    if (!near(total, s.load)) {
-        fail("the chunks hold " + formatNumber(total) + " units, not the load " +
-             formatNumber(s.load));
-    }
-    if (!s.periodic && !near(lastEnd(s.chunks), s.makespan)) {
-        fail("the makespan " + formatNumber(s.makespan) + " is not the last end " +
-             formatNumber(lastEnd(s.chunks)));
-    }
-    return errors;
-}
-
-// ---------------------------------------------------------------------------------- Gantt
-
-Schedule divisibleGantt(const DivisibleSchedule& s, int workerCount) {
-    Schedule g;
-    g.n = workerCount + 1;
-    g.algorithm = s.method;
-    g.parent.assign(static_cast<std::size_t>(g.n), -1);
-    g.root = 0;
-    g.makespan = s.makespan;
-    for (const LoadChunk& ch : s.chunks) {
-        const int row = ch.worker + 1;
-        int send = -1;
-        if (ch.worker >= 0) {
-            send = static_cast<int>(g.transfers.size());
-            g.transfers.push_back({0, row, ch.sendStart, ch.sendEnd});
-        }
-        if (s.periodic && ch.computeEnd > s.makespan) {
-            // Wraps into the next period: draw both pieces inside this one.
-            if (ch.computeStart < s.makespan) {
-                g.reductions.push_back({row, send, ch.computeStart, s.makespan});
-            }
-            g.reductions.push_back({row, send, std::max(0.0, ch.computeStart - s.makespan),
-                                    ch.computeEnd - s.makespan});
-        } else {
-            g.reductions.push_back({row, send, ch.computeStart, ch.computeEnd});
-        }
-        if (s.withReturns && ch.worker >= 0 && ch.returnEnd > ch.returnStart) {
-            g.transfers.push_back({row, 0, ch.returnStart, ch.returnEnd});
-        }
-    }
-    // Schedule keeps operations in start order; remap the reductions' feeding transfer.
-    std::vector<int> idx(g.transfers.size());
-    std::iota(idx.begin(), idx.end(), 0);
-    std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
-        return g.transfers[static_cast<std::size_t>(a)].start <
-               g.transfers[static_cast<std::size_t>(b)].start;
-    });
-    std::vector<int> where(idx.size());
-    std::vector<TransferOp> sorted;
-    for (std::size_t k = 0; k < idx.size(); ++k) {
-        where[static_cast<std::size_t>(idx[k])] = static_cast<int>(k);
-        sorted.push_back(g.transfers[static_cast<std::size_t>(idx[k])]);
-    }
-    g.transfers = std::move(sorted);
-    for (ReductionOp& r : g.reductions) {
-        if (r.transfer >= 0) {
-            r.transfer = where[static_cast<std::size_t>(r.transfer)];
-        }
-    }
-    std::stable_sort(g.reductions.begin(), g.reductions.end(),
-                     [](const ReductionOp& a, const ReductionOp& b) { return a.start < b.start; });
-    return g;
+    return end;
 }
 
 } // namespace rl
