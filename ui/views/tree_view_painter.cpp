@@ -1,0 +1,449 @@
+// The tree view's picture: nodes, edges, labels, legend and header, painted the same way on
+// the screen and into exported PNG, SVG and PDF files (paintTree).
+#include "views/tree_view.h"
+
+#include "views/tree_view_detail.h"
+
+#include "common/figure_export.h"
+
+#include <QFontMetricsF>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace rl {
+
+using namespace tree_detail;
+
+void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool interactive) const {
+    const QColor bg = m_theme.background();
+    const QColor grey = greyColor();
+    painter.fillRect(QRectF(QPointF(0, 0), size), bg);
+    const QFont font = paintFont();
+    painter.setFont(font);
+    if (!m_schedule || nodeCount() == 0) {
+        painter.setPen(grey);
+        painter.drawText(QRectF(QPointF(0, 0), size), Qt::AlignCenter, tr("No schedule"));
+        return;
+    }
+    const Schedule& s = *m_schedule;
+    const Metrics m = metrics(view, font);
+    const double r = m.radius;
+    const QRectF clip = QRectF(QPointF(0, 0), size).adjusted(-r - 2, -r - 2, r + 2, r + 2);
+    const int n = nodeCount();
+    std::vector<QPointF> pts(static_cast<std::size_t>(n));
+    for (int p = 0; p < n; ++p) {
+        pts[static_cast<std::size_t>(p)] = view.map(m_layout.x[static_cast<std::size_t>(p)],
+                                                    m_layout.y[static_cast<std::size_t>(p)]);
+    }
+
+    // Edges, batched by style: one drawLines() per style keeps n = 4096 fast. Zoomed in, where
+    // few edges are on screen and lines are thick, each is one polyline instead, so that the
+    // knee between stem and slant is joined and a dash pattern runs on around it.
+    enum Style { Plain, Critical, Selected, StyleCount };
+    const bool polylines = r >= 3.0;
+    std::array<std::array<QVector<QLineF>, 2>, StyleCount> lines;    // [style][merged]
+    std::array<std::array<QVector<QPolygonF>, 2>, StyleCount> paths; // [style][merged]
+    std::array<QVector<QPolygonF>, StyleCount> arrows;
+    const double width = std::clamp(r * 0.13, 1.0, 2.0);
+    const double arrowSize = std::clamp(r * 0.55, 5.0, 10.0);
+    EdgePath future; // the selected transfer before it starts: shown faintly, so it can be found
+    bool hasFuture = false;
+    for (std::size_t k = 0; k < s.transfers.size(); ++k) {
+        const TransferOp& t = s.transfers[k];
+        const QPointF a = pts[static_cast<std::size_t>(t.from)];
+        const QPointF b = pts[static_cast<std::size_t>(t.to)];
+        if (!segmentMayCross(a, b, clip)) {
+            continue;
+        }
+        EdgePath path;
+        if (!edgePath(a, b, r, m.labelStem, path)) {
+            continue;
+        }
+        const bool selected = static_cast<int>(k) == m_selected;
+        if (t.start > m_cursor) {
+            if (selected) {
+                future = path;
+                hasFuture = true;
+            }
+            continue;
+        }
+        const Style style = selected                                   ? Selected
+                            : (k < m_critical.size() && m_critical[k]) ? Critical
+                                                                       : Plain;
+        const std::size_t merged = isMerged(static_cast<int>(k)) ? 1 : 0;
+        if (polylines) {
+            QPolygonF poly;
+            if (path.hasStem) {
+                poly << path.stem.p1();
+            }
+            poly << path.slant.p1() << path.slant.p2();
+            paths[style][merged].push_back(poly);
+        } else {
+            if (path.hasStem) {
+                lines[style][merged].push_back(path.stem);
+            }
+            lines[style][merged].push_back(path.slant);
+        }
+        if (m.arrows) {
+            arrows[style].push_back(arrowHead(path.slant, arrowSize));
+        }
+    }
+    // Where edges are packed tighter than a few pixels, lighter lines keep the shape of the
+    // tree readable instead of a solid block; highlighted edges stay strong on top. Blended,
+    // not translucent: translucent antialiased lines cost 15 times more to paint.
+    const QColor plain =
+        blend(m_theme.background(), m_theme.transfer(), std::clamp(view.sx / 6.0, 0.45, 1.0));
+    const std::array<QColor, StyleCount> colors{plain, m_theme.critical(), m_theme.selection()};
+    const std::array<double, StyleCount> widths{width, std::max(2.5, width * 2.2),
+                                                std::max(3.0, width * 2.5)};
+    if (hasFuture) {
+        QPen pen(m_theme.selection(), widths[Selected], Qt::DotLine);
+        painter.setPen(pen);
+        QPolygonF poly;
+        if (future.hasStem) {
+            poly << future.stem.p1();
+        }
+        painter.drawPolyline(poly << future.slant.p1() << future.slant.p2());
+    }
+    for (int style = 0; style < StyleCount; ++style) {
+        for (int merged = 0; merged < 2; ++merged) {
+            const auto st = static_cast<std::size_t>(style);
+            const auto mg = static_cast<std::size_t>(merged);
+            if (lines[st][mg].isEmpty() && paths[st][mg].isEmpty()) {
+                continue;
+            }
+            QPen pen(colors[st], widths[st]);
+            pen.setCapStyle(Qt::FlatCap);
+            pen.setJoinStyle(Qt::RoundJoin);
+            if (!merged) {
+                // In flight (or waiting for its reduction): dashed, in units of the pen width.
+                pen.setDashPattern({4.0, 3.0});
+            }
+            painter.setPen(pen);
+            painter.setBrush(Qt::NoBrush);
+            painter.drawLines(lines[st][mg]);
+            for (const QPolygonF& poly : paths[st][mg]) {
+                painter.drawPolyline(poly);
+            }
+        }
+        const auto& heads = arrows[static_cast<std::size_t>(style)];
+        if (!heads.isEmpty()) {
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(colors[static_cast<std::size_t>(style)]);
+            for (const QPolygonF& head : heads) {
+                painter.drawPolygon(head);
+            }
+        }
+    }
+
+    // Nodes, batched by state.
+    std::array<QVector<QPointF>, kStates> byState;
+    for (int p = 0; p < n; ++p) {
+        const QPointF c = pts[static_cast<std::size_t>(p)];
+        if (clip.contains(c)) {
+            byState[static_cast<std::size_t>(nodeState(p))].push_back(c);
+        }
+    }
+    const std::array<Look, kStates> looks = nodeLooks(r);
+    for (int st = 0; st < kStates; ++st) {
+        const auto& centres = byState[static_cast<std::size_t>(st)];
+        if (centres.isEmpty()) {
+            continue;
+        }
+        const Look& look = looks[static_cast<std::size_t>(st)];
+        if (r < 2.0) {
+            // Too small to show an outline: a square dot, in the colour that tells the state.
+            const double half = std::max(r, 0.8);
+            QVector<QRectF> dots;
+            dots.reserve(centres.size());
+            for (const QPointF& c : centres) {
+                dots.push_back(QRectF(c.x() - half, c.y() - half, 2 * half, 2 * half));
+            }
+            painter.setPen(Qt::NoPen);
+            const NodeState state = static_cast<NodeState>(st);
+            painter.setBrush(state == NodeState::Holding ? blend(bg, m_theme.transfer(), 0.6)
+                             : state == NodeState::Sent  ? grey
+                                                         : look.outline);
+            painter.drawRects(dots);
+            continue;
+        }
+        painter.setPen(QPen(look.outline, look.width));
+        painter.setBrush(look.fill);
+        for (const QPointF& c : centres) {
+            painter.drawEllipse(c, r, r);
+        }
+    }
+    if (r < 4.0 && s.root >= 0 && s.root < n) {
+        // Zoomed far out the root stays findable: drawn at a legible size over the dots.
+        const Look& look = looks[static_cast<std::size_t>(nodeState(s.root))];
+        painter.setPen(QPen(look.outline, 1.2));
+        painter.setBrush(look.fill);
+        painter.drawEllipse(pts[static_cast<std::size_t>(s.root)], 4.0, 4.0);
+    }
+    if (m_selected >= 0) {
+        const TransferOp& t = s.transfers[static_cast<std::size_t>(m_selected)];
+        painter.setPen(QPen(m_theme.selection(), 2.0));
+        painter.setBrush(Qt::NoBrush);
+        for (int p : {t.from, t.to}) {
+            painter.drawEllipse(pts[static_cast<std::size_t>(p)], r + 3, r + 3);
+        }
+    }
+    if (m.nodeLabels) {
+        QFont labelFont = font;
+        labelFont.setPixelSize(std::max(1, static_cast<int>(std::floor(m.labelPx))));
+        painter.setFont(labelFont);
+        for (int p = 0; p < n; ++p) {
+            const QPointF c = pts[static_cast<std::size_t>(p)];
+            if (!clip.contains(c)) {
+                continue;
+            }
+            painter.setPen(looks[static_cast<std::size_t>(nodeState(p))].text);
+            painter.drawText(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt::AlignCenter,
+                             QStringLiteral("P%1").arg(p));
+        }
+        painter.setFont(font);
+    }
+    if (m.edgeLabels) {
+        paintEdgeLabels(painter, view, m, clip);
+    }
+
+    paintHeader(painter, size, looks);
+    if (interactive && !m.nodeLabels && n > 1) {
+        painter.setPen(grey);
+        painter.drawText(QRectF(0, 0, size.width() - kMargin, size.height() - 4),
+                         Qt::AlignRight | Qt::AlignBottom, tr("wheel to zoom in for labels"));
+    }
+}
+
+QColor TreeView::greyColor() const {
+    return blend(m_theme.foreground(), m_theme.background(), 0.55);
+}
+
+std::array<TreeView::Look, TreeView::kStates> TreeView::nodeLooks(double radius) const {
+    const QColor bg = m_theme.background();
+    const QColor fg = m_theme.foreground();
+    const QColor tint = blend(bg, m_theme.transfer(), 0.2);
+    const QColor reduceTint = blend(bg, m_theme.reduction(), 0.35);
+    const double thick = std::clamp(radius * 0.16, 1.5, 3.0);
+    return {{
+        {tint, fg, 1.2, fg},                                              // Holding
+        {tint, m_theme.transfer(), thick, fg},                            // Receiving
+        {reduceTint, m_theme.reduction(), thick, fg},                     // Reducing
+        {tint, m_theme.transfer(), thick, fg},                            // Sending
+        {bg, greyColor(), 1.0, greyColor()},                              // Sent
+        {m_theme.transfer(), m_theme.transfer(), 1.2, QColor(Qt::white)}, // Complete
+    }};
+}
+
+std::vector<TreeView::LegendEntry> TreeView::legendEntries(bool withCritical) const {
+    std::vector<LegendEntry> legend{{LegendEntry::InFlight, tr("in flight")},
+                                    {LegendEntry::Merged, tr("merged")}};
+    if (withCritical) {
+        legend.push_back({LegendEntry::Critical, tr("critical path")});
+    }
+    legend.push_back({LegendEntry::Holding, tr("holds a value")});
+    legend.push_back({LegendEntry::Sent, tr("has sent")});
+    legend.push_back({LegendEntry::Complete, tr("holds everything")});
+    return legend;
+}
+
+double TreeView::legendWidth(const std::vector<LegendEntry>& legend, const QFontMetricsF& fm) {
+    double w = 0.0;
+    for (const auto& e : legend) {
+        w += 1.6 * fm.height() + 4 + fm.horizontalAdvance(e.text) + 12;
+    }
+    return w - 12;
+}
+
+namespace {
+
+QString captionText(const Schedule& s, int depth) {
+    return TreeView::tr("%1  ·  n = %2  ·  depth %3")
+        .arg(QString::fromStdString(s.algorithm))
+        .arg(s.n)
+        .arg(depth);
+}
+
+} // namespace
+
+double TreeView::headerHeight(double width, const QFontMetricsF& fm) const {
+    const double fh = fm.height();
+    if (!m_schedule) {
+        return fh + 2 * kMargin;
+    }
+    // Measured with the longest time suffix and the critical-path entry, so the band does not
+    // change height (and the tree jump) while the animation runs.
+    const double caption =
+        fm.horizontalAdvance(captionText(*m_schedule, static_cast<int>(m_layout.height)) +
+                             QStringLiteral("  ·  t = 0.0000e+00"));
+    const double legend = legendWidth(legendEntries(true), fm);
+    // Beside the caption, else on a line of its own, else (too narrow) left out.
+    const bool oneLine = caption + legend + 3 * kMargin <= width || legend + 2 * kMargin > width;
+    return (oneLine ? fh : 2 * fh + 4) + 2 * kMargin;
+}
+
+void TreeView::paintHeader(QPainter& painter, QSizeF size,
+                           const std::array<Look, kStates>& looks) const {
+    const QFontMetricsF fm(painter.font());
+    const double fh = fm.height();
+    const QColor fg = m_theme.foreground();
+    // An opaque strip under the caption, so that a panned tree does not garble it.
+    const double band = headerHeight(size.width(), fm) - 4;
+    QColor strip = m_theme.background();
+    strip.setAlpha(225);
+    painter.fillRect(QRectF(0, 0, size.width(), band), strip);
+
+    QString caption = captionText(*m_schedule, static_cast<int>(m_layout.height));
+    if (std::isfinite(m_cursor)) {
+        caption += tr("  ·  t = %1").arg(fmtShort(m_cursor));
+    }
+    painter.setPen(fg);
+    // A narrow pane (compare mode) elides the caption rather than cutting it mid-word.
+    caption = fm.elidedText(caption, Qt::ElideRight, size.width() - 2 * kMargin);
+    painter.drawText(QRectF(kMargin, kMargin, size.width() - 2 * kMargin, fh),
+                     Qt::AlignLeft | Qt::AlignVCenter, caption);
+
+    const bool critical = std::find(m_critical.begin(), m_critical.end(), true) != m_critical.end();
+    const auto legend = legendEntries(critical);
+    const double legendW = legendWidth(legend, fm);
+    const bool secondLine = band > 2 * fh;
+    const double baseY = secondLine ? kMargin + fh + 4 : kMargin;
+    double x = secondLine ? kMargin : size.width() - kMargin - legendW;
+    if (x < (secondLine ? kMargin : 3 * kMargin + fm.horizontalAdvance(caption))) {
+        return; // too narrow for a legend
+    }
+    const double glyph = 1.6 * fh;
+    const double cy = baseY + fh / 2;
+    const double gr = std::min(fh * 0.35, 6.0);
+    for (const LegendEntry& e : legend) {
+        // Only whole entries: one that would run past the edge is left out with the rest.
+        if (x + glyph + 4 + fm.horizontalAdvance(e.text) > size.width() - kMargin) {
+            break;
+        }
+        switch (e.kind) {
+        case LegendEntry::InFlight:
+        case LegendEntry::Merged:
+        case LegendEntry::Critical: {
+            const bool crit = e.kind == LegendEntry::Critical;
+            QPen pen(crit ? m_theme.critical() : m_theme.transfer(), crit ? 2.5 : 1.5);
+            pen.setCapStyle(Qt::FlatCap);
+            if (e.kind == LegendEntry::InFlight) {
+                pen.setDashPattern({4.0, 3.0});
+            }
+            painter.setPen(pen);
+            painter.drawLine(QPointF(x, cy), QPointF(x + glyph, cy));
+            break;
+        }
+        case LegendEntry::Holding:
+        case LegendEntry::Sent:
+        case LegendEntry::Complete: {
+            const NodeState state = e.kind == LegendEntry::Holding ? NodeState::Holding
+                                    : e.kind == LegendEntry::Sent  ? NodeState::Sent
+                                                                   : NodeState::Complete;
+            const Look& look = looks[static_cast<std::size_t>(state)];
+            painter.setPen(QPen(look.outline, look.width));
+            painter.setBrush(look.fill);
+            painter.drawEllipse(QPointF(x + glyph / 2, cy), gr, gr);
+            break;
+        }
+        }
+        x += glyph + 4;
+        painter.setPen(fg);
+        const double w = fm.horizontalAdvance(e.text);
+        painter.drawText(QRectF(x, baseY, w + 2, fh), Qt::AlignLeft | Qt::AlignVCenter, e.text);
+        x += w + 12;
+    }
+}
+
+void TreeView::paintEdgeLabels(QPainter& painter, const View& view, const Metrics& m,
+                               QRectF clip) const {
+    const Schedule& s = *m_schedule;
+    const QFontMetricsF fm(painter.font());
+    const double fh = fm.height();
+    const double boxH = m.labelBoxH;
+    // Long values (commutative runs) are elided; the tooltip has them in full.
+    const double maxW = std::max(4.0 * fh, 2.0 * view.sx);
+    struct Stem {
+        double depth;
+        double x;
+        int transfer;
+    };
+    // Every visible edge's stem near the screen, by level then left to right: a label may only
+    // cover its own stem.
+    std::vector<Stem> stems;
+    for (std::size_t k = 0; k < s.transfers.size(); ++k) {
+        const TransferOp& t = s.transfers[k];
+        if (t.start > m_cursor) {
+            continue;
+        }
+        const auto c = static_cast<std::size_t>(t.from);
+        const QPointF pc = view.map(m_layout.x[c], m_layout.y[c]);
+        if (pc.x() + maxW < clip.left() || pc.x() - maxW > clip.right() || pc.y() < clip.top() ||
+            pc.y() - boxH - m.radius > clip.bottom()) {
+            continue;
+        }
+        stems.push_back({m_layout.y[c], pc.x(), static_cast<int>(k)});
+    }
+    std::sort(stems.begin(), stems.end(), [](const Stem& a, const Stem& b) {
+        return a.depth != b.depth ? a.depth < b.depth : a.x < b.x;
+    });
+    const auto& values = valueTexts();
+    const QColor bg = m_theme.background();
+    const QColor fg = m_theme.foreground();
+    const QColor grey = blend(fg, bg, 0.45);
+    constexpr double kGap = 6.0; // between two labels, and between a label and another stem
+    double lastRight = -kInf;
+    for (std::size_t i = 0; i < stems.size(); ++i) {
+        const Stem& st = stems[i];
+        const bool newLevel = i == 0 || stems[i - 1].depth != st.depth;
+        if (newLevel) {
+            lastRight = -kInf;
+        }
+        // Left to right, each label as close to centred on its stem as the neighbouring stems
+        // and the previous label allow; one that cannot hold its own stem is left out (the
+        // tooltip and a closer zoom show it).
+        const double lo = std::max(newLevel ? -kInf : stems[i - 1].x + kGap, lastRight + kGap);
+        const bool lastOfLevel = i + 1 == stems.size() || stems[i + 1].depth != st.depth;
+        const double hi = lastOfLevel ? kInf : stems[i + 1].x - kGap;
+        const TransferOp& t = s.transfers[static_cast<std::size_t>(st.transfer)];
+        const QString times = QStringLiteral("%1 → %2").arg(fmtShort(t.start), fmtShort(t.end));
+        const double room = std::min(hi - lo, maxW);
+        const double timesW = fm.horizontalAdvance(times) + 8;
+        if (timesW > room) {
+            continue;
+        }
+        const auto uk = static_cast<std::size_t>(st.transfer);
+        const QString value =
+            fm.elidedText(uk < values.size() ? values[uk] : QString(), Qt::ElideRight, room - 8);
+        const double w = std::max(timesW, fm.horizontalAdvance(value) + 8);
+        double left = std::max(st.x - w / 2, lo);
+        if (left + w > hi) {
+            left = hi - w;
+        }
+        if (left < lo || left > st.x - 4 || left + w < st.x + 4) {
+            continue;
+        }
+        lastRight = left + w;
+        const double top = view.map(0, st.depth).y() - m.radius - 3 - boxH;
+        const QRectF box(left, top, w, boxH);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(bg);
+        painter.drawRoundedRect(box, 3, 3);
+        painter.setPen(fg);
+        painter.drawText(QRectF(box.left(), box.top() + 2, box.width(), fh), Qt::AlignCenter,
+                         value);
+        painter.setPen(grey);
+        painter.drawText(QRectF(box.left(), box.top() + 2 + fh, box.width(), fh), Qt::AlignCenter,
+                         times);
+    }
+}
+
+} // namespace rl
