@@ -2,42 +2,34 @@
 
 #include "common/scenario.h"
 #include "common/theme.h"
-#include "explorer/session.h"
+#include "explorer/explorer_page.h"
 
 #include <QMainWindow>
 
 #include <memory>
 #include <vector>
 
-class QLabel;
 class QListWidget;
-class QSlider;
-class QToolButton;
-class QComboBox;
-class QVBoxLayout;
 class QTabWidget;
 class QDockWidget;
 
 namespace rl {
 
-class AlgorithmPane;
-class AnimationController;
-class ConfigPanel;
-
-/// The application window. Thin: it arranges the panels (configuration, one pane per
-/// algorithm, transport bar, narration), wires them to the session and the animation, and
-/// holds the menus. Computation lives in Session; drawing in the panes.
+/// The application window. Thin: it composes the pages (the explorer, the analysis panels, the
+/// theory and model panels) in tabs, places the explorer's settings in a dock, and holds the
+/// menus, the theme, recent files and error reporting.
 class MainWindow : public QMainWindow {
     Q_OBJECT
   public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    Session* session() const { return m_session; }
-    ConfigPanel* configPanel() const { return m_config; }
-    AnimationController* animation() const { return m_anim; }
-    const std::vector<AlgorithmPane*>& panes() const { return m_panes; }
-    QListWidget* narrationList() const { return m_narration; }
+    ExplorerPage* explorer() const { return m_explorer; }
+    Session* session() const { return m_explorer->session(); }
+    ConfigPanel* configPanel() const { return m_explorer->configPanel(); }
+    AnimationController* animation() const { return m_explorer->animation(); }
+    const std::vector<AlgorithmPane*>& panes() const { return m_explorer->panes(); }
+    QListWidget* narrationList() const { return m_explorer->narrationList(); }
     /// Opens a scenario file; on error shows it (status bar and, if interactive, a dialog),
     /// changes nothing and returns false.
     bool openScenario(const QString& path);
@@ -63,39 +55,19 @@ class MainWindow : public QMainWindow {
 
   private:
     void buildMenus();
-    QWidget* buildTransport();
-    void onResult(const std::shared_ptr<const RunResult>& r);
-    void onCursor(double t, int index);
     void showError(const QString& message);
     void addRecent(const QString& path);
     void rebuildRecentMenu();
     void applyTheme();
-    /// Paths for each shown algorithm: `path` itself, or with "-<key>" before the extension.
-    QStringList perAlgorithmPaths(const QString& path) const;
-    bool exportEach(const QString& path,
-                    const std::function<bool(int, const QString&, QString*)>& write);
+    bool exportRun(ExplorerPage::Export what, const QString& path);
 
-    Session* m_session;
-    AnimationController* m_anim;
-    ConfigPanel* m_config;
+    ExplorerPage* m_explorer;
     QTabWidget* m_tabs = nullptr;
     QDockWidget* m_configDock = nullptr;
-    QVBoxLayout* m_paneLayout = nullptr;
-    std::vector<AlgorithmPane*> m_panes;
-    std::shared_ptr<const RunResult> m_result;
-    QListWidget* m_narration = nullptr;
-    std::vector<int> m_eventOwner; // schedule index of each merged timeline event
-    QSlider* m_scrubber = nullptr;
-    QLabel* m_timeLabel = nullptr;
-    QToolButton* m_playButton = nullptr;
-    QComboBox* m_speed = nullptr;
     QMenu* m_recentMenu = nullptr;
     Theme m_theme;
     QString m_lastError;
-    QString m_explorerSummary; ///< makespans of the shown run, for the status bar
     bool m_interactive = true;
-    bool m_autoplay = true;
-    bool m_syncingRange = false;
 };
 
 } // namespace rl

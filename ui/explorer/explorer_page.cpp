@@ -1,0 +1,315 @@
+#include "explorer/explorer_page.h"
+
+#include "algorithms/narration.h"
+#include "base/file_io.h"
+#include "base/text_util.h"
+#include "common/figure_export.h"
+#include "explorer/algorithm_pane.h"
+#include "explorer/animation_controller.h"
+#include "explorer/config_panel.h"
+#include "schedule/paje_trace.h"
+#include "schedule/schedule_csv.h"
+#include "schedule/timeline.h"
+#include "views/gantt_view.h"
+#include "views/tree_view.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QSlider>
+#include <QSplitter>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+namespace rl {
+
+namespace {
+
+constexpr int kScrubSteps = 1000;
+
+QString algoName(AlgorithmId id) {
+    return QString::fromStdString(std::string(algorithmInfo(id).name));
+}
+QString algoKey(AlgorithmId id) {
+    return QString::fromStdString(std::string(algorithmInfo(id).key));
+}
+
+} // namespace
+
+ExplorerPage::ExplorerPage(QWidget* parent)
+    : QWidget(parent), m_session(new Session(this)), m_anim(new AnimationController(this)),
+      m_config(new ConfigPanel) {
+    auto* panes = new QWidget;
+    m_paneLayout = new QVBoxLayout(panes);
+    m_paneLayout->setContentsMargins(4, 4, 4, 4);
+    m_narration = new QListWidget;
+    m_narration->setToolTip(tr("what happens at each step, in words"));
+    m_narration->setUniformItemSizes(true);
+    auto* bottom = new QWidget;
+    auto* bottomLayout = new QVBoxLayout(bottom);
+    bottomLayout->setContentsMargins(4, 0, 4, 4);
+    bottomLayout->addWidget(buildTransport());
+    bottomLayout->addWidget(m_narration);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(panes);
+    split->addWidget(bottom);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+    split->setSizes({800, 170}); // the charts first; the narration is a strip below
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(split);
+
+    connect(m_config, &ConfigPanel::scenarioEdited, m_session, &Session::setScenario);
+    connect(m_session, &Session::resultReady, this, &ExplorerPage::onResult);
+    connect(m_anim, &AnimationController::cursorChanged, this, &ExplorerPage::onCursor);
+    connect(m_anim, &AnimationController::playingChanged, this, [this](bool playing) {
+        m_playButton->setIcon(
+            style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    });
+}
+
+void ExplorerPage::showScenario(const Scenario& s, bool autoplay) {
+    m_config->setScenario(s);
+    m_session->setScenario(s);
+    m_autoplay = m_autoplay || autoplay;
+}
+
+void ExplorerPage::setTheme(const Theme& theme) {
+    m_theme = theme;
+    QFont f = QApplication::font();
+    f.setPointSize(m_theme.presentation ? 14 : QFont().pointSize());
+    m_narration->setFont(f);
+    for (AlgorithmPane* p : m_panes) {
+        p->setTheme(m_theme);
+    }
+}
+
+void ExplorerPage::setRectangleZoom(bool on) {
+    for (AlgorithmPane* p : m_panes) {
+        p->gantt()->setRectangleZoom(on);
+    }
+}
+
+void ExplorerPage::resetZoom() {
+    for (AlgorithmPane* p : m_panes) {
+        p->gantt()->resetView();
+        p->tree()->resetView();
+    }
+}
+
+void ExplorerPage::faster() {
+    m_speed->setCurrentIndex(std::min(m_speed->currentIndex() + 1, m_speed->count() - 1));
+}
+
+void ExplorerPage::slower() {
+    m_speed->setCurrentIndex(std::max(m_speed->currentIndex() - 1, 0));
+}
+
+QWidget* ExplorerPage::buildTransport() {
+    auto* bar = new QWidget;
+    auto* l = new QHBoxLayout(bar);
+    l->setContentsMargins(0, 0, 0, 0);
+    auto button = [&](QStyle::StandardPixmap icon, const QString& tip, auto slot) {
+        auto* b = new QToolButton(bar);
+        b->setIcon(style()->standardIcon(icon));
+        b->setToolTip(tip);
+        connect(b, &QToolButton::clicked, m_anim, slot);
+        l->addWidget(b);
+        return b;
+    };
+    button(QStyle::SP_MediaSkipBackward, tr("to the start (Home)"), &AnimationController::toStart);
+    button(QStyle::SP_MediaSeekBackward, tr("one event back (Left)"),
+           &AnimationController::stepBack);
+    m_playButton =
+        button(QStyle::SP_MediaPlay, tr("play / pause (Space)"), &AnimationController::togglePlay);
+    button(QStyle::SP_MediaSeekForward, tr("one event forward (Right)"),
+           &AnimationController::stepForward);
+    button(QStyle::SP_MediaSkipForward, tr("to the end (End)"), &AnimationController::toEnd);
+    m_speed = new QComboBox(bar);
+    for (double f : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0}) {
+        m_speed->addItem(QStringLiteral("×%1").arg(f), f);
+    }
+    m_speed->setCurrentIndex(2);
+    m_speed->setToolTip(tr("animation speed ([ slower, ] faster); ×1 plays the whole run in 12 s"));
+    l->addWidget(m_speed);
+    m_scrubber = new QSlider(Qt::Horizontal, bar);
+    m_scrubber->setRange(0, kScrubSteps);
+    m_scrubber->setToolTip(tr("time"));
+    l->addWidget(m_scrubber, 1);
+    m_timeLabel = new QLabel(bar);
+    m_timeLabel->setMinimumWidth(170);
+    l->addWidget(m_timeLabel);
+    connect(m_scrubber, &QSlider::sliderMoved, this,
+            [this](int v) { m_anim->seek(m_anim->end() * v / static_cast<double>(kScrubSteps)); });
+    connect(m_speed, &QComboBox::currentIndexChanged, this, [this] {
+        m_anim->setSpeed(std::max(m_anim->end(), 1e-9) / 12.0 * m_speed->currentData().toDouble());
+    });
+    return bar;
+}
+
+void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
+    m_result = r;
+    const auto& schedules = r->schedules;
+    while (m_panes.size() > schedules.size()) {
+        delete m_panes.back();
+        m_panes.pop_back();
+    }
+    while (m_panes.size() < schedules.size()) {
+        auto* pane = new AlgorithmPane;
+        m_paneLayout->addWidget(pane, 1);
+        // Compare mode: one shared time axis.
+        connect(pane->gantt(), &GanttView::timeRangeChanged, this, [this](double lo, double hi) {
+            if (m_syncingRange) {
+                return;
+            }
+            m_syncingRange = true;
+            for (AlgorithmPane* p : m_panes) {
+                p->gantt()->setTimeRange(lo, hi);
+            }
+            m_syncingRange = false;
+        });
+        m_panes.push_back(pane);
+    }
+    double end = 0.0;
+    QStringList summary;
+    std::vector<std::tuple<TimelineEvent, int, QString>> merged;
+    for (std::size_t i = 0; i < schedules.size(); ++i) {
+        const Schedule& s = *schedules[i];
+        const AlgorithmId algo = r->scenario.algorithms[i];
+        QString title =
+            QStringLiteral("%1 — makespan %2").arg(algoName(algo)).arg(s.makespan, 0, 'g', 5);
+        if (algo == AlgorithmId::TreeDyn && r->treeDynChain) {
+            // The run beside what theory expects of it (RR §5's Markov chain).
+            title += QStringLiteral("  (Markov chain: mean %1, sd %2)")
+                         .arg(r->treeDynChain->mean, 0, 'g', 5)
+                         .arg(std::sqrt(r->treeDynChain->variance), 0, 'g', 4);
+        }
+        m_panes[i]->setSchedule(schedules[i], title);
+        m_panes[i]->gantt()->setReferenceLine(
+            r->bound ? std::optional<double>(r->bound->value) : std::nullopt,
+            r->bound ? QString::fromStdString(r->bound->label) : QString());
+        m_panes[i]->setTheme(m_theme);
+        end = std::max(end, s.makespan);
+        summary << title;
+        const std::vector<TimelineEvent> timeline = buildTimeline(s);
+        const std::vector<std::string> lines = narrate(s, algo, timeline);
+        for (std::size_t k = 0; k < timeline.size(); ++k) {
+            QString line = QString::fromStdString(lines[k]);
+            if (schedules.size() > 1) {
+                line = algoName(algo) + QStringLiteral(" · ") + line;
+            }
+            merged.emplace_back(timeline[k], static_cast<int>(i), line);
+        }
+    }
+    // Every schedule's own order is kept; across schedules, by time.
+    std::stable_sort(merged.begin(), merged.end(), [](const auto& a, const auto& b) {
+        return std::get<0>(a).time < std::get<0>(b).time;
+    });
+    for (AlgorithmPane* p : m_panes) {
+        p->gantt()->setTimeRange(-0.02 * end, 1.02 * std::max(end, 1e-9));
+    }
+    std::vector<TimelineEvent> events;
+    m_narration->clear();
+    QStringList lines;
+    for (const auto& [e, owner, line] : merged) {
+        events.push_back(e);
+        lines << line;
+    }
+    m_narration->addItems(lines);
+    m_anim->setTimeline(std::move(events), end);
+    m_anim->setSpeed(std::max(end, 1e-9) / 12.0 * m_speed->currentData().toDouble());
+    m_summary = summary.join(QStringLiteral("   |   "));
+    emit summaryChanged(m_summary);
+    if (m_autoplay) {
+        m_autoplay = false; // the demo plays at once; later edits wait for the user
+        m_anim->play();
+    }
+}
+
+void ExplorerPage::onCursor(double t, int index) {
+    for (AlgorithmPane* p : m_panes) {
+        p->setCursorTime(t);
+    }
+    const double end = m_anim->end();
+    if (!m_scrubber->isSliderDown()) {
+        m_scrubber->setValue(end > 0 ? static_cast<int>(t / end * kScrubSteps) : 0);
+    }
+    m_timeLabel->setText(tr("t = %1 / %2  (event %3 of %4)")
+                             .arg(t, 0, 'f', 3)
+                             .arg(end, 0, 'f', 3)
+                             .arg(index + 1)
+                             .arg(m_anim->timeline().size()));
+    if (index >= 0 && index < m_narration->count()) {
+        m_narration->setCurrentRow(index);
+        m_narration->scrollToItem(m_narration->item(index));
+    } else {
+        m_narration->clearSelection();
+    }
+}
+
+bool ExplorerPage::exportRun(Export what, const QString& path, QStringList* written,
+                             QString* error) const {
+    if (!m_result) {
+        *error = tr("nothing to export yet");
+        return false;
+    }
+    QStringList paths{path};
+    if (m_result->schedules.size() > 1) {
+        paths.clear();
+        const QFileInfo info(path);
+        for (AlgorithmId a : m_result->scenario.algorithms) {
+            paths << info.dir().filePath(info.completeBaseName() + QLatin1Char('-') + algoKey(a) +
+                                         QLatin1Char('.') + info.suffix());
+        }
+    }
+    // All or nothing: every file is checked, then rendered and staged, then shown together.
+    try {
+        OutputSet out;
+        for (const QString& p : paths) {
+            out.declare("", p.toStdString());
+        }
+        for (int i = 0; i < paths.size(); ++i) {
+            const auto k = static_cast<std::size_t>(i);
+            const Schedule& s = *m_result->schedules[k];
+            QByteArray bytes;
+            switch (what) {
+            case Export::Gantt:
+                if (!m_panes[k]->gantt()->renderTo(paths[i], &bytes, error)) {
+                    return false;
+                }
+                break;
+            case Export::Tree:
+                if (!m_panes[k]->tree()->renderTo(paths[i], &bytes, error)) {
+                    return false;
+                }
+                break;
+            case Export::Csv:
+                bytes = QByteArray::fromStdString(scheduleCsv(s));
+                break;
+            case Export::Paje:
+                bytes = QByteArray::fromStdString(pajeTrace(s));
+                break;
+            }
+            out.stage(paths[i].toStdString(),
+                      std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+        }
+        out.commit();
+    } catch (const std::exception& e) { // InputError (a path refused) or OutputError (I/O)
+        *error = QString::fromStdString(printable(e.what()));
+        return false;
+    }
+    *written = paths;
+    return true;
+}
+
+} // namespace rl

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "common/scenario.h"
+#include "common/theme.h"
+#include "explorer/session.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QSlider;
+class QToolButton;
+class QVBoxLayout;
+
+namespace rl {
+
+class AlgorithmPane;
+class AnimationController;
+class ConfigPanel;
+
+/// The explorer tab: one pane per algorithm of the shown run (Gantt chart and tree), the
+/// transport bar and the narration, wired to its run session and its animation. Its settings
+/// panel (configPanel()) is placed by the window, which only composes pages.
+class ExplorerPage : public QWidget {
+    Q_OBJECT
+  public:
+    explicit ExplorerPage(QWidget* parent = nullptr);
+
+    Session* session() const { return m_session; }
+    AnimationController* animation() const { return m_anim; }
+    ConfigPanel* configPanel() const { return m_config; }
+    const std::vector<AlgorithmPane*>& panes() const { return m_panes; }
+    QListWidget* narrationList() const { return m_narration; }
+    /// The makespans of the shown run, one line (for the window's status bar).
+    QString summary() const { return m_summary; }
+
+    /// Shows `s` in the settings and runs it; `autoplay`: play the animation once it is ready.
+    void showScenario(const Scenario& s, bool autoplay);
+    void setTheme(const Theme& theme);
+    void setRectangleZoom(bool on);
+    void resetZoom();
+    void faster();
+    void slower();
+
+    /// What the explorer exports, one file per shown algorithm.
+    enum class Export { Gantt, Tree, Csv, Paje };
+    /// Writes `what` of every shown algorithm to `path` (with a "-<algorithm>" suffix before the
+    /// extension when several are shown); false with a message naming the path on failure.
+    bool exportRun(Export what, const QString& path, QStringList* written, QString* error) const;
+
+  signals:
+    void summaryChanged(const QString& summary);
+
+  private:
+    QWidget* buildTransport();
+    void onResult(const std::shared_ptr<const RunResult>& r);
+    void onCursor(double t, int index);
+
+    Session* m_session;
+    AnimationController* m_anim;
+    ConfigPanel* m_config;
+    QVBoxLayout* m_paneLayout = nullptr;
+    std::vector<AlgorithmPane*> m_panes;
+    std::shared_ptr<const RunResult> m_result;
+    QListWidget* m_narration = nullptr;
+    QSlider* m_scrubber = nullptr;
+    QLabel* m_timeLabel = nullptr;
+    QToolButton* m_playButton = nullptr;
+    QComboBox* m_speed = nullptr;
+    Theme m_theme;
+    QString m_summary;
+    bool m_autoplay = true;
+    bool m_syncingRange = false;
+};
+
+} // namespace rl
