@@ -215,6 +215,12 @@ class TestMainWindow : public QObject {
         QVERIFY(w.exportCsv(d + "/both.csv"));
         QVERIFY(QFile::exists(d + "/both-tree-dyn.csv")); // one per algorithm
         QVERIFY(QFile::exists(d + "/both-fibonacci.csv"));
+        // All or nothing: when one algorithm's file cannot be written (a folder is in the
+        // way), no file is written for the other either.
+        QVERIFY(QDir(d).mkdir("all-tree-dyn.svg"));
+        QVERIFY(!w.exportGantt(d + "/all.svg"));
+        QVERIFY(w.lastError().contains(QStringLiteral("all-tree-dyn.svg")));
+        QVERIFY(!QFile::exists(d + "/all-fibonacci.svg"));
     }
 
     void scenarioFilesRoundTripAndBadOnesChangeNothing() {
