@@ -1,5 +1,6 @@
 #include "cli_commands.h"
 
+#include "cli_animation.h"
 #include "cli_args.h"
 #include "cli_platform.h"
 #include "figure_render.h"
@@ -94,13 +95,17 @@ int cmdRun(const std::vector<std::string>& argv) {
                      "also draw the Gantt chart: .png, .svg or .pdf (same drawing as the GUI)"});
     specs.push_back({"tree", "FILE", "also draw the reduction tree: .png, .svg or .pdf"});
     specs.push_back({"paje", "FILE", "also write a Paje trace (for ViTE or pj_dump)"});
+    for (const auto& list : {animationOptions(), progressOptions()}) {
+        specs.insert(specs.end(), list.begin(), list.end());
+    }
     const Args a("run", argv, specs, 0);
     if (a.helpAsked()) {
         std::cout << Args::usage("run", "--algo ALGO --n N [options]", specs)
                   << "\nSimulates one reduction and prints its schedule.\n";
         return 0;
     }
-    VerbOutputs out(a, {"out", "gantt", "tree", "paje"}, {"matrix"});
+    VerbOutputs out(a, {"out", "gantt", "tree", "paje", "animation"}, {"matrix"});
+    const std::optional<AnimationRequest> animation = readAnimationRequest(a);
     if (!a.has("algo")) {
         throw InputError("run: --algo ALGO is required");
     }
@@ -117,7 +122,7 @@ int cmdRun(const std::vector<std::string>& argv) {
     if (out.wanted("paje")) {
         out.stage("paje", pajeTrace(s));
     }
-    if (out.wanted("gantt") || out.wanted("tree")) {
+    if (out.wanted("gantt") || out.wanted("tree") || animation) {
         const auto shared = std::make_shared<const Schedule>(s);
         const QString title = QStringLiteral("%1 — n = %2, makespan %3")
                                   .arg(QString::fromStdString(s.algorithm))
@@ -128,6 +133,10 @@ int cmdRun(const std::vector<std::string>& argv) {
         }
         if (out.wanted("tree")) {
             out.stage("tree", bytesView(renderTree(shared, out.path("tree"))));
+        }
+        if (animation) {
+            out.stage("animation",
+                      bytesView(renderAnimation(a, {{shared, algo, title, {}, {}}}, *animation)));
         }
     }
     out.stage("out", format == "json" ? scheduleJson(s, p.seed, replicate) : scheduleCsv(s));

@@ -16,7 +16,7 @@ namespace {
 
 bool needsGui(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
-        for (const char* opt : {"--gantt", "--tree", "--png", "--svg", "--pdf"}) {
+        for (const char* opt : {"--gantt", "--tree", "--png", "--svg", "--pdf", "--animation"}) {
             if (std::strncmp(argv[i], opt, std::strlen(opt)) == 0) {
                 return true;
             }

@@ -12,12 +12,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Building and running the GUI and the CLI.
-GUI_PACKAGES=(cmake make g++ qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev
-              libboost-random-dev libglpk-dev libgl-dev)
+GUI_PACKAGES=(cmake make g++ pkg-config qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev
+              libboost-random-dev libglpk-dev libgl-dev libgif-dev libavcodec-dev libavformat-dev
+              libswscale-dev libavutil-dev)
 # The tests on top: formatting, the clang sanitizer/fuzzer build, real windows, Paje readers,
-# Open MPI (reducelab-mpi is built when it is found, and tested with 1 to 3 ranks).
+# Open MPI (reducelab-mpi is built when it is found, and tested with 1 to 3 ranks), ffprobe
+# (the ffmpeg package) to read the exported animations back.
 TEST_PACKAGES=(clang-format clang libclang-rt-14-dev xvfb xauth vite pajeng help2man
-               desktop-file-utils appstream dpkg-dev libopenmpi-dev openmpi-bin)
+               desktop-file-utils appstream dpkg-dev libopenmpi-dev openmpi-bin ffmpeg)
 JOBS=$(nproc 2>/dev/null || echo 2)
 # Seconds each fuzz target runs in `test` (7 targets: under 2.5 minutes in all).
 CI_FUZZ_SECONDS=${CI_FUZZ_SECONDS:-20}

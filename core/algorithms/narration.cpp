@@ -364,4 +364,21 @@ std::vector<std::string> narrateStart(const Schedule& s, AlgorithmId algo) {
     return Narrator(s, algo).start();
 }
 
+std::vector<NarratedEvent> narrateRuns(const std::vector<const Schedule*>& schedules,
+                                       const std::vector<AlgorithmId>& algorithms) {
+    std::vector<NarratedEvent> merged;
+    for (std::size_t i = 0; i < schedules.size(); ++i) {
+        const std::vector<TimelineEvent> timeline = buildTimeline(*schedules[i]);
+        const std::vector<std::string> lines = narrate(*schedules[i], algorithms[i], timeline);
+        const std::string name =
+            schedules.size() > 1 ? std::string(algorithmInfo(algorithms[i]).name) + " · " : "";
+        for (std::size_t k = 0; k < timeline.size(); ++k) {
+            merged.push_back({timeline[k], static_cast<int>(i), name + lines[k]});
+        }
+    }
+    std::stable_sort(merged.begin(), merged.end(),
+                     [](const auto& a, const auto& b) { return a.event.time < b.event.time; });
+    return merged;
+}
+
 } // namespace rl

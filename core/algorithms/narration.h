@@ -27,6 +27,18 @@ std::vector<std::string> narrate(const Schedule& s, AlgorithmId algo,
 /// slot"). Shown before narrate()'s sentences.
 std::vector<std::string> narrateStart(const Schedule& s, AlgorithmId algo);
 
+/// One event of several runs shown together (the explorer's compare mode, animations).
+struct NarratedEvent {
+    TimelineEvent event;
+    int run = 0;      ///< index of its schedule
+    std::string text; ///< narrate()'s sentence, after "<algorithm> · " when there are several runs
+};
+
+/// The narration of runs shown together: each run's timeline in its own causal order, the runs
+/// merged by time (at equal times, the earlier run first). `algorithms[i]` built `schedules[i]`.
+std::vector<NarratedEvent> narrateRuns(const std::vector<const Schedule*>& schedules,
+                                       const std::vector<AlgorithmId>& algorithms);
+
 /// A time with 3 significant digits ("2.31", "12.3", "0.0457"), and "0.00" for 0.
 std::string formatNarrationTime(double t);
 

@@ -14,7 +14,7 @@ _reducelab_cli() {
     fi
     verb=${COMP_WORDS[1]}
     case "$prev" in
-    --out|--hist|--paje|--gantt|--tree|--png|--svg|--pdf|--matrix|--graph|--checkpoint)
+    --out|--hist|--paje|--gantt|--tree|--png|--svg|--pdf|--matrix|--graph|--checkpoint|--animation)
         COMPREPLY=($(compgen -f -- "$cur"))
         return
         ;;

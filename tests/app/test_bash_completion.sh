@@ -26,6 +26,10 @@ expect "reducelab-cli theory markov --c" 3 "--comm-mean --comp-mean"
 expect "reducelab-cli run --algo binomial --for" 4 "--format"
 expect "reducelab-cli mc --che" 2 "--checkpoint"
 expect "reducelab-cli p" 1 "plot"
+expect "reducelab-cli run --ani" 2 "--animation"
+expect "reducelab-cli run --animation a.gif --pre" 4 "--presentation --preset"
+# A file name after --animation (the completion's own folder listing, so any existing file).
+expect "reducelab-cli run --animation $1" 3 "$1"
 expect "reducelab-cli plot r.csv --s" 3 "--svg"
 if [ -x "$2/reducelab-mpi" ]; then
     expect "reducelab-mpi s" 1 "sweep"

@@ -7,6 +7,7 @@
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
 #include "explorer/config_panel.h"
+#include "export/animation_export.h"
 #include "schedule/paje_trace.h"
 #include "schedule/schedule_csv.h"
 #include "schedule/timeline.h"
@@ -28,7 +29,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <tuple>
 
 namespace rl {
 
@@ -182,7 +182,8 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
     }
     double end = 0.0;
     QStringList summary;
-    std::vector<std::tuple<TimelineEvent, int, QString>> merged;
+    m_titles.clear();
+    std::vector<const Schedule*> shown;
     for (std::size_t i = 0; i < schedules.size(); ++i) {
         const Schedule& s = *schedules[i];
         const AlgorithmId algo = r->scenario.algorithms[i];
@@ -201,29 +202,18 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
         m_panes[i]->setTheme(m_theme);
         end = std::max(end, s.makespan);
         summary << title;
-        const std::vector<TimelineEvent> timeline = buildTimeline(s);
-        const std::vector<std::string> lines = narrate(s, algo, timeline);
-        for (std::size_t k = 0; k < timeline.size(); ++k) {
-            QString line = QString::fromStdString(lines[k]);
-            if (schedules.size() > 1) {
-                line = algoName(algo) + QStringLiteral(" · ") + line;
-            }
-            merged.emplace_back(timeline[k], static_cast<int>(i), line);
-        }
+        m_titles << title;
+        shown.push_back(&s);
     }
-    // Every schedule's own order is kept; across schedules, by time.
-    std::stable_sort(merged.begin(), merged.end(), [](const auto& a, const auto& b) {
-        return std::get<0>(a).time < std::get<0>(b).time;
-    });
     for (AlgorithmPane* p : m_panes) {
         p->gantt()->setTimeRange(-0.02 * end, 1.02 * std::max(end, 1e-9));
     }
     std::vector<TimelineEvent> events;
     m_narration->clear();
     QStringList lines;
-    for (const auto& [e, owner, line] : merged) {
-        events.push_back(e);
-        lines << line;
+    for (const NarratedEvent& e : narrateRuns(shown, r->scenario.algorithms)) {
+        events.push_back(e.event);
+        lines << QString::fromStdString(e.text);
     }
     m_narration->addItems(lines);
     m_anim->setTimeline(std::move(events), end);
@@ -310,6 +300,42 @@ bool ExplorerPage::exportRun(Export what, const QString& path, QStringList* writ
     }
     *written = paths;
     return true;
+}
+
+std::vector<AnimatedRun> ExplorerPage::animatedRuns() const {
+    std::vector<AnimatedRun> runs;
+    if (!m_result) {
+        return runs;
+    }
+    for (std::size_t i = 0; i < m_result->schedules.size(); ++i) {
+        AnimatedRun r;
+        r.schedule = m_result->schedules[i];
+        r.algorithm = m_result->scenario.algorithms[i];
+        r.title = m_titles.value(static_cast<qsizetype>(i));
+        if (m_result->bound) {
+            r.bound = m_result->bound->value;
+            r.boundLabel = QString::fromStdString(m_result->bound->label);
+        }
+        runs.push_back(std::move(r));
+    }
+    return runs;
+}
+
+AnimationExport* ExplorerPage::exportAnimation(const QString& path, const AnimationOptions& options,
+                                               QString* error) {
+    if (!m_result) {
+        *error = tr("nothing to export yet");
+        return nullptr;
+    }
+    try {
+        auto* run = new AnimationExport(animatedRuns(), options, path, this);
+        connect(run, &AnimationExport::finished, run, &QObject::deleteLater);
+        run->start();
+        return run;
+    } catch (const std::exception& e) { // InputError (path, options) or OutputError (encoder)
+        *error = QString::fromStdString(printable(e.what()));
+        return nullptr;
+    }
 }
 
 } // namespace rl

@@ -3,6 +3,8 @@
 #include "common/scenario.h"
 #include "common/theme.h"
 #include "explorer/session.h"
+#include "export/animation_options.h"
+#include "views/animation_frames.h"
 
 #include <QWidget>
 
@@ -19,6 +21,7 @@ class QVBoxLayout;
 namespace rl {
 
 class AlgorithmPane;
+class AnimationExport;
 class AnimationController;
 class ConfigPanel;
 
@@ -52,6 +55,14 @@ class ExplorerPage : public QWidget {
     /// extension when several are shown); false with a message naming the path on failure.
     bool exportRun(Export what, const QString& path, QStringList* written, QString* error) const;
 
+    /// The shown runs as an animation draws them (titles and reference lines as on screen).
+    std::vector<AnimatedRun> animatedRuns() const;
+    /// File → Export animation… of the shown runs, in the background: the started export
+    /// (deleted by the page when it ends), or null with the reason in `error` (a bad path or
+    /// option, nothing shown yet); nothing is written before the whole file is encoded.
+    AnimationExport* exportAnimation(const QString& path, const AnimationOptions& options,
+                                     QString* error);
+
   signals:
     void summaryChanged(const QString& summary);
 
@@ -66,6 +77,7 @@ class ExplorerPage : public QWidget {
     QVBoxLayout* m_paneLayout = nullptr;
     std::vector<AlgorithmPane*> m_panes;
     std::shared_ptr<const RunResult> m_result;
+    QStringList m_titles; ///< the Gantt charts' titles of m_result
     QListWidget* m_narration = nullptr;
     QSlider* m_scrubber = nullptr;
     QLabel* m_timeLabel = nullptr;

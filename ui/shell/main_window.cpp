@@ -8,7 +8,9 @@
 #include "common/examples.h"
 #include "common/sweep_results.h"
 #include "explorer/animation_controller.h"
+#include "explorer/animation_dialog.h"
 #include "explorer/config_panel.h"
+#include "export/animation_export.h"
 #include "panels/divisible_load_panel.h"
 #include "panels/steady_state_panel.h"
 #include "panels/theory_panel.h"
@@ -20,6 +22,7 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -145,6 +148,13 @@ void MainWindow::buildMenus() {
                  ExplorerPage::Export::Tree);
     exportAction(tr("Export schedule as &CSV…"), tr("CSV (*.csv)"), ExplorerPage::Export::Csv);
     exportAction(tr("Export &Paje trace…"), tr("Paje trace (*.trace)"), ExplorerPage::Export::Paje);
+    file->addAction(tr("Export &animation…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
+                    [this] {
+                        AnimationDialog dialog(m_theme, QStringLiteral("reducelab.mp4"), this);
+                        if (dialog.exec() == QDialog::Accepted) {
+                            exportAnimation(dialog.path(), dialog.options());
+                        }
+                    });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 
@@ -304,6 +314,38 @@ bool MainWindow::exportCsv(const QString& path) {
 
 bool MainWindow::exportPaje(const QString& path) {
     return exportRun(ExplorerPage::Export::Paje, path);
+}
+
+AnimationExport* MainWindow::exportAnimation(const QString& path, const AnimationOptions& options) {
+    QString error;
+    AnimationExport* run = m_explorer->exportAnimation(path, options, &error);
+    if (run == nullptr) {
+        showError(error);
+        return nullptr;
+    }
+    // Not modal: a modal QProgressDialog would call processEvents() on every update.
+    auto* progress = new QProgressDialog(tr("Exporting %1…").arg(QFileInfo(path).fileName()),
+                                         tr("Cancel"), 0, run->frameCount(), this);
+    progress->setWindowModality(Qt::NonModal);
+    progress->setAutoClose(false);
+    progress->setAutoReset(false);
+    progress->setMinimumDuration(0);
+    progress->setAttribute(Qt::WA_DeleteOnClose);
+    connect(run, &AnimationExport::progress, progress, &QProgressDialog::setValue);
+    connect(progress, &QProgressDialog::canceled, run, &AnimationExport::cancel);
+    connect(run, &AnimationExport::finished, this,
+            [this, progress, path](bool ok, const QString& message) {
+                progress->close();
+                if (ok) {
+                    statusBar()->showMessage(tr("wrote %1").arg(path), 8000);
+                } else if (!message.isEmpty()) {
+                    showError(message);
+                } else {
+                    statusBar()->showMessage(tr("animation export cancelled; nothing written"),
+                                             8000);
+                }
+            });
+    return run;
 }
 
 } // namespace rl

@@ -43,6 +43,9 @@ class MainWindow : public QMainWindow {
     bool exportTree(const QString& path);
     bool exportCsv(const QString& path);
     bool exportPaje(const QString& path);
+    /// Exports the shown runs as an animation in the background, with a progress dialog that
+    /// can cancel; returns the export (null, with the error shown, if refused at once).
+    AnimationExport* exportAnimation(const QString& path, const AnimationOptions& options);
     QString lastError() const { return m_lastError; }
     /// Whether errors also pop up a dialog (off in tests).
     void setInteractive(bool on) { m_interactive = on; }

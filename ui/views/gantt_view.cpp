@@ -498,6 +498,14 @@ void GanttView::replotSoon() {
     });
 }
 
+void GanttView::paint(QPaintDevice& device, const QRect& rect) const {
+    QCPPainter painter(&device);
+    painter.setMode(QCPPainter::pmNoCaching);
+    painter.translate(rect.topLeft());
+    painter.setClipRect(QRect(QPoint(0, 0), rect.size()));
+    m_plot->toPainter(&painter, rect.width(), rect.height());
+}
+
 bool GanttView::exportTo(const QString& path, QString* error, QSize size) const {
     QByteArray bytes;
     return renderTo(path, &bytes, error, size) && writeFileAtomically(path, bytes, error);

@@ -72,6 +72,9 @@ class GanttView : public QWidget {
     /// Idle bands on every row up to the end, whatever the row sends (for schedules where a
     /// processor sends several times).
     void setIdleBandsToEnd(bool on);
+    /// Paints the chart as it is now (cursor, zoom, theme) into `rect` of `device`: the picture
+    /// of the screen at another size (animation frames).
+    void paint(QPaintDevice& device, const QRect& rect) const;
     /// PNG, SVG or PDF by extension, written atomically.
     bool exportTo(const QString& path, QString* error, QSize size = QSize(1200, 700)) const;
     /// The same figure as bytes in the format of `path`'s extension (nothing written), for

@@ -342,6 +342,15 @@ bool TreeView::event(QEvent* event) {
     return QWidget::event(event);
 }
 
+void TreeView::paint(QPaintDevice& device, const QRect& rect) const {
+    QPainter painter(&device);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.translate(rect.topLeft());
+    painter.setClipRect(QRect(QPoint(0, 0), rect.size()));
+    paintTree(painter, rect.size(), fitView(rect.size(), paintFont()), false);
+}
+
 bool TreeView::exportTo(const QString& path, QString* error) const {
     QByteArray bytes;
     return renderTo(path, &bytes, error) && writeFileAtomically(path, bytes, error);

@@ -66,6 +66,8 @@ class TreeView : public QWidget {
     /// Screen pixels per layout unit, horizontally (for tests of zoom).
     double horizontalScale() const { return m_view.sx; }
 
+    /// Paints the tree fitted to `rect` of `device`, at the current cursor (animation frames).
+    void paint(QPaintDevice& device, const QRect& rect) const;
     /// Writes the complete tree, fitted, at the current cursor: PNG (2x), SVG or PDF by
     /// extension, atomically. False with a message naming the path on failure.
     bool exportTo(const QString& path, QString* error) const;
