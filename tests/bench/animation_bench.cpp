@@ -1,9 +1,10 @@
 // Animation export benchmark (run by hand, not by CTest): the demo scenario the GUI opens,
 // exported as the issue asks (10 s at 30 frames per second, 1280 x 720) to MP4, GIF and WebM,
 // through the explorer's own export path (ExplorerPage::animatedRuns, AnimationJob).
-//   QT_QPA_PLATFORM=offscreen ./build/tests/bench/animation_bench [OUTPUT_FOLDER]
+//   QT_QPA_PLATFORM=offscreen ./build/tests/bench/animation_bench [OUTPUT_FOLDER [STYLE...]]
 // Prints, per format, the wall and CPU time (the process's, both threads) and the file size;
 // the files stay in OUTPUT_FOLDER (default: a temporary folder, removed) to be looked at.
+// STYLE words change the look to compare: presentation, dark, WIDTHxHEIGHT, gif-only.
 #include "common/scenario.h"
 #include "explorer/explorer_page.h"
 #include "export/animation_job.h"
@@ -27,9 +28,21 @@ int main(int argc, char** argv) {
     page.showScenario(Scenario::demo(), false);
     page.session()->waitForIdle();
     const std::vector<AnimatedRun> runs = page.animatedRuns();
-    std::printf("demo: %zu runs, n = %d; 10 s at 30 fps, 1280x720\n", runs.size(),
-                runs.front().schedule->n);
-    const AnimationOptions options; // the defaults are the issue's: 10 s, 30 fps, 1280x720
+    AnimationOptions options; // the defaults are the issue's: 10 s, 30 fps, 1280x720
+    bool gifOnly = false;
+    for (int i = 2; i < argc; ++i) {
+        const std::string word = argv[i];
+        options.presentation = options.presentation || word == "presentation";
+        options.dark = options.dark || word == "dark";
+        gifOnly = gifOnly || word == "gif-only";
+        if (word.find('x') != std::string::npos) {
+            parseAnimationSize(word, "size", options);
+        }
+    }
+    std::printf("demo: %zu runs, n = %d; %g s at %d fps, %dx%d%s%s\n", runs.size(),
+                runs.front().schedule->n, options.seconds, options.fps, options.width,
+                options.height, options.presentation ? ", presentation" : "",
+                options.dark ? ", dark" : "");
     struct Case {
         const char* file;
         AnimationFormat format;
@@ -37,6 +50,9 @@ int main(int argc, char** argv) {
     for (const Case& c :
          {Case{"demo.mp4", AnimationFormat::Mp4}, Case{"demo.gif", AnimationFormat::Gif},
           Case{"demo.webm", AnimationFormat::WebM}}) {
+        if (gifOnly && c.format != AnimationFormat::Gif) {
+            continue;
+        }
         QByteArray bytes;
         QElapsedTimer wall;
         wall.start();

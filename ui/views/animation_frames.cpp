@@ -67,12 +67,18 @@ AnimationFrames::AnimationFrames(std::vector<AnimatedRun> runs, QSize size, cons
         gantt->setReferenceLine(r.bound, r.boundLabel);
         gantt->setTheme(m_theme);
         gantt->setTimeRange(-0.02 * m_end, 1.02 * std::max(m_end, 1e-9));
-        // Lay the hidden chart out at its frame size, so that its row labels are chosen for
-        // that height as on screen (the second replot sees the first one's layout).
-        gantt->plot()->setViewport(QRect(QPoint(0, 0), m_ganttRects.back().size()));
+        // Lay the hidden chart out at its frame size, so that what depends on the widget's
+        // size (row labels, title and legend) is chosen as on a screen of that size. Hidden
+        // widgets take their new size at once but get no resize event: the viewport is set
+        // here, and the second replot sees the first one's layout.
+        const QSize ganttSize = m_ganttRects.back().size();
+        gantt->resize(ganttSize);
+        gantt->plot()->resize(ganttSize);
+        gantt->plot()->setViewport(QRect(QPoint(0, 0), ganttSize));
         gantt->plot()->replot(QCustomPlot::rpImmediateRefresh);
         gantt->plot()->replot(QCustomPlot::rpImmediateRefresh);
         auto tree = std::make_unique<TreeView>();
+        tree->resize(m_treeRects.back().size());
         tree->setSchedule(r.schedule);
         tree->setHighlightedTransfers(std::move(criticalTransfers));
         tree->setTheme(m_theme);

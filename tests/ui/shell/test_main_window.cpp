@@ -3,6 +3,7 @@
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
 #include "explorer/config_panel.h"
+#include "export/animation_export.h"
 #include "shell/main_window.h"
 #include "theory/tree_dyn_markov.h"
 #include "views/gantt_view.h"
@@ -19,6 +20,8 @@
 #include <QtTest>
 
 #include <QMenu>
+#include <QProgressDialog>
+#include <QSignalSpy>
 #include <QStatusBar>
 
 using namespace rl;
@@ -221,6 +224,43 @@ class TestMainWindow : public QObject {
         QVERIFY(!w.exportGantt(d + "/all.svg"));
         QVERIFY(w.lastError().contains(QStringLiteral("all-tree-dyn.svg")));
         QVERIFY(!QFile::exists(d + "/all-fibonacci.svg"));
+    }
+
+    // File → Export animation… of the compare mode: in the background with a progress dialog,
+    // the file written once complete; a bad path is refused at once, naming it.
+    void animationExportRunsInTheBackground() {
+        MainWindow w;
+        w.setInteractive(false);
+        waitForResult(w, 16, 2);
+        QAction* action = nullptr;
+        for (QAction* a : w.findChildren<QAction*>()) {
+            if (a->text().remove('&') == QStringLiteral("Export animation…")) {
+                action = a;
+            }
+        }
+        QVERIFY(action);
+        QTemporaryDir dir;
+        AnimationOptions o;
+        o.fps = 4;
+        o.seconds = 2;
+        o.width = 640;
+        o.height = 360;
+        AnimationExport* run = w.exportAnimation(dir.filePath("demo.gif"), o);
+        QVERIFY(run);
+        QCOMPARE(run->frameCount(), 8);
+        QSignalSpy done(run, &AnimationExport::finished);
+        QVERIFY(w.findChild<QProgressDialog*>());
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 60000);
+        QCOMPARE(done.front().at(0).toBool(), true);
+        QVERIFY(head(dir.filePath("demo.gif"), 6) == "GIF89a");
+        QVERIFY(w.statusBar()->currentMessage().contains(dir.filePath("demo.gif")));
+        QTRY_VERIFY(!w.findChild<QProgressDialog*>()); // closed and gone
+
+        QVERIFY(!w.exportAnimation(dir.filePath("missing/demo.mp4"), o));
+        QVERIFY(w.lastError().contains(dir.filePath("missing/demo.mp4")));
+        QVERIFY(!w.exportAnimation(dir.filePath("demo.mov"), o));
+        QVERIFY(w.lastError().contains(QStringLiteral("must end in .gif, .mp4 or .webm")));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"demo.gif"});
     }
 
     void scenarioFilesRoundTripAndBadOnesChangeNothing() {
