@@ -21,6 +21,7 @@ AnimationDialog::AnimationDialog(const Theme& current, const QString& suggestedP
     using O = AnimationOptions;
     setWindowTitle(tr("Export animation"));
     m_path = new QLineEdit(suggestedPath);
+    m_path->setMinimumWidth(m_path->fontMetrics().averageCharWidth() * 48);
     m_path->setToolTip(tr("The file's extension chooses the format: .gif, .mp4 (H.264) or "
                           ".webm (VP9)"));
     auto* browse = new QPushButton(tr("Browse…"));

@@ -17,6 +17,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -25,6 +26,7 @@
 #include <QProgressDialog>
 #include <QScrollArea>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 
@@ -148,13 +150,20 @@ void MainWindow::buildMenus() {
                  ExplorerPage::Export::Tree);
     exportAction(tr("Export schedule as &CSV…"), tr("CSV (*.csv)"), ExplorerPage::Export::Csv);
     exportAction(tr("Export &Paje trace…"), tr("Paje trace (*.trace)"), ExplorerPage::Export::Paje);
-    file->addAction(tr("Export &animation…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
-                    [this] {
-                        AnimationDialog dialog(m_theme, QStringLiteral("reducelab.mp4"), this);
-                        if (dialog.exec() == QDialog::Accepted) {
-                            exportAnimation(dialog.path(), dialog.options());
-                        }
-                    });
+    file->addAction(
+        tr("Export &animation…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, [this] {
+            // Videos (or home) by default: the working folder of a GUI is
+            // wherever it was started from.
+            QString folder = QStandardPaths::writableLocation(QStandardPaths::MoviesLocation);
+            if (folder.isEmpty() || !QFileInfo(folder).isDir()) {
+                folder = QDir::homePath();
+            }
+            AnimationDialog dialog(m_theme, QDir(folder).filePath(QStringLiteral("reducelab.mp4")),
+                                   this);
+            if (dialog.exec() == QDialog::Accepted) {
+                exportAnimation(dialog.path(), dialog.options());
+            }
+        });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 
