@@ -13,19 +13,18 @@ std::vector<OptionSpec> animationOptions() {
     const auto size = [](int w, int h) { return std::to_string(w) + "x" + std::to_string(h); };
     return {
         {"animation", "FILE",
-         "also write the run as an animation: .gif, .mp4 (H.264) or .webm (VP9), drawn like the "
-         "GUI's explorer (Gantt chart, tree, narration)"},
+         "also write the run as an animation (.gif, .mp4 or .webm), drawn as the GUI's explorer"},
         {"fps", "F",
          "animation frames per second, " + std::to_string(O::kMinFps) + " to " +
              std::to_string(O::kMaxFps) + " (default " + std::to_string(O::kDefaultFps) + ")"},
         {"seconds", "S",
          "animation length, " + formatNumber(O::kMinSeconds) + " to " +
              formatNumber(O::kMaxSeconds) + " s (default " + formatNumber(O::kDefaultSeconds) +
-             "): the run plays from t = 0 to its makespan"},
+             "), from t = 0 to the makespan"},
         {"size", "WxH",
-         "animation size in pixels, " + size(O::kMinWidth, O::kMinHeight) + " to " +
+         "animation size, " + size(O::kMinWidth, O::kMinHeight) + " to " +
              size(O::kMaxWidth, O::kMaxHeight) + " (default " +
-             size(O::kDefaultWidth, O::kDefaultHeight) + "; even for .mp4 and .webm)"},
+             size(O::kDefaultWidth, O::kDefaultHeight) + "; even for .mp4, .webm)"},
         {"presentation", "", "animation in presentation style (large fonts, as the GUI's F5)"},
         {"dark", "", "animation in the dark theme (as the GUI's Ctrl+D)"},
     };

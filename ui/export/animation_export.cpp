@@ -9,6 +9,8 @@ namespace {
 
 /// Once every frame is drawn, how often the GUI looks at the encoder's progress.
 constexpr int kPollMilliseconds = 30;
+/// While the encoder has no room for another frame.
+constexpr int kBusyMilliseconds = 5;
 
 } // namespace
 
@@ -55,9 +57,15 @@ void AnimationExport::cancel() {
 }
 
 void AnimationExport::step() {
-    if (m_rendering && m_job->renderNext(false) == AnimationJob::Step::Done) {
-        m_rendering = false;
-        m_timer.setInterval(kPollMilliseconds);
+    if (m_rendering) {
+        const AnimationJob::Step s = m_job->renderNext(false);
+        // Drawing runs at every turn of the event loop; while the encoder's queue is full
+        // (a slow codec, a large size), look again later instead of spinning for its core.
+        m_timer.setInterval(s == AnimationJob::Step::Busy ? kBusyMilliseconds : 0);
+        if (s == AnimationJob::Step::Done) {
+            m_rendering = false;
+            m_timer.setInterval(kPollMilliseconds);
+        }
     }
     emit progress(m_job->framesEncoded(), m_job->frameCount());
     if (!m_job->isFinished()) {

@@ -221,7 +221,9 @@ FfmpegWriter::FfmpegWriter(AnimationFormat format, const AnimationOptions& optio
     : m_impl(std::make_unique<Impl>()) {
     m_impl->format = format;
     m_impl->options = options;
-    av_log_set_level(AV_LOG_ERROR); // x264's banner and statistics are not for our users
+    // FFmpeg would print to standard error (x264's banner, its statistics, its errors): a
+    // failure is reported once, as one line, by the OutputError thrown here instead.
+    av_log_set_level(AV_LOG_QUIET);
     m_impl->open();
 }
 
