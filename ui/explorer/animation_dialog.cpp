@@ -99,6 +99,15 @@ void AnimationDialog::setPath(const QString& path) {
     m_path->setText(path);
 }
 
+void AnimationDialog::setOptions(const AnimationOptions& o) {
+    m_fps->setValue(o.fps);
+    m_seconds->setValue(o.seconds);
+    m_width->setValue(o.width);
+    m_height->setValue(o.height);
+    m_presentation->setChecked(o.presentation);
+    m_dark->setChecked(o.dark);
+}
+
 AnimationOptions AnimationDialog::options() const {
     AnimationOptions o;
     o.fps = m_fps->value();

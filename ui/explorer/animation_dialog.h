@@ -27,6 +27,8 @@ class AnimationDialog : public QDialog {
     AnimationOptions options() const;
     /// Sets the file (tests, and the Browse… button).
     void setPath(const QString& path);
+    /// Sets every field (the window restores the previous export's choices).
+    void setOptions(const AnimationOptions& options);
 
   private:
     void revalidate();

@@ -150,20 +150,8 @@ void MainWindow::buildMenus() {
                  ExplorerPage::Export::Tree);
     exportAction(tr("Export schedule as &CSV…"), tr("CSV (*.csv)"), ExplorerPage::Export::Csv);
     exportAction(tr("Export &Paje trace…"), tr("Paje trace (*.trace)"), ExplorerPage::Export::Paje);
-    file->addAction(
-        tr("Export &animation…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, [this] {
-            // Videos (or home) by default: the working folder of a GUI is
-            // wherever it was started from.
-            QString folder = QStandardPaths::writableLocation(QStandardPaths::MoviesLocation);
-            if (folder.isEmpty() || !QFileInfo(folder).isDir()) {
-                folder = QDir::homePath();
-            }
-            AnimationDialog dialog(m_theme, QDir(folder).filePath(QStringLiteral("reducelab.mp4")),
-                                   this);
-            if (dialog.exec() == QDialog::Accepted) {
-                exportAnimation(dialog.path(), dialog.options());
-            }
-        });
+    file->addAction(tr("Export &animation…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
+                    &MainWindow::askAnimationExport);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 
@@ -323,6 +311,38 @@ bool MainWindow::exportCsv(const QString& path) {
 
 bool MainWindow::exportPaje(const QString& path) {
     return exportRun(ExplorerPage::Export::Paje, path);
+}
+
+void MainWindow::askAnimationExport() {
+    // The previous export's file and choices; the first time, Videos (or home): the working
+    // folder of a GUI is wherever it was started from. The style follows the window.
+    QSettings settings;
+    QString folder = QStandardPaths::writableLocation(QStandardPaths::MoviesLocation);
+    if (folder.isEmpty() || !QFileInfo(folder).isDir()) {
+        folder = QDir::homePath();
+    }
+    const QString path =
+        settings.value("animation/path", QDir(folder).filePath(QStringLiteral("reducelab.mp4")))
+            .toString();
+    AnimationDialog dialog(m_theme, path, this);
+    AnimationOptions previous;
+    previous.fps = settings.value("animation/fps", previous.fps).toInt();
+    previous.seconds = settings.value("animation/seconds", previous.seconds).toDouble();
+    previous.width = settings.value("animation/width", previous.width).toInt();
+    previous.height = settings.value("animation/height", previous.height).toInt();
+    previous.presentation = m_theme.presentation;
+    previous.dark = m_theme.dark;
+    dialog.setOptions(previous); // stored values out of range are brought back by the fields
+    if (dialog.exec() != QDialog::Accepted) {
+        return;
+    }
+    const AnimationOptions o = dialog.options();
+    settings.setValue("animation/path", dialog.path());
+    settings.setValue("animation/fps", o.fps);
+    settings.setValue("animation/seconds", o.seconds);
+    settings.setValue("animation/width", o.width);
+    settings.setValue("animation/height", o.height);
+    exportAnimation(dialog.path(), o);
 }
 
 AnimationExport* MainWindow::exportAnimation(const QString& path, const AnimationOptions& options) {

@@ -58,6 +58,9 @@ class MainWindow : public QMainWindow {
 
   private:
     void buildMenus();
+    /// File → Export animation…: the dialog (with the previous export's choices), then
+    /// exportAnimation().
+    void askAnimationExport();
     void showError(const QString& message);
     void addRecent(const QString& path);
     void rebuildRecentMenu();

@@ -21,6 +21,7 @@
 
 #include <QMenu>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
 
@@ -255,6 +256,24 @@ class TestMainWindow : public QObject {
         QVERIFY(head(dir.filePath("demo.gif"), 6) == "GIF89a");
         QVERIFY(w.statusBar()->currentMessage().contains(dir.filePath("demo.gif")));
         QTRY_VERIFY(!w.findChild<QProgressDialog*>()); // closed and gone
+        const int firstSize = static_cast<int>(QFileInfo(dir.filePath("demo.gif")).size());
+
+        // Cancel in the progress dialog: nothing is written, the old file stays.
+        o.seconds = 60; // 240 frames: far from done when cancelled
+        AnimationExport* long_ = w.exportAnimation(dir.filePath("demo.gif"), o);
+        QVERIFY(long_);
+        QSignalSpy cancelled(long_, &AnimationExport::finished);
+        QProgressDialog* progress = w.findChild<QProgressDialog*>();
+        QVERIFY(progress);
+        QTest::qWait(50);
+        QPushButton* cancel = progress->findChild<QPushButton*>();
+        QVERIFY(cancel);
+        cancel->click();
+        QCOMPARE(cancelled.size(), 1);
+        QCOMPARE(cancelled.front().at(0).toBool(), false);
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("nothing written")));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"demo.gif"});
+        QCOMPARE(static_cast<int>(QFileInfo(dir.filePath("demo.gif")).size()), firstSize);
 
         QVERIFY(!w.exportAnimation(dir.filePath("missing/demo.mp4"), o));
         QVERIFY(w.lastError().contains(dir.filePath("missing/demo.mp4")));
