@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include "algorithms/simulator.h"
+#include "base/file_io.h"
 #include "base/input_error.h"
 #include "export/animation_export.h"
 #include "export/animation_job.h"
@@ -289,6 +290,26 @@ class TestAnimationExport : public QObject {
             QVERIFY_THROWS_EXCEPTION(InputError, parseAnimationSize(bad, "--size", o));
         }
         QCOMPARE(QSize(o.width, o.height), QSize(1920, 1080)); // a refusal changes nothing
+    }
+
+    // A failure while writing (here: the deliver step throws, as a full disk makes the
+    // OutputSet do) ends the job with that one-line reason; nothing hangs.
+    void aWriteFailureEndsTheJobWithItsReason() {
+        AnimationOptions o;
+        o.fps = 4;
+        o.seconds = 1;
+        o.width = 320;
+        o.height = 180;
+        AnimationJob job(demoRuns(4), o, AnimationFormat::Mp4, [](const QByteArray&) {
+            throw OutputError("cannot write 'x.mp4': No space left on device");
+        });
+        while (job.renderNext(true) != AnimationJob::Step::Done) {
+        }
+        QVERIFY_THROWS_EXCEPTION(OutputError, job.wait());
+        QVERIFY(job.isFinished());
+        QVERIFY(!job.isDelivered());
+        QCOMPARE(QString::fromStdString(job.error()),
+                 QStringLiteral("cannot write 'x.mp4': No space left on device"));
     }
 
     void guiExportWritesTheFile() {
