@@ -2,7 +2,6 @@
 
 #include "base/text_util.h"
 
-#include <functional>
 #include <iostream>
 
 namespace rl::cli {
@@ -13,24 +12,21 @@ std::vector<OptionSpec> jobOptions() {
              "killed at any moment ends with the same bytes; the file is removed at the end)"}};
 }
 
-std::vector<McResult> runJob(const Args& a, const std::string& verb,
-                             const std::vector<McConfig>& points, PointExecutor* executor,
-                             ProgressLine& line) {
-    PointJobOptions options;
-    options.checkpoint = a.get("checkpoint");
+CliJob::CliJob(const Args& a, const std::string& verb, PointExecutor* executor)
+    : m_executor(executor) {
+    m_options.checkpoint = a.get("checkpoint");
     if (!a.has("quiet")) {
-        options.onResume = [&](std::size_t done, std::size_t total) {
-            std::cerr << verb << ": resuming from " << quoted(*options.checkpoint) << ": " << done
-                      << " of " << total << " points done\n";
+        m_options.onResume = [verb, path = m_options.checkpoint](std::size_t done,
+                                                                 std::size_t total) {
+            std::cerr << verb << ": resuming from " << quoted(*path) << ": " << done << " of "
+                      << total << " points done\n";
         };
     }
-    LocalExecutor local;
-    return runPointJob(points, executor ? *executor : local, options, std::ref(line));
 }
 
-void finishJob(const Args& a) {
-    if (const auto path = a.get("checkpoint")) {
-        removeCheckpoint(*path);
+void CliJob::finish() {
+    if (m_options.checkpoint) {
+        removeCheckpoint(*m_options.checkpoint);
     }
 }
 

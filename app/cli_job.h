@@ -12,13 +12,22 @@ namespace rl::cli {
 /// The options of every verb that runs Monte Carlo points (mc, sweep): --checkpoint.
 std::vector<OptionSpec> jobOptions();
 
-/// Runs the points of a verb's job with the environment's executor (this process, or MPI
-/// ranks), reporting on `line`; with --checkpoint, resumes and records (experiment/point_job.h).
-std::vector<McResult> runJob(const Args& a, const std::string& verb,
-                             const std::vector<McConfig>& points, PointExecutor* executor,
-                             ProgressLine& line);
+/// Where and how a verb's Monte Carlo points run: the environment's executor (reducelab-mpi's
+/// ranks) or this process's threads, with the command line's checkpoint (--checkpoint, and the
+/// resume message unless --quiet). The studies run the job (studies/mc_study.h,
+/// studies/sweep_study.h).
+class CliJob {
+  public:
+    CliJob(const Args& a, const std::string& verb, PointExecutor* executor);
+    PointExecutor& executor() { return m_executor ? *m_executor : m_local; }
+    const PointJobOptions& options() const { return m_options; }
+    /// Removes the job's checkpoint, once its outputs are written.
+    void finish();
 
-/// Removes the job's checkpoint, once its outputs are written.
-void finishJob(const Args& a);
+  private:
+    LocalExecutor m_local;
+    PointExecutor* m_executor;
+    PointJobOptions m_options;
+};
 
 } // namespace rl::cli

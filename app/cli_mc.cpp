@@ -5,13 +5,13 @@
 #include "cli_platform.h"
 
 #include "algorithms/algorithm_registry.h"
-#include "algorithms/simulator.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
-#include "experiment/monte_carlo.h"
+#include "studies/mc_study.h"
 
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <iostream>
 
 namespace rl::cli {
@@ -34,8 +34,8 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
     specs.push_back({"out", "FILE", "write the CSV there (atomically) instead of standard output"});
     const auto progress = progressOptions();
     specs.insert(specs.end(), progress.begin(), progress.end());
-    const auto job = jobOptions();
-    specs.insert(specs.end(), job.begin(), job.end());
+    const auto jobSpecs = jobOptions();
+    specs.insert(specs.end(), jobSpecs.begin(), jobSpecs.end());
     const Args a("mc", argv, specs, 0, env.program);
     if (a.helpAsked()) {
         std::cout << Args::usage("mc",
@@ -54,23 +54,24 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
         throw InputError("mc: --replicates R is required");
     }
     VerbOutputs out(a, {"out", "hist"}, {"matrix", "checkpoint"});
-    const Platform p = parsePlatform(a, "mc");
-    McConfig c;
-    c.algorithms = parseAlgorithmList(*a.get("algo"));
-    c.n = p.n;
-    c.nonCommutative = p.nonCommutative;
-    c.costs = p.costs;
-    c.seed = p.seed;
-    c.replicates = static_cast<std::uint64_t>(a.integer("replicates", 0, 1, 1LL << 40));
-    c.threads = threadsOption(a);
-    c.quantiles = parseQuantiles(a);
-    c.histogramBins = static_cast<int>(a.integer("bins", 40, 1, 100000));
-    c.exactQuantileLimit =
-        static_cast<std::uint64_t>(a.integer("exact-limit", 1LL << 24, 0, 1LL << 40));
-    c.validate(); // before the progress line: a refused request prints only its error
+    McStudy study;
+    study.platform = parsePlatform(a, "mc");
+    study.algorithms = parseAlgorithmList(*a.get("algo"));
+    study.replicates = static_cast<std::uint64_t>(
+        a.integer("replicates", 0, 1, static_cast<long long>(kMaxReplicates)));
+    study.threads = threadsOption(a);
+    study.quantiles = parseQuantiles(a);
+    study.histogramBins =
+        static_cast<int>(a.integer("bins", study.histogramBins, 1, kMaxHistogramBins));
+    study.exactQuantileLimit = static_cast<std::uint64_t>(
+        a.integer("exact-limit", static_cast<long long>(study.exactQuantileLimit), 0,
+                  static_cast<long long>(kMaxReplicates)));
+    // Validated before the progress line: a refused request prints only its error.
+    const McConfig c = study.config();
     ProgressLine line(a, "mc");
     const auto t0 = std::chrono::steady_clock::now();
-    const McResult r = runJob(a, "mc", {c}, env.executor, line).front();
+    CliJob job(a, "mc", env.executor);
+    const McResult r = runMcStudy(c, job.executor(), job.options(), std::ref(line));
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     line.finish("done in " + formatNumber(std::round(seconds * 10) / 10) + " s");
@@ -94,7 +95,7 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
     }
     out.stage("out", csv);
     out.commit();
-    finishJob(a);
+    job.finish();
     return 0;
 }
 

@@ -8,16 +8,15 @@
 #include "base/file_io.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
-#include "models/divisible_load.h"
-#include "models/steady_state.h"
 #include "platform/fixed_costs.h"
+#include "studies/divisible_study.h"
+#include "studies/steady_study.h"
 #include "views/gantt_view.h"
 #include "views/model_gantt.h"
 
 #include <algorithm>
 #include <cmath>
 #include <iostream>
-#include <numeric>
 
 namespace rl::cli {
 
@@ -37,12 +36,7 @@ std::string procLabel(int i) {
 QByteArray ganttBytes(GanttView& view, const QString& title, const std::string& path) {
     view.resize(1200, 700);
     view.setTitle(title);
-    QString error;
-    QByteArray bytes;
-    if (!view.renderTo(QString::fromStdString(path), &bytes, &error)) {
-        throw InputError(error.toStdString());
-    }
-    return bytes;
+    return renderedBytes(view, path);
 }
 
 // ------------------------------------------------------------------------------ divisible
@@ -60,12 +54,69 @@ StarPlatform divisiblePlatform(const Args& a) {
     return p;
 }
 
-std::vector<int> parseOrder(const std::string& text, int workers) {
-    std::vector<int> order;
-    for (const std::string& f : splitString(text, ',')) {
-        order.push_back(static_cast<int>(parseInteger(trim(f), "--order", 1, workers)) - 1);
+DivisibleModel divisibleModel(const std::string& name) {
+    const std::pair<const char*, DivisibleModel> models[] = {
+        {"bus", DivisibleModel::Bus},
+        {"star", DivisibleModel::Star},
+        {"lifo", DivisibleModel::Lifo},
+        {"fifo", DivisibleModel::Fifo},
+        {"multiround", DivisibleModel::MultiRound},
+        {"steady", DivisibleModel::Steady}};
+    for (const auto& [key, model] : models) {
+        if (name == key) {
+            return model;
+        }
     }
-    return order;
+    throw InputError("divisible: --model must be bus, star, lifo, fifo, multiround or steady, "
+                     "not '" +
+                     name + "'");
+}
+
+/// The study the options describe.
+DivisibleStudy divisibleStudy(const Args& a) {
+    DivisibleStudy q;
+    q.platform = divisiblePlatform(a);
+    q.model = divisibleModel(a.get("model", "star"));
+    if (a.has("load")) {
+        q.load = parseNumber(*a.get("load"), "--load");
+    }
+    switch (q.model) {
+    case DivisibleModel::Bus:
+    case DivisibleModel::Star: {
+        const std::string order = a.get("order", "bandwidth");
+        if (order == "all") {
+            q.orderChoice = DivisibleOrder::All;
+        } else if (order == "worst") {
+            q.orderChoice = DivisibleOrder::Reverse;
+        } else if (order != "bandwidth") {
+            q.orderChoice = DivisibleOrder::Given;
+            for (const std::string& f : splitString(order, ',')) {
+                q.order.push_back(static_cast<int>(parseInteger(trim(f), "--order", 1,
+                                                                q.platform.workerCount())) -
+                                  1);
+            }
+        }
+        break;
+    }
+    case DivisibleModel::MultiRound:
+        if (a.has("rounds")) {
+            q.rounds = static_cast<int>(a.integer("rounds", 1, 1, kMaxMultiRounds));
+        } else {
+            q.maxRounds =
+                static_cast<int>(a.integer("max-rounds", q.maxRounds, 1, kMaxMultiRounds));
+        }
+        break;
+    case DivisibleModel::Steady:
+        if (a.has("period")) {
+            q.period = parseNumber(*a.get("period"), "--period");
+        }
+        q.overlap = a.has("overlap");
+        break;
+    case DivisibleModel::Lifo:
+    case DivisibleModel::Fifo:
+        break;
+    }
+    return q;
 }
 
 /// Idle time, with the LP's rounding dust (|x| below 1e-12 of the makespan) printed as 0.
@@ -73,7 +124,7 @@ double idle(double x, double makespan) {
     return std::abs(x) <= 1e-12 * std::max(1.0, makespan) ? 0.0 : x;
 }
 
-std::string chunkCsv(const DivisibleSchedule& s, const StarPlatform& p) {
+std::string chunkCsv(const DivisibleSchedule& s) {
     std::string out = "method,worker,round,amount,alpha,send_start,send_end,compute_start,"
                       "compute_end,return_start,return_end,idle,makespan\n";
     for (const LoadChunk& ch : s.chunks) {
@@ -84,15 +135,34 @@ std::string chunkCsv(const DivisibleSchedule& s, const StarPlatform& p) {
                num(ch.computeEnd) + "," + num(ch.returnStart) + "," + num(ch.returnEnd) + "," +
                num(idle(ch.returnStart - ch.computeEnd, s.makespan)) + "," + num(s.makespan) + "\n";
     }
-    (void)p;
     return out;
 }
 
-void checkDivisible(const DivisibleSchedule& s, const StarPlatform& p) {
-    const auto errors = validateDivisible(s, p);
-    if (!errors.empty()) {
-        throw std::runtime_error("invalid divisible schedule: " + errors.front());
+std::string ordersCsv(const std::vector<OrderMakespan>& orders) {
+    std::string csv = "order,makespan,bandwidth_order\n";
+    for (const OrderMakespan& o : orders) {
+        std::string name;
+        for (int i : o.order) {
+            if (!name.empty()) {
+                name += ' ';
+            }
+            name += procLabel(i + 1);
+        }
+        csv += name + "," + num(o.makespan) + "," + (o.bandwidth ? "yes" : "no") + "\n";
     }
+    return csv;
+}
+
+std::string steadyShareCsv(const SteadyStateShare& s, const StarPlatform& p) {
+    std::string csv = "worker,c,w,latency,rate,alpha_per_period,throughput,period\n";
+    for (int i = 0; i < p.workerCount(); ++i) {
+        const Worker& wk = p.workers[static_cast<std::size_t>(i)];
+        const double r = s.rate[static_cast<std::size_t>(i)];
+        csv += procLabel(i + 1) + "," + num(wk.c) + "," + num(wk.w) + "," + num(wk.latency) + "," +
+               num(r) + "," + num(r * s.period) + "," + num(s.throughput) + "," + num(s.period) +
+               "\n";
+    }
+    return csv;
 }
 
 } // namespace
@@ -106,15 +176,20 @@ int cmdDivisible(const std::vector<std::string>& argv) {
          "return; latency per message)"},
         {"preset", "NAME", "bus, star, returns, fifo or multiround (the seed's examples)"},
         {"master-w", "W", "the master computes too, W per load unit (default: preset, else 0)"},
-        {"load", "W", "total load W_total (default 1)"},
+        {"load", "W", "total load W_total (default " + num(DivisibleStudy::kDefaultLoad) + ")"},
         {"order", "bandwidth|worst|all|I,J,...",
          "bus/star send order: by bandwidth (default), the reverse, every permutation (one "
-         "row per order, up to 8 workers), or an explicit list of workers 1..p"},
+         "row per order, up to " +
+             std::to_string(DivisibleStudy::kMaxAllOrdersWorkers) +
+             " workers), or an explicit list of workers 1..p"},
         {"rounds", "M",
          "multiround: exactly M rounds on every worker (default: best up to "
          "--max-rounds, with resource selection)"},
-        {"max-rounds", "M", "multiround: largest number of rounds tried (default 30)"},
-        {"period", "TP", "steady: the period Tp (default 100)"},
+        {"max-rounds", "M",
+         "multiround: largest number of rounds tried (default " +
+             std::to_string(DivisibleStudy::kDefaultMaxRounds) + ")"},
+        {"period", "TP",
+         "steady: the period Tp (default " + num(DivisibleStudy::kDefaultPeriod) + ")"},
         {"overlap", "", "steady: workers receive while computing"},
         {"out", "FILE", "write the CSV there (atomically) instead of standard output"},
         {"gantt", "FILE", "also draw the Gantt chart: .png, .svg or .pdf"},
@@ -132,83 +207,23 @@ int cmdDivisible(const std::vector<std::string>& argv) {
         return 0;
     }
     VerbOutputs out(a, {"out", "gantt"});
-    const StarPlatform p = divisiblePlatform(a);
-    const std::string model = a.get("model", "star");
-    const double load = a.has("load") ? parseNumber(*a.get("load"), "--load") : 1.0;
-    std::shared_ptr<const DivisibleSchedule> shown;
-    std::string csv;
-    ElapsedLine line(a, "divisible", "computing the schedules");
-    if (model == "bus" || model == "star") {
-        if (model == "bus") {
-            for (const Worker& wk : p.workers) {
-                if (wk.c != p.workers.front().c) {
-                    throw InputError("divisible: a bus has one c for every worker (use --model "
-                                     "star)");
-                }
-            }
-        }
-        const std::string order = a.get("order", "bandwidth");
-        if (order == "all") {
-            if (p.workerCount() > 8) {
-                throw InputError("divisible: --order all is limited to 8 workers");
-            }
-            std::vector<int> o(static_cast<std::size_t>(p.workerCount()));
-            std::iota(o.begin(), o.end(), 0);
-            const std::vector<int> best = bandwidthOrder(p);
-            csv = "order,makespan,bandwidth_order\n";
-            do {
-                std::string name;
-                for (int i : o) {
-                    if (!name.empty()) {
-                        name += ' ';
-                    }
-                    name += procLabel(i + 1);
-                }
-                const DivisibleSchedule s = oneRoundClosedForm(p, o, load);
-                csv += name + "," + num(s.makespan) + "," + (o == best ? "yes" : "no") + "\n";
-            } while (std::next_permutation(o.begin(), o.end()));
-            shown = std::make_shared<const DivisibleSchedule>(oneRoundClosedForm(p, best, load));
-        } else {
-            std::vector<int> o = bandwidthOrder(p);
-            if (order == "worst") {
-                std::reverse(o.begin(), o.end());
-            } else if (order != "bandwidth") {
-                o = parseOrder(order, p.workerCount());
-            }
-            shown = std::make_shared<const DivisibleSchedule>(oneRoundClosedForm(p, o, load));
-        }
-    } else if (model == "lifo") {
-        shown = std::make_shared<const DivisibleSchedule>(bestLifo(p, load));
-    } else if (model == "fifo") {
-        shown = std::make_shared<const DivisibleSchedule>(bestFifo(p, load));
-    } else if (model == "multiround") {
-        if (a.has("rounds")) {
-            shown = std::make_shared<const DivisibleSchedule>(uniformMultiRound(
-                p, load, static_cast<int>(a.integer("rounds", 1, 1, 1000)), p.workerCount()));
-        } else {
-            shown = std::make_shared<const DivisibleSchedule>(bestUniformMultiRound(
-                p, load, static_cast<int>(a.integer("max-rounds", 30, 1, 1000))));
-        }
-    } else if (model == "steady") {
-        const double period = a.has("period") ? parseNumber(*a.get("period"), "--period") : 100.0;
-        const SteadyStateShare s = bandwidthCentric(p, period, a.has("overlap"));
-        csv = "worker,c,w,latency,rate,alpha_per_period,throughput,period\n";
-        for (int i = 0; i < p.workerCount(); ++i) {
-            const Worker& wk = p.workers[static_cast<std::size_t>(i)];
-            const double r = s.rate[static_cast<std::size_t>(i)];
-            csv += procLabel(i + 1) + "," + num(wk.c) + "," + num(wk.w) + "," + num(wk.latency) +
-                   "," + num(r) + "," + num(r * period) + "," + num(s.throughput) + "," +
-                   num(period) + "\n";
-        }
-        shown = std::make_shared<const DivisibleSchedule>(s.periodSchedule);
-    } else {
-        throw InputError("divisible: --model must be bus, star, lifo, fifo, multiround or "
-                         "steady, not '" +
-                         model + "'");
+    const DivisibleStudy study = divisibleStudy(a);
+    try {
+        study.validate(); // the platform is valid: what remains is the model's own rules
+    } catch (const InputError& e) {
+        throw InputError(std::string("divisible: ") + e.what());
     }
-    checkDivisible(*shown, p);
-    if (csv.empty()) {
-        csv = chunkCsv(*shown, p);
+    ElapsedLine line(a, "divisible", "computing the schedules");
+    const auto r = runDivisibleStudy(study);
+    const std::shared_ptr<const DivisibleSchedule>& shown = r->schedule;
+    const StarPlatform& p = r->platform;
+    std::string csv;
+    if (study.orderChoice == DivisibleOrder::All && !r->orders.empty()) {
+        csv = ordersCsv(r->orders);
+    } else if (r->steady) {
+        csv = steadyShareCsv(*r->steady, p);
+    } else {
+        csv = chunkCsv(*shown);
     }
     line.finish("done");
     if (const auto path = a.get("gantt")) {
@@ -231,42 +246,35 @@ int cmdDivisible(const std::vector<std::string>& argv) {
 
 namespace {
 
-struct SteadyInput {
-    PlatformGraph graph;
-    std::optional<FixedCosts> fixed; ///< when built from the explorer's platform
-};
-
-SteadyInput steadyPlatform(const Args& a) {
+/// The platform of the options: a graph, or the explorer's fixed costs as a complete graph.
+SteadyStudy steadyPlatform(const Args& a) {
     const int sources = (a.has("graph") ? 1 : 0) + (a.has("preset") ? 1 : 0) +
                         (a.has("matrix") ? 1 : 0) + (a.has("fixed-preset") ? 1 : 0);
     if (sources != 1) {
         throw InputError("steady: give exactly one of --graph, --preset, --matrix and "
                          "--fixed-preset");
     }
-    SteadyInput in;
+    SteadyStudy q;
     if (a.has("graph")) {
         const std::string path = *a.get("graph");
-        in.graph = PlatformGraph::parseCsv(readInputFile(path), path);
+        q.graph = PlatformGraph::parseCsv(readInputFile(path), path);
     } else if (a.has("preset")) {
-        in.graph = PlatformGraph::preset(*a.get("preset"));
+        q.graph = PlatformGraph::preset(*a.get("preset"));
     } else {
         FixedCosts f =
             a.has("matrix")
                 ? FixedCosts::parseCsv(readInputFile(*a.get("matrix")), *a.get("matrix"))
                 : parsePreset(*a.get("fixed-preset"), static_cast<int>(a.integer("n", 0, 0, 4096)));
-        if (f.n > kMaxSteadyProcessors) {
-            throw InputError("steady: the platform has " + std::to_string(f.n) +
-                             " processors; the linear programs take at most " +
-                             std::to_string(kMaxSteadyProcessors));
+        try {
+            q = SteadyStudy::onExplorerPlatform(std::move(f));
+        } catch (const InputError& e) {
+            throw InputError(std::string("steady: ") + e.what());
         }
-        in.graph = PlatformGraph::fromFixedCosts(f);
-        in.fixed = std::move(f);
     }
     if (a.has("size")) {
-        in.graph.messageSize = parseNumber(*a.get("size"), "--size");
-        in.graph.validate();
+        q.graph.messageSize = parseNumber(*a.get("size"), "--size");
     }
-    return in;
+    return q;
 }
 
 std::string steadyCsv(const SteadyStateResult& r, const PlatformGraph& g, const std::string& what) {
@@ -377,18 +385,19 @@ int cmdSteady(const std::vector<std::string>& argv) {
         return 0;
     }
     VerbOutputs out(a, {"out", "gantt"}, {"graph", "matrix"});
-    const SteadyInput in = steadyPlatform(a);
-    const PlatformGraph& g = in.graph;
+    SteadyStudy study = steadyPlatform(a);
+    const PlatformGraph& g = study.graph;
     const std::string problem = a.get("problem", "reduce");
     const std::string what = a.get("what", "summary");
     ElapsedLine line(a, "steady", "solving the linear program");
     if (what == "compare") {
-        if (!in.fixed) {
+        if (!study.explorerPlatform) {
             throw InputError("steady: --what compare needs the explorer's platform (--matrix or "
                              "--fixed-preset)");
         }
         std::string table = "algorithm,makespan,root,single_throughput,steady_throughput,gain\n";
-        for (const PipelineComparison& c : compareWithExplorer(*in.fixed)) {
+        const auto compared = runSteadyStudy(study, SteadyGoal::CompareOnly);
+        for (const PipelineComparison& c : compared->comparisons) {
             table += c.algorithm + "," + num(c.makespan) + "," + std::to_string(c.root) + "," +
                      num(c.singleThroughput) + "," + num(c.steadyThroughput) + "," + num(c.gain()) +
                      "\n";
@@ -397,30 +406,25 @@ int cmdSteady(const std::vector<std::string>& argv) {
         out.commitWith(table);
         return 0;
     }
-    std::shared_ptr<const SteadyStateResult> r;
     if (problem == "reduce") {
         const std::string t = a.get("target", "0");
-        const int target =
-            t == "any" ? -1 : static_cast<int>(parseInteger(t, "--target", 0, g.n - 1));
-        r = std::make_shared<const SteadyStateResult>(solveSteadyReduce(g, target));
+        study.target = t == "any" ? -1 : static_cast<int>(parseInteger(t, "--target", 0, g.n - 1));
     } else if (problem == "scatter") {
-        const int source = static_cast<int>(a.integer("source", 0, 0, g.n - 1));
-        std::vector<int> targets;
+        study.scatter = true;
+        study.target = static_cast<int>(a.integer("source", 0, 0, g.n - 1));
         if (const auto list = a.get("targets")) {
             for (const std::string& f : splitString(*list, ',')) {
-                targets.push_back(static_cast<int>(parseInteger(trim(f), "--targets", 0, g.n - 1)));
+                study.scatterTargets.push_back(
+                    static_cast<int>(parseInteger(trim(f), "--targets", 0, g.n - 1)));
             }
         }
-        r = std::make_shared<const SteadyStateResult>(solveSteadyScatter(g, source, targets));
     } else {
         throw InputError("steady: --problem must be reduce or scatter, not '" + problem + "'");
     }
+    const std::shared_ptr<const SteadyStateResult> r =
+        runSteadyStudy(study, SteadyGoal::Solve)->result;
     line.finish("solved: " + std::to_string(r->lpVariables) + " variables, " +
                 std::to_string(r->lpConstraints) + " constraints");
-    const auto errors = validatePeriodic(r->schedule, g);
-    if (!errors.empty()) {
-        throw std::runtime_error("invalid periodic schedule: " + errors.front());
-    }
     const std::string csv = steadyCsv(*r, g, what);
     if (const auto path = a.get("gantt")) {
         GanttView view;

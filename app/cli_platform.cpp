@@ -4,6 +4,7 @@
 #include "base/file_io.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
+#include "experiment/monte_carlo.h"
 #include "platform/fixed_costs.h"
 #include "platform/law.h"
 
@@ -21,8 +22,11 @@ const char* const kLawHelp =
 std::vector<OptionSpec> platformOptions() {
     return {
         {"n", "N", "number of processors (>= 1)"},
-        {"comm", "LAW", std::string("transfer cost law: ") + kLawHelp + " (default gamma:1:1)"},
-        {"comp", "LAW", "reduction cost law (default const:0)"},
+        {"comm", "LAW",
+         std::string("transfer cost law: ") + kLawHelp + " (default " +
+             PlatformSpec::kDefaultTransfer + ")"},
+        {"comp", "LAW",
+         std::string("reduction cost law (default ") + PlatformSpec::kDefaultReduction + ")"},
         {"noncommutative", "", "the operation is not commutative (Tree-dyn is then invalid)"},
         {"matrix", "FILE",
          "fixed costs from a CSV file: n rows of n transfer costs d[i][j], then an "
@@ -32,12 +36,12 @@ std::vector<OptionSpec> platformOptions() {
          "liuwang-fig8:X, senderonly:t0,t1,..."},
         {"draw-matrix", "",
          "draw d and c once per replicate from --comm and --comp (fixed-platform model)"},
-        {"seed", "S", "random seed (default 1)"},
+        {"seed", "S", "random seed (default " + std::to_string(PlatformSpec::kDefaultSeed) + ")"},
     };
 }
 
-Platform parsePlatform(const Args& a, const std::string& verb) {
-    Platform p;
+PlatformSpec parsePlatform(const Args& a, const std::string& verb) {
+    PlatformSpec p;
     const int sources =
         (a.has("matrix") ? 1 : 0) + (a.has("preset") ? 1 : 0) + (a.has("draw-matrix") ? 1 : 0);
     if (sources > 1) {
@@ -46,8 +50,9 @@ Platform parsePlatform(const Args& a, const std::string& verb) {
     if (a.has("matrix") && (a.has("comm") || a.has("comp"))) {
         throw InputError(verb + ": --comm and --comp do not apply to a --matrix file");
     }
-    p.seed =
-        static_cast<std::uint64_t>(a.integer("seed", 1, 0, std::numeric_limits<long long>::max()));
+    p.seed = static_cast<std::uint64_t>(
+        a.integer("seed", static_cast<long long>(PlatformSpec::kDefaultSeed), 0,
+                  std::numeric_limits<long long>::max()));
     p.nonCommutative = a.has("noncommutative");
     if (a.has("matrix")) {
         const std::string path = *a.get("matrix");
@@ -57,7 +62,8 @@ Platform parsePlatform(const Args& a, const std::string& verb) {
             throw InputError(path + ": the matrix is for n = " + std::to_string(f.n) +
                              " processors but --n " + std::to_string(p.n) + " was given");
         }
-        p.costs = CostModel::fixedMatrix(std::move(f));
+        p.costMode = CostMode::FixedMatrix;
+        p.matrix = std::move(f);
         return p;
     }
     if (a.has("preset")) {
@@ -69,30 +75,33 @@ Platform parsePlatform(const Args& a, const std::string& verb) {
                              ", not " + std::to_string(hint));
         }
         p.n = f.n;
-        p.costs = CostModel::fixedMatrix(std::move(f));
+        p.costMode = CostMode::FixedMatrix;
+        p.matrix = std::move(f);
         return p;
     }
     if (!a.has("n")) {
         throw InputError(verb + ": --n N is required");
     }
     p.n = static_cast<int>(a.integer("n", 0, 1, kMaxProcessors));
-    const Law comm = parseLaw(a.get("comm", "gamma:1:1"), "--comm");
-    const Law comp = parseLaw(a.get("comp", "const:0"), "--comp");
-    p.costs = a.has("draw-matrix") ? CostModel::drawnMatrix(comm, comp)
-                                   : CostModel::perOperation(comm, comp);
+    p.transfer = parseLaw(a.get("comm", PlatformSpec::kDefaultTransfer), "--comm");
+    p.reduction = parseLaw(a.get("comp", PlatformSpec::kDefaultReduction), "--comp");
+    p.costMode = a.has("draw-matrix") ? CostMode::DrawnMatrix : CostMode::PerOperation;
     return p;
 }
 
 std::vector<double> parseQuantiles(const Args& a) {
     std::vector<double> probs;
-    for (const std::string& f : splitString(a.get("quantiles", "0.1,0.5,0.9"), ',')) {
+    if (!a.has("quantiles")) {
+        return McConfig{}.quantiles;
+    }
+    for (const std::string& f : splitString(*a.get("quantiles"), ',')) {
         probs.push_back(parseNumber(f, "--quantiles"));
     }
     return probs;
 }
 
 int threadsOption(const Args& a) {
-    return static_cast<int>(a.integer("threads", 0, 0, 1024));
+    return static_cast<int>(a.integer("threads", 0, 0, kMaxThreads));
 }
 
 } // namespace rl::cli

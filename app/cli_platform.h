@@ -2,7 +2,7 @@
 
 #include "cli_args.h"
 
-#include "platform/cost_model.h"
+#include "studies/platform_spec.h"
 
 #include <cstdint>
 #include <string>
@@ -13,16 +13,9 @@ namespace rl::cli {
 /// The platform options shared by run and mc (--n, --comm, --comp, --matrix, --preset, ...).
 std::vector<OptionSpec> platformOptions();
 
-/// A platform as the options describe it.
-struct Platform {
-    int n = 0;
-    bool nonCommutative = false;
-    CostModel costs;
-    std::uint64_t seed = 1;
-};
-
-/// Reads the platform options (and the --matrix file); throws InputError naming `verb`.
-Platform parsePlatform(const Args& a, const std::string& verb);
+/// Reads the platform options (and the --matrix file) into the studies' platform; throws
+/// InputError naming `verb` for options that do not go together.
+PlatformSpec parsePlatform(const Args& a, const std::string& verb);
 /// --quantiles P1,P2,... (default 0.1,0.5,0.9).
 std::vector<double> parseQuantiles(const Args& a);
 /// --threads T (default 0: every core).

@@ -6,13 +6,12 @@
 #include "figure_render.h"
 
 #include "algorithms/algorithm_registry.h"
-#include "algorithms/simulator.h"
 #include "base/file_io.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "schedule/paje_trace.h"
 #include "schedule/schedule_csv.h"
-#include "schedule/schedule_validator.h"
+#include "studies/run_study.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -79,13 +78,24 @@ std::string scheduleJson(const Schedule& s, std::uint64_t seed, std::uint64_t re
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
 }
 
+/// The --algo keys, from the registry: "binomial, ..., or on sender-only fixed costs
+/// (Liu-Wang) ep, snf, optimum".
+std::string algorithmKeys() {
+    const auto join = [](std::span<const AlgorithmInfo> infos) {
+        std::string keys;
+        for (const AlgorithmInfo& info : infos) {
+            keys += (keys.empty() ? "" : ", ") + std::string(info.key);
+        }
+        return keys;
+    };
+    return join(algorithms()) + ", or on sender-only fixed costs (Liu-Wang) " +
+           join(clairvoyantAlgorithms());
+}
+
 } // namespace
 
 int cmdRun(const std::vector<std::string>& argv) {
-    std::vector<OptionSpec> specs{
-        {"algo", "ALGO",
-         "binomial, fibonacci, tree-dyn, nctd, or on sender-only fixed costs (Liu-Wang) ep, snf, "
-         "optimum"}};
+    std::vector<OptionSpec> specs{{"algo", "ALGO", algorithmKeys()}};
     const auto platform = platformOptions();
     specs.insert(specs.end(), platform.begin(), platform.end());
     specs.push_back({"replicate", "R", "which replicate of the seed to draw (default 0)"});
@@ -109,37 +119,42 @@ int cmdRun(const std::vector<std::string>& argv) {
     if (!a.has("algo")) {
         throw InputError("run: --algo ALGO is required");
     }
-    const AlgorithmId algo = parseAlgorithm(*a.get("algo"));
-    const Platform p = parsePlatform(a, "run");
+    Scenario scenario;
+    scenario.algorithms = {parseAlgorithm(*a.get("algo"))};
+    static_cast<PlatformSpec&>(scenario) = parsePlatform(a, "run");
     const std::string format = a.get("format", "csv");
     if (format != "csv" && format != "json") {
         throw InputError("run: --format must be csv or json, not '" + format + "'");
     }
-    const auto replicate = static_cast<std::uint64_t>(
+    scenario.replicate = static_cast<std::uint64_t>(
         a.integer("replicate", 0, 0, std::numeric_limits<long long>::max()));
-    Simulator sim(algo, p.n, p.nonCommutative, p.costs);
-    const Schedule s = sim.schedule(p.seed, replicate);
+    const auto run = runScenario(scenario, RunDetail::Schedules);
+    const std::shared_ptr<const Schedule>& shared = run->schedules.front();
+    const Schedule& s = *shared;
     if (out.wanted("paje")) {
         out.stage("paje", pajeTrace(s));
     }
     if (out.wanted("gantt") || out.wanted("tree") || animation) {
-        const auto shared = std::make_shared<const Schedule>(s);
         const QString title = QStringLiteral("%1 — n = %2, makespan %3")
                                   .arg(QString::fromStdString(s.algorithm))
                                   .arg(s.n)
                                   .arg(s.makespan, 0, 'g', 5);
         if (out.wanted("gantt")) {
-            out.stage("gantt", bytesView(renderGantt(shared, title, out.path("gantt"))));
+            out.stage("gantt", bytesView(renderGantt(shared, run->criticalPaths.front(), title,
+                                                     out.path("gantt"))));
         }
         if (out.wanted("tree")) {
-            out.stage("tree", bytesView(renderTree(shared, out.path("tree"))));
+            out.stage("tree",
+                      bytesView(renderTree(shared, run->criticalPaths.front(), out.path("tree"))));
         }
         if (animation) {
             out.stage("animation",
-                      bytesView(renderAnimation(a, {{shared, algo, title, {}, {}}}, *animation)));
+                      bytesView(renderAnimation(
+                          a, {{shared, scenario.algorithms.front(), title, {}, {}}}, *animation)));
         }
     }
-    out.stage("out", format == "json" ? scheduleJson(s, p.seed, replicate) : scheduleCsv(s));
+    out.stage("out", format == "json" ? scheduleJson(s, scenario.seed, scenario.replicate)
+                                      : scheduleCsv(s));
     out.commit();
     return 0;
 }

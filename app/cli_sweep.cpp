@@ -12,11 +12,11 @@
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
-#include "experiment/progressive_sweep.h"
-#include "experiment/sweep.h"
+#include "studies/sweep_study.h"
 
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -71,10 +71,12 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     const SweepFigureFiles figures{a.get("png"), a.get("svg"), a.get("pdf")};
     checkFigureFiles(figures);
     VerbOutputs out(a, {"out", "png", "svg", "pdf"}, {"checkpoint"});
-    SweepSpec spec = SweepSpec::figure(fig);
+    SweepStudy study = SweepStudy::paper(fig);
+    SweepSpec& spec = study.spec;
     spec.n = static_cast<int>(a.integer("n", spec.n, 1, kMaxProcessors));
-    spec.replicates = static_cast<std::uint64_t>(
-        a.integer("replicates", static_cast<long long>(spec.replicates), 1, 1LL << 40));
+    spec.replicates =
+        static_cast<std::uint64_t>(a.integer("replicates", static_cast<long long>(spec.replicates),
+                                             1, static_cast<long long>(kMaxReplicates)));
     if (const auto cv = a.get("cv")) {
         spec.cvs = parseGrid(*cv, "--cv");
     }
@@ -94,13 +96,13 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     if (const auto mean = a.get("mean")) {
         spec.transferMean = parseNumber(*mean, "--mean");
     }
-    spec.seed =
-        static_cast<std::uint64_t>(a.integer("seed", 1, 0, std::numeric_limits<long long>::max()));
+    spec.seed = static_cast<std::uint64_t>(a.integer("seed", static_cast<long long>(spec.seed), 0,
+                                                     std::numeric_limits<long long>::max()));
     spec.threads = threadsOption(a);
     spec.quantiles = parseQuantiles(a);
-    spec.validate();
+    study.validate();
     if (figures.any()) {
-        spec.checkFigureAnalysis(fig);
+        study.checkFigureAnalysis();
     }
     // The sidecar beside a results file: what `plot` and the GUI's Open results… need.
     const std::optional<std::string> sidecar = sweepSidecarFor(out.path("out"));
@@ -112,9 +114,8 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     // Every point's paired analysis (median replicates, ratio, best method) is computed as the
     // point completes, with one point's makespans in memory at a time: the figures and the
     // results file (reopened by the GUI, drill-down included) need it.
-    const std::vector<McResult> results =
-        runJob(a, "sweep", spec.pointConfigs(), env.executor, line);
-    const auto snapshot = std::make_shared<const GridSnapshot>(snapshotFromResults(spec, results));
+    CliJob job(a, "sweep", env.executor);
+    const auto snapshot = runSweepJob(study, job.executor(), job.options(), std::ref(line));
     if (figures.any()) {
         for (const auto& [option, bytes] : renderSweepFigure(snapshot, fig, figures)) {
             out.stage(option, bytesView(bytes));
@@ -128,7 +129,7 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
         out.stage("sidecar", sweepSidecar(*snapshot, fig));
     }
     out.commit();
-    finishJob(a);
+    job.finish();
     return 0;
 }
 

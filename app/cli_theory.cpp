@@ -1,18 +1,13 @@
 #include "cli_commands.h"
 
 #include "cli_args.h"
-#include "cli_commands.h"
 
 #include "algorithms/ep_optimum.h"
-#include "algorithms/ep_schedule.h"
-#include "algorithms/snf.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "experiment/monte_carlo.h"
-#include "platform/fixed_costs.h"
 #include "schedule/schedule_csv.h"
-#include "theory/tree_dyn_markov.h"
-#include "theory/worst_case_ratios.h"
+#include "studies/theory_study.h"
 
 #include <cmath>
 #include <iostream>
@@ -39,10 +34,13 @@ double number(const Args& a, const std::string& name, double fallback) {
 int theoryMarkov(const std::vector<std::string>& argv) {
     const std::vector<OptionSpec> specs{
         {"n", "N[,N...]", "numbers of processors (required)"},
-        {"comm-mean", "MU", "mean of the exponential transfers (default 1)"},
+        {"comm-mean", "MU",
+         "mean of the exponential transfers (default " + formatNumber(MarkovStudy{}.transferMean) +
+             ")"},
         {"comp-mean", "MU", "mean of the exponential reductions (default 0: none, closed form)"},
         {"replicates", "R", "also simulate R replicates and compare (default 0: chain only)"},
-        {"seed", "S", "random seed of the simulation (default 1)"},
+        {"seed", "S",
+         "random seed of the simulation (default " + std::to_string(MarkovStudy{}.seed) + ")"},
         {"threads", "T", "simulation threads (default 0: all)"},
         {"out", "FILE", "write there (atomically) instead of standard output"}};
     const Args a("theory markov", argv, specs, 0);
@@ -59,34 +57,36 @@ int theoryMarkov(const std::vector<std::string>& argv) {
     if (!a.has("n")) {
         throw InputError("theory markov: --n N is required");
     }
-    const double muD = number(a, "comm-mean", 1.0);
-    const double muC = number(a, "comp-mean", 0.0);
-    const auto replicates = static_cast<std::uint64_t>(a.integer("replicates", 0, 0, 1000000000LL));
-    std::vector<int> ns;
+    MarkovStudy study;
+    study.transferMean = number(a, "comm-mean", study.transferMean);
+    study.reductionMean = number(a, "comp-mean", study.reductionMean);
+    study.replicates = static_cast<std::uint64_t>(
+        a.integer("replicates", 0, 0, static_cast<long long>(MarkovStudy::kMaxReplicates)));
     for (const std::string& f : splitString(*a.get("n"), ',')) {
-        ns.push_back(static_cast<int>(parseInteger(f, "--n", 1, kMaxMarkovProcessors)));
+        study.sizes.push_back(static_cast<int>(parseInteger(f, "--n", 1, kMaxMarkovProcessors)));
     }
+    study.seed = static_cast<std::uint64_t>(
+        a.integer("seed", static_cast<long long>(study.seed), 0, 1LL << 62));
+    study.threads = static_cast<int>(a.integer("threads", 0, 0, kMaxThreads));
+    const auto rows = runMarkovStudy(study);
     std::string csv = "n,comm_mean,comp_mean,chain_mean,chain_variance";
-    csv += replicates > 0 ? ",sim_mean,sim_stderr,sim_variance,z\n" : "\n";
-    for (int n : ns) {
-        const MeanVariance m = treeDynMarkov(n, muD, muC);
-        csv += std::to_string(n) + "," + formatNumber(muD) + "," + formatNumber(muC) + "," +
-               formatNumber(m.mean) + "," + formatNumber(m.variance);
-        if (replicates > 0) {
-            McConfig c;
-            c.algorithms = {AlgorithmId::TreeDyn};
-            c.n = n;
-            c.costs = CostModel::perOperation(Law::exponential(muD),
-                                              muC > 0 ? Law::exponential(muC) : Law::constant(0.0));
-            c.replicates = replicates;
-            c.seed = static_cast<std::uint64_t>(a.integer("seed", 1, 0, 1LL << 62));
-            c.threads = static_cast<int>(a.integer("threads", 0, 0, 1024));
-            const McSummary s = runMonteCarlo(c).summaries.front();
-            const double z = s.stdError > 0 ? (s.mean - m.mean) / s.stdError : 0.0;
-            csv += "," + formatNumber(s.mean) + "," + formatNumber(s.stdError) + "," +
-                   formatNumber(s.variance) + "," + formatNumber(z);
+    csv += study.replicates > 0 ? ",sim_mean,sim_stderr,sim_variance,z\n" : "\n";
+    // Field by field (GCC 12 warns falsely on long chains of string concatenation).
+    const auto field = [&csv](double v) {
+        csv += ',';
+        csv += formatNumber(v);
+    };
+    for (const MarkovCheck& m : *rows) {
+        csv += std::to_string(m.n);
+        for (double v : {study.transferMean, study.reductionMean, m.chain.mean, m.chain.variance}) {
+            field(v);
         }
-        csv += "\n";
+        if (study.replicates > 0) {
+            for (double v : {m.simMean, m.simStdError, m.simVariance, m.z()}) {
+                field(v);
+            }
+        }
+        csv += '\n';
     }
     out.commitWith(csv);
     return 0;
@@ -95,9 +95,13 @@ int theoryMarkov(const std::vector<std::string>& argv) {
 int theoryRatios(const std::vector<std::string>& argv) {
     const std::vector<OptionSpec> specs{
         {"n", "N", "number of processors (required, >= 2)"},
-        {"d", "d", "small transfer cost, for i < j (default 1)"},
-        {"D", "D", "large transfer cost, for i > j (default 2)"},
-        {"c", "c", "reduction cost of the middle column of Table 1 (default 0.5)"},
+        {"d", "d",
+         "small transfer cost, for i < j (default " + formatNumber(RatiosStudy{}.d) + ")"},
+        {"D", "D",
+         "large transfer cost, for i > j (default " + formatNumber(RatiosStudy{}.bigD) + ")"},
+        {"c", "c",
+         "reduction cost of the middle column of Table 1 (default " +
+             formatNumber(RatiosStudy{}.c) + ")"},
         {"out", "FILE", "write there (atomically) instead of standard output"}};
     const Args a("theory ratios", argv, specs, 0);
     if (a.helpAsked()) {
@@ -113,9 +117,12 @@ int theoryRatios(const std::vector<std::string>& argv) {
     if (!a.has("n")) {
         throw InputError("theory ratios: --n N is required");
     }
-    const int n = static_cast<int>(a.integer("n", 0, 2, 1 << 20));
-    out.commitWith(ratiosCsv(
-        worstCaseRatios(n, number(a, "d", 1.0), number(a, "D", 2.0), number(a, "c", 0.5))));
+    RatiosStudy study;
+    study.n = static_cast<int>(a.integer("n", 0, RatiosStudy::kMinN, RatiosStudy::kMaxN));
+    study.d = number(a, "d", study.d);
+    study.bigD = number(a, "D", study.bigD);
+    study.c = number(a, "c", study.c);
+    out.commitWith(ratiosCsv(*runRatiosStudy(study)));
     return 0;
 }
 
@@ -123,27 +130,8 @@ std::vector<double> clusterTimes(const Args& a, const std::string& verb) {
     if (a.has("times") == a.has("preset")) {
         throw InputError(verb + ": give exactly one of --times t0,t1,... and --preset SPEC");
     }
-    if (a.has("times")) {
-        std::vector<double> t;
-        for (const std::string& f : splitString(*a.get("times"), ',')) {
-            const double v = parseNumber(f, "--times");
-            if (!std::isfinite(v) || v < 0.0) {
-                throw InputError(verb + ": transmission time " + f + " must be finite and >= 0");
-            }
-            t.push_back(v);
-        }
-        if (t.empty()) {
-            throw InputError(verb + ": --times is empty");
-        }
-        return t;
-    }
-    const FixedCosts f = parsePreset(*a.get("preset"), 0);
-    const std::string why = senderOnlyViolation(f);
-    if (!why.empty()) {
-        throw InputError(verb + ": preset '" + *a.get("preset") +
-                         "' is not a Liu-Wang cluster: " + why);
-    }
-    return senderTimes(f);
+    return a.has("times") ? parseClusterTimes(*a.get("times"), "--times", verb + ": ")
+                          : clusterPresetTimes(*a.get("preset"), verb + ": ");
 }
 
 int theorySchedule(const std::vector<std::string>& argv, bool optimum) {
@@ -166,21 +154,13 @@ int theorySchedule(const std::vector<std::string>& argv, bool optimum) {
         return 0;
     }
     VerbOutputs out(a, {"out"});
-    const std::vector<double> t = clusterTimes(a, verb);
-    std::vector<int> senders;
-    if (optimum) {
-        senders = epOptimum(t).senders;
-    } else {
-        senders = snfSenders(t);
-    }
-    Schedule s = epSchedule(t, senders);
-    s.algorithm = optimum ? "Optimum" : "SNF";
-    std::string csv = scheduleCsv(s);
+    const ClusterSchedule c = clusterSchedule(clusterTimes(a, verb), optimum);
+    std::string csv = scheduleCsv(c.schedule);
     csv += "senders";
-    for (int p : senders) {
+    for (int p : c.senders) {
         csv += " P" + std::to_string(p);
     }
-    csv += "\nmakespan " + formatNumber(s.makespan) + "\n";
+    csv += "\nmakespan " + formatNumber(c.schedule.makespan) + "\n";
     out.commitWith(csv);
     return 0;
 }

@@ -3,7 +3,6 @@
 #include <QApplication>
 
 #include "base/input_error.h"
-#include "schedule/critical_path.h"
 #include "views/gantt_view.h"
 #include "views/tree_view.h"
 
@@ -38,42 +37,24 @@ std::unique_ptr<QCoreApplication> makeCliApplication(int& argc, char** argv) {
     return std::make_unique<QApplication>(argc, argv);
 }
 
-QByteArray renderGantt(const std::shared_ptr<const Schedule>& s, const QString& title,
+QByteArray renderGantt(const std::shared_ptr<const Schedule>& s,
+                       const std::vector<CriticalStep>& criticalPath, const QString& title,
                        const std::string& path) {
     GanttView view;
     view.resize(1200, 700);
     view.setSchedule(s);
     view.setTitle(title);
-    std::vector<OpRef> critical;
-    for (const CriticalStep& c : criticalPath(*s)) {
-        critical.push_back(OpRef{c.isTransfer, c.op});
-    }
-    view.setCriticalPath(std::move(critical));
-    QString error;
-    QByteArray bytes;
-    if (!view.renderTo(QString::fromStdString(path), &bytes, &error)) {
-        throw InputError(error.toStdString());
-    }
-    return bytes;
+    view.setCriticalPath(criticalPath);
+    return renderedBytes(view, path);
 }
 
-QByteArray renderTree(const std::shared_ptr<const Schedule>& s, const std::string& path) {
+QByteArray renderTree(const std::shared_ptr<const Schedule>& s,
+                      const std::vector<CriticalStep>& criticalPath, const std::string& path) {
     TreeView view;
     view.resize(1000, 700);
     view.setSchedule(s);
-    std::vector<int> critical;
-    for (const CriticalStep& c : criticalPath(*s)) {
-        if (c.isTransfer) {
-            critical.push_back(c.op);
-        }
-    }
-    view.setHighlightedTransfers(std::move(critical));
-    QString error;
-    QByteArray bytes;
-    if (!view.renderTo(QString::fromStdString(path), &bytes, &error)) {
-        throw InputError(error.toStdString());
-    }
-    return bytes;
+    view.setCriticalPath(criticalPath);
+    return renderedBytes(view, path);
 }
 
 } // namespace rl::cli

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "base/input_error.h"
+#include "schedule/critical_path.h"
 #include "schedule/schedule.h"
 
 #include <QByteArray>
@@ -21,10 +23,24 @@ inline std::string_view bytesView(const QByteArray& bytes) {
 /// no display: clusters, CI) when the command line asks for a figure, which the GUI's own
 /// widgets draw; a QCoreApplication otherwise.
 std::unique_ptr<QCoreApplication> makeCliApplication(int& argc, char** argv);
-/// Draw with the GUI's own views, headless, in the format of `path`'s extension (the file is
-/// not written: the caller stages the bytes); throw InputError naming the path on failure.
-QByteArray renderGantt(const std::shared_ptr<const Schedule>& s, const QString& title,
+/// The bytes of a view drawn in the format of `path`'s extension (GanttView, TreeView); throws
+/// InputError naming the path on failure.
+template <class View> QByteArray renderedBytes(View& view, const std::string& path) {
+    QString error;
+    QByteArray bytes;
+    if (!view.renderTo(QString::fromStdString(path), &bytes, &error)) {
+        throw InputError(error.toStdString());
+    }
+    return bytes;
+}
+
+/// Draw a run (its schedule and critical path, studies/run_study.h) with the GUI's own views,
+/// headless, in the format of `path`'s extension (the file is not written: the caller stages
+/// the bytes); throw InputError naming the path on failure.
+QByteArray renderGantt(const std::shared_ptr<const Schedule>& s,
+                       const std::vector<CriticalStep>& criticalPath, const QString& title,
                        const std::string& path);
-QByteArray renderTree(const std::shared_ptr<const Schedule>& s, const std::string& path);
+QByteArray renderTree(const std::shared_ptr<const Schedule>& s,
+                      const std::vector<CriticalStep>& criticalPath, const std::string& path);
 
 } // namespace rl::cli

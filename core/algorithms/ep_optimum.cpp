@@ -42,7 +42,11 @@ std::uint64_t epOptimumSequenceCount(const std::vector<double>& t) {
     return count;
 }
 
-EpOptimum epOptimum(const std::vector<double>& t, const SearchProgress& progress) {
+bool optimumSearchFits(const std::vector<double>& t) {
+    return epOptimumSequenceCount(t) <= kMaxOptimumSequences;
+}
+
+void checkOptimumSearch(const std::vector<double>& t) {
     const std::uint64_t total = epOptimumSequenceCount(t);
     if (total > kMaxOptimumSequences) {
         throw InputError(
@@ -52,6 +56,11 @@ EpOptimum epOptimum(const std::vector<double>& t, const SearchProgress& progress
             " sender orders, more than the limit of " + std::to_string(kMaxOptimumSequences) +
             " (about 11 processors of distinct times)");
     }
+}
+
+EpOptimum epOptimum(const std::vector<double>& t, const SearchProgress& progress) {
+    checkOptimumSearch(t);
+    const std::uint64_t total = epOptimumSequenceCount(t);
     EpOptimum best;
     best.makespan = std::numeric_limits<double>::infinity();
     if (t.empty()) {

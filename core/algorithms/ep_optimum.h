@@ -25,6 +25,12 @@ struct EpOptimum {
 /// slowestProcessor()).
 std::uint64_t epOptimumSequenceCount(const std::vector<double>& t);
 
+/// Whether the exhaustive search for `t` stays within kMaxOptimumSequences.
+bool optimumSearchFits(const std::vector<double>& t);
+/// Throws the InputError of a search beyond kMaxOptimumSequences, naming the count (the one
+/// message for the explorer, the Theory tab and the CLI).
+void checkOptimumSearch(const std::vector<double>& t);
+
 /// Called about every 2^14 sequences with (done, total); returning false cancels.
 using SearchProgress = std::function<bool(std::uint64_t done, std::uint64_t total)>;
 

@@ -42,12 +42,13 @@ void McConfig::validate() const {
         validateRun(a, n, nonCommutative);
     }
     costs.validate(n);
-    if (replicates < 1) {
-        throw InputError("the number of replicates must be >= 1");
+    if (replicates < 1 || replicates > kMaxReplicates) {
+        throw InputError("the number of replicates must be between 1 and " +
+                         std::to_string(kMaxReplicates));
     }
-    if (threads < 0 || threads > 1024) {
-        throw InputError("threads = " + std::to_string(threads) +
-                         " must be between 0 (all) and 1024");
+    if (threads < 0 || threads > kMaxThreads) {
+        throw InputError("threads = " + std::to_string(threads) + " must be between 0 (all) and " +
+                         std::to_string(kMaxThreads));
     }
     for (std::size_t i = 0; i < quantiles.size(); ++i) {
         if (!(quantiles[i] >= 0.0 && quantiles[i] <= 1.0)) {
@@ -61,8 +62,9 @@ void McConfig::validate() const {
         throw InputError("a paired analysis needs every makespan: at most " +
                          std::to_string(exactQuantileLimit) + " replicates");
     }
-    if (histogramBins < 1 || histogramBins > 100000) {
-        throw InputError("histogram bins must be between 1 and 100000");
+    if (histogramBins < 1 || histogramBins > kMaxHistogramBins) {
+        throw InputError("histogram bins must be between 1 and " +
+                         std::to_string(kMaxHistogramBins));
     }
     checkMemory(estimatedBytes(), "a Monte Carlo run of " + std::to_string(replicates) +
                                       " replicates of " + std::to_string(algorithms.size()) +

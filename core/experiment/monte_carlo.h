@@ -18,6 +18,14 @@ namespace rl {
 /// the thread count (blocks are merged in block order).
 inline constexpr std::uint64_t kMonteCarloBlock = 1024;
 
+/// Most histogram bins a summary has.
+inline constexpr int kMaxHistogramBins = 100000;
+/// Most replicates of one run: with costs below kMaxMagnitude every sum stays far from overflow
+/// (base/limits.h).
+inline constexpr std::uint64_t kMaxReplicates = std::uint64_t{1} << 40;
+/// Most worker threads a run asks for (0: every core).
+inline constexpr int kMaxThreads = 1024;
+
 /// One Monte Carlo experiment: R replicates of several algorithms on common random numbers.
 struct McConfig {
     std::vector<AlgorithmId> algorithms;

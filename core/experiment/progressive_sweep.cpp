@@ -40,24 +40,23 @@ McSummary summarize(AlgorithmId algorithm, const double* x, std::uint64_t count,
     return s;
 }
 
-bool fitsSampleBudget(const SweepSpec& spec) {
+} // namespace
+
+bool ProgressiveSweep::fitsSampleBudget(const SweepSpec& spec) {
     const std::uint64_t perReplicate =
         std::max<std::uint64_t>(spec.pointCount() * spec.algorithms.size(), 1);
-    return spec.replicates <= ProgressiveSweep::kSampleBudget / perReplicate;
+    return spec.replicates <= kSampleBudget / perReplicate;
 }
 
-// The GUI's progressive sweep keeps every makespan of the grid: bounded.
-void checkSampleBudget(const SweepSpec& spec) {
+void ProgressiveSweep::checkSampleBudget(const SweepSpec& spec) {
     if (!fitsSampleBudget(spec)) {
-        throw InputError(
-            "a figure keeps every makespan: " + std::to_string(spec.replicates) + " replicates x " +
-            std::to_string(spec.pointCount()) + " points x " +
-            std::to_string(spec.algorithms.size()) + " algorithms exceeds the limit of " +
-            std::to_string(ProgressiveSweep::kSampleBudget) + "; use fewer replicates or points");
+        throw InputError("a figure keeps every makespan: " + std::to_string(spec.replicates) +
+                         " replicates x " + std::to_string(spec.pointCount()) + " points x " +
+                         std::to_string(spec.algorithms.size()) +
+                         " algorithms exceeds the limit of " + std::to_string(kSampleBudget) +
+                         "; use fewer replicates or points");
     }
 }
-
-} // namespace
 
 ProgressiveSweep::ProgressiveSweep(SweepSpec spec) : m_spec(std::move(spec)) {
     m_spec.validate();

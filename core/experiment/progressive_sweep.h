@@ -33,6 +33,10 @@ struct GridSnapshot {
     std::uint64_t replicates = 0;
     bool complete = false;       ///< replicates == spec.replicates
     std::vector<GridCell> cells; ///< ratio outer, CV inner (as SweepResult::rows)
+    /// A value the figure marks beside the data: Tree-dyn's Markov-chain mean at CV 1 for a CV
+    /// sweep (set by studies/sweep_study.h, which knows the theory; none when it does not
+    /// apply).
+    std::optional<double> reference;
 
     const GridCell& cell(std::size_t cvIndex, std::size_t ratioIndex) const {
         return cells[ratioIndex * spec.cvs.size() + cvIndex];
@@ -74,6 +78,11 @@ class ProgressiveSweep {
   public:
     /// 2^25 makespans (256 MiB): Fig. 5/6 at 1,000 replicates hold 2.6 million.
     static constexpr std::uint64_t kSampleBudget = 1ULL << 25;
+
+    /// Whether every makespan of the grid fits kSampleBudget.
+    static bool fitsSampleBudget(const SweepSpec& spec);
+    /// Throws the InputError of a grid beyond kSampleBudget, naming its size.
+    static void checkSampleBudget(const SweepSpec& spec);
 
     /// Validates the spec (InputError naming the problem, including an over-budget grid).
     explicit ProgressiveSweep(SweepSpec spec);

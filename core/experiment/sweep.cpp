@@ -181,14 +181,6 @@ std::vector<McConfig> SweepSpec::pointConfigs() const {
     return points;
 }
 
-void SweepSpec::checkFigureAnalysis(Figure fig) const {
-    if (fig != Figure::Fig4 && !analysesPairs()) {
-        throw InputError("a figure's paired analysis keeps every makespan of a point: at most " +
-                         std::to_string(McConfig{}.exactQuantileLimit) + " replicates, not " +
-                         std::to_string(replicates));
-    }
-}
-
 SweepResult runSweep(const SweepSpec& spec, const SweepProgress& progress,
                      const std::function<void(const std::vector<SweepRow>&)>& onPoint) {
     spec.validate();

@@ -48,9 +48,6 @@ struct SweepSpec {
     /// Every point's configuration, in grid order (ratio outer, CV inner), with the paired
     /// analysis whenever analysesPairs().
     std::vector<McConfig> pointConfigs() const;
-    /// Throws the InputError a figure without its paired analysis gets: Fig. 5 and 6 draw the
-    /// best method and the ratio, so they need analysesPairs(); Fig. 4 draws summaries only.
-    void checkFigureAnalysis(Figure fig) const;
     std::size_t pointCount() const { return cvs.size() * ratios.size(); }
 };
 

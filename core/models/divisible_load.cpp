@@ -343,9 +343,9 @@ DivisibleSchedule bestFifo(const StarPlatform& p, double load, int exhaustiveLim
 DivisibleSchedule uniformMultiRound(const StarPlatform& p, double load, int rounds, int workers) {
     p.validate();
     checkLoad(load);
-    if (rounds < 1 || rounds > 1000) {
-        throw InputError("the number of rounds must be in [1, 1000], not " +
-                         std::to_string(rounds));
+    if (rounds < 1 || rounds > kMaxMultiRounds) {
+        throw InputError("the number of rounds must be in [1, " + std::to_string(kMaxMultiRounds) +
+                         "], not " + std::to_string(rounds));
     }
     if (workers < 1 || workers > p.workerCount()) {
         throw InputError("the number of workers used must be in [1, " +
@@ -427,9 +427,9 @@ DivisibleSchedule uniformMultiRound(const StarPlatform& p, double load, int roun
 
 DivisibleSchedule bestUniformMultiRound(const StarPlatform& p, double load, int maxRounds) {
     p.validate();
-    if (maxRounds < 1 || maxRounds > 1000) {
-        throw InputError("the maximum number of rounds must be in [1, 1000], not " +
-                         std::to_string(maxRounds));
+    if (maxRounds < 1 || maxRounds > kMaxMultiRounds) {
+        throw InputError("the maximum number of rounds must be in [1, " +
+                         std::to_string(kMaxMultiRounds) + "], not " + std::to_string(maxRounds));
     }
     DivisibleSchedule best;
     bool found = false;

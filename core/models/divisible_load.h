@@ -75,6 +75,9 @@ DivisibleSchedule bestLifo(const StarPlatform& p, double load);
 /// d = z c, by the slides' theorem). Workers the LP gives nothing are not selected.
 DivisibleSchedule bestFifo(const StarPlatform& p, double load, int exhaustiveLimit = 6);
 
+/// Most rounds a multi-round schedule has.
+constexpr int kMaxMultiRounds = 1000;
+
 /// Uniform multi-round (UMR): `rounds` rounds on the first `workers` workers in bandwidth order;
 /// in a round every worker computes for the same time, and the master's sends of round j+1
 /// exactly fill round j's computation (with latencies): round sizes move geometrically around

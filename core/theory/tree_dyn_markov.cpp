@@ -31,6 +31,11 @@ void checkN(int n, int limit) {
 
 } // namespace
 
+void checkMarkovMeans(double transferMean, double reductionMean) {
+    checkMean(reductionMean, "reduction", true);
+    checkMean(transferMean, "transfer", false);
+}
+
 MeanVariance treeDynMarkovClosedForm(int n, double transferMean) {
     checkN(n, 1 << 30);
     checkMean(transferMean, "transfer", false);
@@ -107,11 +112,14 @@ MeanVariance treeDynMarkov(int n, double transferMean, double reductionMean) {
 }
 
 MarkovCheck checkMarkov(int n, double transferMean, double reductionMean, std::uint64_t replicates,
-                        std::uint64_t seed,
+                        std::uint64_t seed, int threads,
                         const std::function<bool(std::uint64_t, std::uint64_t)>& progress) {
     MarkovCheck out;
     out.n = n;
     out.chain = treeDynMarkov(n, transferMean, reductionMean);
+    if (replicates == 0) {
+        return out;
+    }
     McConfig c;
     c.algorithms = {AlgorithmId::TreeDyn};
     c.n = n;
@@ -120,6 +128,7 @@ MarkovCheck checkMarkov(int n, double transferMean, double reductionMean, std::u
                                                         : Law::constant(0.0));
     c.replicates = replicates;
     c.seed = seed;
+    c.threads = threads;
     const McResult r = runMonteCarlo(c, progress);
     const McSummary& s = r.summaries.front();
     out.simMean = s.mean;

@@ -17,6 +17,11 @@ struct MeanVariance {
 /// Largest n treeDynMarkov() accepts with reductions (its chain has about n^2/4 states).
 constexpr int kMaxMarkovProcessors = 4096;
 
+/// Throws the InputError treeDynMarkov() gives for means it does not take: a transfer mean
+/// that is not finite and > 0, a reduction mean that is not finite and >= 0 (0: none), or
+/// magnitudes outside base/limits.h.
+void checkMarkovMeans(double transferMean, double reductionMean);
+
 /// RR §5 closed form for Tree-dyn with exponential transfers of mean `transferMean` and no
 /// reduction cost, for every n >= 1 (docs/model.md §6). State s(i, j): i transfers running, j = 1
 /// when a processor waits in the slot; each state lasts Exp(i / mu).
@@ -62,9 +67,10 @@ struct MarkovCheck {
 };
 
 /// treeDynMarkov() beside `replicates` simulated runs (per-operation exponential costs, seed
-/// `seed`). `progress(done, total)` as for runMonteCarlo; false cancels.
+/// `seed`, on `threads` threads; 0 replicates: the chain only). `progress(done, total)` as for
+/// runMonteCarlo; false cancels.
 MarkovCheck checkMarkov(int n, double transferMean, double reductionMean, std::uint64_t replicates,
-                        std::uint64_t seed,
+                        std::uint64_t seed, int threads = 0,
                         const std::function<bool(std::uint64_t, std::uint64_t)>& progress = {});
 
 } // namespace rl

@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
         const double cpu0 = cpuSeconds();
         double first = -1.0;
         double showStall = 0.0;
-        QObject::connect(panel->runner(), &SweepRunner::snapshotReady, [&] {
+        QObject::connect(panel->runner(), &AsyncJobBase::resultReady, [&] {
             if (first < 0.0) {
                 first = static_cast<double>(t.nsecsElapsed()) / 1e9;
                 // What came before is the window's first layout and paint, once per tab
@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
             }
         });
         QEventLoop loop;
-        QObject::connect(panel->runner(), &SweepRunner::runningChanged, &loop, [&](bool running) {
+        QObject::connect(panel->runner(), &AsyncJobBase::runningChanged, &loop, [&](bool running) {
             if (!running) {
                 loop.quit();
             }

@@ -5,9 +5,9 @@
 // Prints, per format, the wall and CPU time (the process's, both threads) and the file size;
 // the files stay in OUTPUT_FOLDER (default: a temporary folder, removed) to be looked at.
 // STYLE words change the look to compare: presentation, dark, WIDTHxHEIGHT, gif-only.
-#include "common/scenario.h"
 #include "explorer/explorer_page.h"
 #include "export/animation_job.h"
+#include "studies/scenario.h"
 
 #include <QApplication>
 #include <QDir>

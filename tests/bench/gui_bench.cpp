@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
         const auto s = makeSchedule(1024);
         AlgorithmPane pane;
         pane.resize(1400, 700);
-        pane.setSchedule(s, QStringLiteral("Tree-dyn"));
+        pane.setSchedule(s, QStringLiteral("Tree-dyn"), criticalPath(*s));
         paintFrame(pane, image);
         const int frames = 120;
         QElapsedTimer t;
@@ -61,10 +61,11 @@ int main(int argc, char** argv) {
         QElapsedTimer t;
         t.start();
         const auto s = makeSchedule(4096);
+        const auto path = criticalPath(*s); // derived with the run, off the GUI thread
         const double simulate = static_cast<double>(t.nsecsElapsed()) / 1e9;
         AlgorithmPane pane;
         pane.resize(1400, 700);
-        pane.setSchedule(s, QStringLiteral("Tree-dyn"));
+        pane.setSchedule(s, QStringLiteral("Tree-dyn"), path);
         paintFrame(pane, image);
         const double total = static_cast<double>(t.nsecsElapsed()) / 1e9;
         std::printf("open n=4096: %.3f s (simulate %.3f s, set up and first paint %.3f s)\n", total,

@@ -5,7 +5,7 @@
 namespace rl {
 
 SweepSpec BestMethodPanel::defaults() {
-    return SweepSpec::figure(Figure::Fig6);
+    return SweepStudy::panel(Figure::Fig6).spec;
 }
 
 BestMethodPanel::BestMethodPanel(DrillDown drill, QWidget* parent)

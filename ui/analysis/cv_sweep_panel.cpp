@@ -5,9 +5,7 @@
 namespace rl {
 
 SweepSpec CvSweepPanel::defaults() {
-    SweepSpec s = SweepSpec::figure(Figure::Fig4);
-    s.replicates = 100000;
-    return s;
+    return SweepStudy::panel(Figure::Fig4).spec;
 }
 
 CvSweepPanel::CvSweepPanel(DrillDown drill, QWidget* parent)

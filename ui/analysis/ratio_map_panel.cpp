@@ -13,7 +13,7 @@
 namespace rl {
 
 SweepSpec RatioMapPanel::defaults() {
-    return SweepSpec::figure(Figure::Fig5);
+    return SweepStudy::panel(Figure::Fig5).spec;
 }
 
 RatioMapPanel::RatioMapPanel(DrillDown drill, QWidget* parent)

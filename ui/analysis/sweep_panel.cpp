@@ -34,7 +34,7 @@ Scenario drillScenario(const GridSnapshot& s, std::size_t point, std::uint64_t r
 
 SweepPanel::SweepPanel(SweepFigure* figure, SweepParamsWidget* params, DrillDown drill,
                        QWidget* parent)
-    : QWidget(parent), m_figure(figure), m_params(params), m_runner(new SweepRunner(this)),
+    : QWidget(parent), m_figure(figure), m_params(params), m_runner(new SweepJob(this)),
       m_drill(std::move(drill)), m_progress(new QProgressBar), m_eta(new QLabel),
       m_status(new QLabel), m_run(new QPushButton(tr("Run"))),
       m_cancel(new QPushButton(tr("Cancel"))), m_options(new QVBoxLayout),
@@ -84,10 +84,11 @@ SweepPanel::SweepPanel(SweepFigure* figure, SweepParamsWidget* params, DrillDown
     });
     connect(m_run, &QPushButton::clicked, this, [this] { run(); });
     connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancel);
-    connect(m_runner, &SweepRunner::snapshotReady, m_figure, &SweepFigure::setSnapshot);
-    connect(m_runner, &SweepRunner::progressChanged, this, &SweepPanel::onProgress);
-    connect(m_runner, &SweepRunner::runningChanged, this, &SweepPanel::onRunning);
-    connect(m_runner, &SweepRunner::failed, this,
+    connect(m_runner, &AsyncJobBase::resultReady, this,
+            [this] { m_figure->setSnapshot(m_runner->latest()); });
+    connect(m_runner, &AsyncJobBase::progressChanged, this, &SweepPanel::onProgress);
+    connect(m_runner, &AsyncJobBase::runningChanged, this, &SweepPanel::onRunning);
+    connect(m_runner, &AsyncJobBase::failed, this,
             [this](const QString& m) { showMessage(m, true); });
     connect(m_figure, &SweepFigure::drillDown, this, [this](const FigureHit& hit) {
         if (const auto sc = scenarioFor(hit); sc && m_drill) {
@@ -116,22 +117,27 @@ bool SweepPanel::run() {
     m_started = true;
     m_showingResults = false;
     m_restart->stop();
-    SweepSpec spec;
+    SweepStudy study{figureKind(), {}};
     try {
-        spec = m_params->spec();
+        study.spec = m_params->spec();
+        liveSweepMode(study); // validates the study: the message names the field at fault
     } catch (const InputError& e) {
         showMessage(QString::fromUtf8(e.what()), true);
         return false;
     }
-    const quint64 before = m_runner->generation();
-    m_runner->start(spec);
-    if (m_runner->generation() == before) {
-        return false; // rejected: failed() showed why
-    }
+    m_runner->start([study](SweepJob::Context& job) -> SweepJob::Result {
+        SweepJob::Result last;
+        const bool done = runLiveSweep(study, job.studyProgress(), [&](SweepJob::Result s) {
+            last = s;
+            job.partial(std::move(s));
+        });
+        return done ? last : nullptr;
+    });
     m_figure->clear(); // never show the old picture under new parameters
-    showMessage(
-        tr("running %1 points × %2 replicates…").arg(spec.pointCount()).arg(spec.replicates),
-        false);
+    showMessage(tr("running %1 points × %2 replicates…")
+                    .arg(study.spec.pointCount())
+                    .arg(study.spec.replicates),
+                false);
     return true;
 }
 
@@ -217,6 +223,8 @@ void SweepPanel::onRunning(bool running) {
     m_cancel->setEnabled(running);
     if (!running && m_showingResults) {
         m_eta->clear(); // a discarded run ended: the opened results stay as they are
+    } else if (!running && !m_runner->failure().isEmpty()) {
+        m_eta->clear(); // failed() showed why
     } else if (!running) {
         m_eta->clear();
         const auto s = m_runner->latest();

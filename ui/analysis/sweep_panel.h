@@ -1,8 +1,9 @@
 #pragma once
 
 #include "analysis/sweep_params_widget.h"
-#include "analysis/sweep_runner.h"
-#include "common/scenario.h"
+#include "common/async_job.h"
+#include "studies/scenario.h"
+#include "studies/sweep_study.h"
 #include "views/sweep_figure.h"
 
 #include <QWidget>
@@ -24,10 +25,14 @@ using DrillDown = std::function<void(const Scenario&)>;
 /// laws, seed and algorithms, so the explorer shows exactly that Monte Carlo replicate.
 Scenario drillScenario(const GridSnapshot& s, std::size_t point, std::uint64_t replicate);
 
-/// Base of the three analysis panels: the shared parameters widget and runner, the figure, a
-/// progress bar with ETA, Run / Cancel, export of the figure (PNG/SVG/PDF) and the data (tidy
-/// CSV, the columns of `reducelab-cli sweep`), and drill-down into the explorer. The first run
-/// starts when the panel is first shown; edits restart a run in flight (debounced).
+/// The job of an analysis panel: a live sweep (studies/sweep_study.h) sending snapshots.
+using SweepJob = AsyncJob<GridSnapshot>;
+
+/// Base of the three analysis panels: the shared parameters widget, the figure, a progress bar
+/// with ETA, Run / Cancel, export of the figure (PNG/SVG/PDF) and the data (tidy CSV, the
+/// columns of `reducelab-cli sweep`), and drill-down into the explorer. Runs are live sweeps
+/// of the study (coarse picture first, then refined) on an AsyncJob. The first run starts when
+/// the panel is first shown; edits restart a run in flight (debounced).
 class SweepPanel : public QWidget {
     Q_OBJECT
   public:
@@ -36,7 +41,7 @@ class SweepPanel : public QWidget {
 
     SweepFigure* figure() const { return m_figure; }
     SweepParamsWidget* params() const { return m_params; }
-    SweepRunner* runner() const { return m_runner; }
+    SweepJob* runner() const { return m_runner; }
     QProgressBar* progressBar() const { return m_progress; }
     QLabel* statusLabel() const { return m_status; }
     QPushButton* runButton() const { return m_run; }
@@ -70,7 +75,7 @@ class SweepPanel : public QWidget {
 
     SweepFigure* m_figure;
     SweepParamsWidget* m_params;
-    SweepRunner* m_runner;
+    SweepJob* m_runner;
     DrillDown m_drill;
     QProgressBar* m_progress;
     QLabel* m_eta;

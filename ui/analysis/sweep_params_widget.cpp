@@ -1,6 +1,6 @@
 #include "analysis/sweep_params_widget.h"
 
-#include "base/input_error.h"
+#include "algorithms/simulator.h"
 #include "base/text_util.h"
 #include "views/sweep_figure.h"
 
@@ -13,6 +13,7 @@
 #include <QSpinBox>
 
 #include <cmath>
+#include <limits>
 
 namespace rl {
 
@@ -36,7 +37,7 @@ SweepParamsWidget::SweepParamsWidget(AlgorithmMode mode, const SweepSpec& defaul
       m_nonCommutative(new QCheckBox(tr("non-commutative operation"))) {
     auto* form = new QFormLayout(this);
     form->setContentsMargins(0, 0, 0, 0);
-    m_n->setRange(1, 1 << 16);
+    m_n->setRange(1, kMaxProcessors);
     m_n->setToolTip(tr("number of processors"));
     form->addRow(tr("n"), m_n);
     m_family->addItem(tr("gamma"), static_cast<int>(LawKind::Gamma));
@@ -53,7 +54,9 @@ SweepParamsWidget::SweepParamsWidget(AlgorithmMode mode, const SweepSpec& defaul
     m_ratio->setToolTip(tr("A:B:K = K log-spaced mu_c/mu_d from A to B, or one value (0: no "
                            "reduction cost)"));
     form->addRow(tr("mu_c/mu_d grid"), m_ratio);
-    m_replicates->setRange(2, 100000000);
+    // The study's limit, within what a spin box holds.
+    m_replicates->setRange(1, static_cast<int>(std::min<std::uint64_t>(
+                                  kMaxReplicates, std::numeric_limits<int>::max())));
     m_replicates->setGroupSeparatorShown(true);
     m_replicates->setToolTip(tr("Monte Carlo replicates per grid point"));
     form->addRow(tr("replicates"), m_replicates);
@@ -122,7 +125,8 @@ void SweepParamsWidget::setSpec(const SweepSpec& s) {
     m_mean->setValue(s.transferMean);
     m_cv->setText(gridText(s.cvs));
     m_ratio->setText(gridText(s.ratios));
-    m_replicates->setValue(static_cast<int>(std::min<std::uint64_t>(s.replicates, 100000000)));
+    m_replicates->setValue(static_cast<int>(std::min<std::uint64_t>(
+        s.replicates, static_cast<std::uint64_t>(m_replicates->maximum()))));
     m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(s.seed, 1 << 30)));
     QStringList q;
     for (double p : s.quantiles) {
@@ -163,18 +167,10 @@ SweepSpec SweepParamsWidget::spec() const {
                 s.algorithms.push_back(algorithms()[k].id);
             }
         }
-        if (s.algorithms.empty()) {
-            throw InputError("select at least one algorithm");
-        }
     } else {
-        const auto a = static_cast<AlgorithmId>(m_algoA->currentData().toInt());
-        const auto b = static_cast<AlgorithmId>(m_algoB->currentData().toInt());
-        if (a == b) {
-            throw InputError("A and B must be two different algorithms");
-        }
-        s.algorithms = {a, b};
+        s.algorithms = {static_cast<AlgorithmId>(m_algoA->currentData().toInt()),
+                        static_cast<AlgorithmId>(m_algoB->currentData().toInt())};
     }
-    s.validate();
     return s;
 }
 

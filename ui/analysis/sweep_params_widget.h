@@ -24,7 +24,8 @@ class SweepParamsWidget : public QWidget {
 
     SweepParamsWidget(AlgorithmMode mode, const SweepSpec& defaults, QWidget* parent = nullptr);
 
-    /// The spec shown, validated; throws InputError naming the field at fault.
+    /// The spec shown; throws InputError naming a field that does not parse (the study
+    /// validates the rest: studies/sweep_study.h).
     SweepSpec spec() const;
     /// Shows `s` without emitting edited().
     void setSpec(const SweepSpec& s);

@@ -8,6 +8,7 @@
 #include "base/limits.h"
 #include "base/text_util.h"
 #include "base/version.h"
+#include "studies/sweep_study.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -291,7 +292,7 @@ SweepResults parseSweepResults(std::string_view csv, std::string_view sidecar) {
         fail("the CSV has " + std::to_string(snap.replicates) + " replicates per point, not " +
              std::to_string(s.replicates));
     }
-    if (r.figure != Figure::Fig4 && !o.contains("cells")) {
+    if (SweepStudy{r.figure, s}.needsPairs() && !o.contains("cells")) {
         fail("a " + std::string(figureKey(r.figure)) +
              " file needs 'cells', the paired analyses the map draws");
     }
@@ -306,7 +307,7 @@ SweepResults parseSweepResults(std::string_view csv, std::string_view sidecar) {
                                                       s.algorithms.size(), s.replicates));
         }
     }
-    r.snapshot = std::make_shared<const GridSnapshot>(std::move(snap));
+    r.snapshot = std::make_shared<const GridSnapshot>(withReference(std::move(snap)));
     return r;
 }
 

@@ -1,6 +1,5 @@
 #include "explorer/algorithm_pane.h"
 
-#include "schedule/critical_path.h"
 #include "views/tree_view.h"
 
 #include <QHBoxLayout>
@@ -33,20 +32,13 @@ AlgorithmPane::AlgorithmPane(QWidget* parent) : QWidget(parent) {
     });
 }
 
-void AlgorithmPane::setSchedule(std::shared_ptr<const Schedule> s, const QString& title) {
-    std::vector<OpRef> critical;
-    std::vector<int> criticalTransfers;
-    for (const CriticalStep& step : criticalPath(*s)) {
-        critical.push_back(OpRef{step.isTransfer, step.op});
-        if (step.isTransfer) {
-            criticalTransfers.push_back(step.op);
-        }
-    }
+void AlgorithmPane::setSchedule(std::shared_ptr<const Schedule> s, const QString& title,
+                                const std::vector<CriticalStep>& criticalPath) {
     m_gantt->setSchedule(s);
     m_gantt->setTitle(title);
-    m_gantt->setCriticalPath(std::move(critical));
+    m_gantt->setCriticalPath(criticalPath);
     m_tree->setSchedule(s);
-    m_tree->setHighlightedTransfers(std::move(criticalTransfers));
+    m_tree->setCriticalPath(criticalPath);
 }
 
 void AlgorithmPane::setCursorTime(double t) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/theme.h"
+#include "schedule/critical_path.h"
 #include "schedule/schedule.h"
 #include "views/gantt_view.h"
 
@@ -21,7 +22,9 @@ class AlgorithmPane : public QWidget {
   public:
     explicit AlgorithmPane(QWidget* parent = nullptr);
 
-    void setSchedule(std::shared_ptr<const Schedule> s, const QString& title);
+    /// Shows a run: its schedule, title and critical path (derived with the run).
+    void setSchedule(std::shared_ptr<const Schedule> s, const QString& title,
+                     const std::vector<CriticalStep>& criticalPath);
     void setCursorTime(double t);
     void setTheme(const Theme& p);
     GanttView* gantt() const { return m_gantt; }

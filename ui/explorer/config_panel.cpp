@@ -303,8 +303,7 @@ void ConfigPanel::updateEnabled() {
                                 .arg(QString::fromUtf8(info.name.data(),
                                                        static_cast<qsizetype>(info.name.size())),
                                      why));
-        } else if (info.id == AlgorithmId::Optimum &&
-                   epOptimumSequenceCount(senderTimes(*m_matrix)) > kMaxOptimumSequences) {
+        } else if (info.id == AlgorithmId::Optimum && !optimumSearchFits(senderTimes(*m_matrix))) {
             box->setEnabled(false);
             box->setChecked(false);
             box->setToolTip(tr("Optimum: too many sender orders for the exhaustive search (limit "

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/scenario.h"
+#include "studies/scenario.h"
 
 #include <QWidget>
 

@@ -1,6 +1,5 @@
 #include "explorer/explorer_page.h"
 
-#include "algorithms/narration.h"
 #include "base/file_io.h"
 #include "base/text_util.h"
 #include "common/figure_export.h"
@@ -10,7 +9,6 @@
 #include "export/animation_export.h"
 #include "schedule/paje_trace.h"
 #include "schedule/schedule_csv.h"
-#include "schedule/timeline.h"
 #include "views/gantt_view.h"
 #include "views/tree_view.h"
 
@@ -180,10 +178,8 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
         });
         m_panes.push_back(pane);
     }
-    double end = 0.0;
     QStringList summary;
     m_titles.clear();
-    std::vector<const Schedule*> shown;
     for (std::size_t i = 0; i < schedules.size(); ++i) {
         const Schedule& s = *schedules[i];
         const AlgorithmId algo = r->scenario.algorithms[i];
@@ -195,23 +191,24 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
                          .arg(r->treeDynChain->mean, 0, 'g', 5)
                          .arg(std::sqrt(r->treeDynChain->variance), 0, 'g', 4);
         }
-        m_panes[i]->setSchedule(schedules[i], title);
+        m_panes[i]->setSchedule(schedules[i], title, r->criticalPaths[i]);
         m_panes[i]->gantt()->setReferenceLine(
             r->bound ? std::optional<double>(r->bound->value) : std::nullopt,
             r->bound ? QString::fromStdString(r->bound->label) : QString());
         m_panes[i]->setTheme(m_theme);
-        end = std::max(end, s.makespan);
         summary << title;
         m_titles << title;
-        shown.push_back(&s);
     }
+    const double end = r->end;
     for (AlgorithmPane* p : m_panes) {
         p->gantt()->setTimeRange(-0.02 * end, 1.02 * std::max(end, 1e-9));
     }
-    std::vector<TimelineEvent> events;
     m_narration->clear();
     QStringList lines;
-    for (const NarratedEvent& e : narrateRuns(shown, r->scenario.algorithms)) {
+    std::vector<TimelineEvent> events;
+    events.reserve(r->narration.size());
+    lines.reserve(static_cast<qsizetype>(r->narration.size()));
+    for (const NarratedEvent& e : r->narration) {
         events.push_back(e.event);
         lines << QString::fromStdString(e.text);
     }

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "common/scenario.h"
 #include "common/theme.h"
 #include "explorer/session.h"
 #include "export/animation_options.h"
+#include "studies/scenario.h"
 #include "views/animation_frames.h"
 
 #include <QWidget>

@@ -11,9 +11,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPromise>
 #include <QPushButton>
-#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -28,81 +26,25 @@ namespace {
 
 const char* const kExplorer = "explorer platform";
 
-struct Request {
-    PlatformGraph graph;
-    bool scatter = false;
-    int target = 0; ///< reduce: target (-1 any); scatter: source
-    std::vector<int> scatterTargets;
-};
-
-QString num(double v) {
-    return QString::number(v, 'g', 5);
-}
-
-QTableWidgetItem* item(const QString& text) {
-    auto* it = new QTableWidgetItem(text);
-    it->setFlags(it->flags() & ~Qt::ItemIsEditable);
-    return it;
-}
-
-void compute(QPromise<std::shared_ptr<const SteadyPanelResult>>& promise, const Request& q) {
-    auto r = std::make_shared<SteadyPanelResult>();
-    r->graph = q.graph;
-    try {
-        r->result = std::make_shared<const SteadyStateResult>(
-            q.scatter ? solveSteadyScatter(q.graph, q.target, q.scatterTargets)
-                      : solveSteadyReduce(q.graph, q.target));
-        const auto errors = validatePeriodic(r->result->schedule, q.graph);
-        if (!errors.empty()) {
-            throw InputError("the periodic schedule is invalid: " + errors.front());
-        }
-        bool complete = q.graph.messageSize == 1.0;
-        for (int i = 0; i < q.graph.n && complete; ++i) {
-            for (int j = 0; j < q.graph.n; ++j) {
-                complete = complete && (i == j || q.graph.hasLink(i, j));
-            }
-        }
-        // A complete graph with unit messages is an explorer platform: compare with one
-        // reduction at a time of each of its algorithms.
-        if (complete && !q.scatter && !promise.isCanceled()) {
-            FixedCosts f;
-            f.n = q.graph.n;
-            for (int i = 0; i < f.n; ++i) {
-                for (int j = 0; j < f.n; ++j) {
-                    f.d.push_back(i == j ? 0.0 : q.graph.cost(i, j));
-                }
-            }
-            f.c = q.graph.w;
-            r->comparisons = compareWithExplorer(f);
-            r->fixed = std::move(f);
-        }
-    } catch (const InputError& e) {
-        r->result.reset();
-        r->error = e.what();
-    }
-    promise.addResult(std::shared_ptr<const SteadyPanelResult>(std::move(r)));
-}
-
 } // namespace
 
 SteadyStatePanel::SteadyStatePanel(std::function<void(const Scenario&)> openInExplorer,
                                    QWidget* parent)
-    : QWidget(parent), m_openInExplorer(std::move(openInExplorer)),
-      m_run(this, [this](std::shared_ptr<const SteadyPanelResult> r) {
-          m_result = r;
-          display(*r);
-          emit resultShown();
-      }) {
+    : ModelPage(parent), m_openInExplorer(std::move(openInExplorer)) {
+    watch(m_run, [this] {
+        m_result = m_run.latest();
+        display(*m_result);
+    });
     m_preset = new QComboBox;
     m_preset->addItems({"reduce-toy", "scatter-toy", "ring:6", "complete:4", kExplorer});
     m_preset->setToolTip(tr("the seed's examples (002), generated graphs, or a complete graph "
                             "from an explorer platform preset"));
-    m_explorerSpec = new QLineEdit(QStringLiteral("worstcase:1:3:0.5"));
+    m_explorerSpec = new QLineEdit(QString::fromLatin1(SteadyStudy::kPanelExplorerPreset));
     m_explorerSpec->setToolTip(tr("explorer preset: homogeneous:D:C, worstcase:d:D:c, "
                                   "liuwang-fig1, senderonly:t0,t1,..."));
     m_n = new QSpinBox;
     m_n->setRange(2, kMaxSteadyProcessors);
-    m_n->setValue(5);
+    m_n->setValue(SteadyStudy::kPanelExplorerN);
     m_problem = new QComboBox;
     m_problem->addItem(tr("series of reductions (SSRP)"));
     m_problem->addItem(tr("series of scatters (SSSP)"));
@@ -120,10 +62,6 @@ SteadyStatePanel::SteadyStatePanel(std::function<void(const Scenario&)> openInEx
     m_table->setToolTip(tr("row i, column j: c(i,j), time to send one unit from Pi to Pj ('-': "
                            "no link); last row: w, time of one task on each processor"));
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_error = new QLabel;
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #d55e00"));
-
     auto* form = new QFormLayout;
     form->addRow(tr("Platform"), m_preset);
     form->addRow(tr("Explorer preset"), m_explorerSpec);
@@ -132,18 +70,10 @@ SteadyStatePanel::SteadyStatePanel(std::function<void(const Scenario&)> openInEx
     form->addRow(tr("Target / source"), m_target);
     form->addRow(tr("Scatter targets"), m_scatterTargets);
     form->addRow(tr("Message size"), m_size);
-    auto* left = new QWidget;
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->addLayout(form);
-    leftLayout->addWidget(new QLabel(tr("Links c(i,j) and computation times w")));
-    leftLayout->addWidget(m_table, 1);
-    leftLayout->addWidget(m_error);
-    left->setMinimumWidth(320);
-
-    m_summary = new QLabel;
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_gantt = new GanttView;
+    auto* settings = new QVBoxLayout;
+    settings->addLayout(form);
+    settings->addWidget(new QLabel(tr("Links c(i,j) and computation times w")));
+    settings->addWidget(m_table, 1);
     m_trees = new QTableWidget(0, 4);
     m_trees->setHorizontalHeaderLabels(
         {tr("weight"), tr("result on"), tr("transfers"), tr("tasks")});
@@ -169,24 +99,7 @@ SteadyStatePanel::SteadyStatePanel(std::function<void(const Scenario&)> openInEx
     for (QTableWidget* t : {m_trees, m_occupation, m_pipeline}) {
         t->verticalHeader()->setVisible(false);
     }
-    auto* top = new QWidget;
-    auto* topLayout = new QVBoxLayout(top);
-    topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->addWidget(m_summary);
-    topLayout->addWidget(m_gantt, 1);
-    auto* right = new QSplitter(Qt::Vertical);
-    right->addWidget(top);
-    right->addWidget(tabs);
-    right->setStretchFactor(0, 3);
-    right->setStretchFactor(1, 2);
-    auto* split = new QSplitter(Qt::Horizontal);
-    split->addWidget(left);
-    split->addWidget(right);
-    split->setStretchFactor(1, 1);
-    split->setSizes({360, 900});
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(split);
+    layOut(settings, 320, 360, tabs, 2);
 
     connect(m_preset, &QComboBox::currentTextChanged, this, &SteadyStatePanel::loadPreset);
     connect(m_explorerSpec, &QLineEdit::editingFinished, this, [this] {
@@ -207,16 +120,16 @@ SteadyStatePanel::SteadyStatePanel(std::function<void(const Scenario&)> openInEx
     connect(m_size, &QDoubleSpinBox::valueChanged, this, &SteadyStatePanel::recompute);
     connect(m_table, &QTableWidget::cellChanged, this, &SteadyStatePanel::recompute);
     connect(m_explore, &QPushButton::clicked, this, [this] {
-        if (!m_result || !m_result->fixed || !m_openInExplorer) {
+        if (!m_result || !m_result->explorerPlatform || !m_openInExplorer) {
             return;
         }
         Scenario s;
-        s.n = m_result->fixed->n;
+        s.n = m_result->explorerPlatform->n;
         s.nonCommutative = true;
         s.algorithms = {AlgorithmId::BinomialStat, AlgorithmId::FibonacciStat,
                         AlgorithmId::NonCommutTreeDyn};
         s.costMode = CostMode::FixedMatrix;
-        s.matrix = *m_result->fixed;
+        s.matrix = *m_result->explorerPlatform;
         m_openInExplorer(s);
     });
     loadPreset(m_preset->currentText());
@@ -247,14 +160,14 @@ void SteadyStatePanel::fillTable(const PlatformGraph& g) {
     for (int i = 0; i < g.n; ++i) {
         for (int j = 0; j < g.n; ++j) {
             if (i == j) {
-                m_table->setItem(i, j, item(QStringLiteral("·")));
+                m_table->setItem(i, j, readOnlyItem(QStringLiteral("·")));
             } else {
                 m_table->setItem(i, j,
-                                 new QTableWidgetItem(g.hasLink(i, j) ? num(g.cost(i, j))
+                                 new QTableWidgetItem(g.hasLink(i, j) ? number(g.cost(i, j))
                                                                       : QStringLiteral("-")));
             }
         }
-        m_table->setItem(g.n, i, new QTableWidgetItem(num(g.w[static_cast<std::size_t>(i)])));
+        m_table->setItem(g.n, i, new QTableWidgetItem(number(g.w[static_cast<std::size_t>(i)])));
     }
 }
 
@@ -268,14 +181,11 @@ void SteadyStatePanel::loadPreset(const QString& name) {
             g = PlatformGraph::preset(name.toStdString());
         }
     } catch (const InputError& e) {
-        m_error->setText(QString::fromUtf8(e.what()));
+        setError(QString::fromUtf8(e.what()));
         return;
     }
     m_loading = true;
-    if (m_preset->currentText() != name) {
-        const QSignalBlocker block(m_preset);
-        m_preset->setCurrentText(name);
-    }
+    selectQuietly(m_preset, name);
     m_explorerSpec->setEnabled(name == kExplorer);
     m_n->setEnabled(name == kExplorer);
     fillTable(g);
@@ -323,15 +233,12 @@ void SteadyStatePanel::recompute() {
     if (m_loading) {
         return;
     }
-    Request q;
+    SteadyStudy q;
     try {
         q.graph = graphFromTable();
         q.scatter = m_problem->currentIndex() == 1;
         q.target = m_target->currentData().toInt();
         if (q.scatter) {
-            if (q.target < 0) {
-                throw InputError("a scatter needs a source processor, not 'any'");
-            }
             for (const std::string& f :
                  splitString(m_scatterTargets->text().trimmed().toStdString(), ',')) {
                 if (!trim(f).empty()) {
@@ -340,28 +247,18 @@ void SteadyStatePanel::recompute() {
                 }
             }
         }
+        q.validate();
     } catch (const InputError& e) {
-        m_error->setText(QString::fromUtf8(e.what()));
+        setError(QString::fromUtf8(e.what()));
         return;
     }
-    m_error->setText(tr("solving…"));
-    m_run.start(&compute, q);
+    setError(tr("solving…"));
+    m_run.start([q](AsyncJob<SteadyStudyResult>::Context&) {
+        return runSteadyStudy(q, SteadyGoal::SolveAndCompare);
+    });
 }
 
-void SteadyStatePanel::waitForIdle() {
-    m_run.waitForIdle();
-}
-
-QString SteadyStatePanel::errorText() const {
-    return m_error->text();
-}
-
-void SteadyStatePanel::display(const SteadyPanelResult& pr) {
-    if (!pr.result) {
-        m_error->setText(QString::fromStdString(pr.error));
-        return;
-    }
-    m_error->clear();
+void SteadyStatePanel::display(const SteadyStudyResult& pr) {
     const SteadyStateResult& r = *pr.result;
     const PlatformGraph& g = pr.graph;
     const PeriodicSchedule& s = r.schedule;
@@ -377,16 +274,16 @@ void SteadyStatePanel::display(const SteadyPanelResult& pr) {
            "variables, %4 constraints). %5 weighted %6. One period lasts %7 and completes %8 "
            "%9 (%10 throughput %11).")
             .arg(who)
-            .arg(num(r.throughput))
+            .arg(number(r.throughput))
             .arg(r.lpVariables)
             .arg(r.lpConstraints)
             .arg(r.patterns.size())
             .arg(r.scatter ? tr("route sets") : tr("reduction trees"))
-            .arg(num(s.period))
+            .arg(number(s.period))
             .arg(s.results)
             .arg(r.scatter ? tr("scatters") : tr("reductions"))
             .arg(s.exact ? tr("exact:") : tr("fixed-period rounding:"))
-            .arg(num(s.throughput())));
+            .arg(number(s.throughput())));
     showPeriodicSchedule(*m_gantt, pr.result, g.n);
     m_gantt->setTitle(tr("one period of the periodic schedule (one-port, validated)"));
 
@@ -407,20 +304,20 @@ void SteadyStatePanel::display(const SteadyPanelResult& pr) {
             tasks << QStringLiteral("T(%1,%2,%3)@P%4").arg(f.k).arg(f.l).arg(f.m).arg(f.proc);
         }
         const int row = static_cast<int>(t);
-        m_trees->setItem(row, 0, item(num(p.weight)));
-        m_trees->setItem(row, 1,
-                         item(r.scatter ? tr("targets") : QStringLiteral("P%1").arg(p.target)));
-        m_trees->setItem(row, 2, item(transfers.join(QStringLiteral(", "))));
-        m_trees->setItem(row, 3, item(tasks.join(QStringLiteral(", "))));
+        m_trees->setItem(row, 0, readOnlyItem(number(p.weight)));
+        m_trees->setItem(
+            row, 1, readOnlyItem(r.scatter ? tr("targets") : QStringLiteral("P%1").arg(p.target)));
+        m_trees->setItem(row, 2, readOnlyItem(transfers.join(QStringLiteral(", "))));
+        m_trees->setItem(row, 3, readOnlyItem(tasks.join(QStringLiteral(", "))));
     }
 
     m_occupation->setRowCount(0);
     auto addOccupation = [this](const QString& what, double v) {
         const int row = m_occupation->rowCount();
         m_occupation->insertRow(row);
-        m_occupation->setItem(row, 0, item(what));
-        m_occupation->setItem(row, 1, item(num(v)));
-        m_occupation->setItem(row, 2, item(QStringLiteral("1")));
+        m_occupation->setItem(row, 0, readOnlyItem(what));
+        m_occupation->setItem(row, 1, readOnlyItem(number(v)));
+        m_occupation->setItem(row, 2, readOnlyItem(QStringLiteral("1")));
     };
     for (int i = 0; i < g.n; ++i) {
         for (int j = 0; j < g.n; ++j) {
@@ -441,16 +338,17 @@ void SteadyStatePanel::display(const SteadyPanelResult& pr) {
     for (std::size_t k = 0; k < pr.comparisons.size(); ++k) {
         const PipelineComparison& c = pr.comparisons[k];
         const int row = static_cast<int>(k);
-        m_pipeline->setItem(row, 0, item(QString::fromStdString(c.algorithm)));
-        m_pipeline->setItem(row, 1, item(num(c.makespan)));
-        m_pipeline->setItem(row, 2, item(QStringLiteral("P%1").arg(c.root)));
-        m_pipeline->setItem(row, 3, item(num(c.singleThroughput)));
-        m_pipeline->setItem(row, 4, item(num(c.steadyThroughput)));
-        m_pipeline->setItem(row, 5, item(QStringLiteral("×%1").arg(num(c.gain()))));
+        m_pipeline->setItem(row, 0, readOnlyItem(QString::fromStdString(c.algorithm)));
+        m_pipeline->setItem(row, 1, readOnlyItem(number(c.makespan)));
+        m_pipeline->setItem(row, 2, readOnlyItem(QStringLiteral("P%1").arg(c.root)));
+        m_pipeline->setItem(row, 3, readOnlyItem(number(c.singleThroughput)));
+        m_pipeline->setItem(row, 4, readOnlyItem(number(c.steadyThroughput)));
+        m_pipeline->setItem(row, 5, readOnlyItem(QStringLiteral("×%1").arg(number(c.gain()))));
     }
-    m_explore->setEnabled(pr.fixed.has_value() && m_openInExplorer != nullptr);
-    m_explore->setToolTip(pr.fixed ? QString()
-                                   : tr("needs a complete graph with unit messages and a reduce"));
+    m_explore->setEnabled(pr.explorerPlatform.has_value() && m_openInExplorer != nullptr);
+    m_explore->setToolTip(pr.explorerPlatform
+                              ? QString()
+                              : tr("needs a complete graph with unit messages and a reduce"));
 }
 
 } // namespace rl

@@ -1,10 +1,8 @@
 #pragma once
 
-#include "common/latest_run.h"
-#include "common/scenario.h"
-#include "models/steady_state.h"
-
-#include <QWidget>
+#include "panels/model_page.h"
+#include "studies/scenario.h"
+#include "studies/steady_study.h"
 
 #include <functional>
 #include <memory>
@@ -12,7 +10,6 @@
 
 class QComboBox;
 class QDoubleSpinBox;
-class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
@@ -20,23 +17,13 @@ class QTableWidget;
 
 namespace rl {
 
-class GanttView;
-
-/// What the steady-state panel shows: the LP optimum and what is built from it.
-struct SteadyPanelResult {
-    PlatformGraph graph;
-    std::shared_ptr<const SteadyStateResult> result;
-    std::optional<FixedCosts> fixed;             ///< complete graph: the explorer's platform
-    std::vector<PipelineComparison> comparisons; ///< with the explorer's algorithms
-    std::string error;
-};
-
 /// Steady-state series of reductions and scatters (seed 002, Legrand-Marchal-Robert): a
 /// platform graph edited as a table (c(i,j), '-' for no link, and w), from a preset or from
-/// an explorer platform preset; SSRP(G) / SSSP(G) solved by GLPK on the thread pool; the
+/// an explorer platform preset; SSRP(G) / SSSP(G) solved by the study (studies/steady_study.h)
+/// on an AsyncJob; the
 /// throughput TP, link occupations, weighted reduction trees, one period of the periodic
 /// schedule as a Gantt chart, and the pipelining gain over the explorer's algorithms.
-class SteadyStatePanel : public QWidget {
+class SteadyStatePanel : public ModelPage {
     Q_OBJECT
   public:
     /// `openInExplorer` shows a scenario in the explorer tab (drill-down); may be empty.
@@ -47,17 +34,13 @@ class SteadyStatePanel : public QWidget {
     /// for an explorer platform preset (homogeneous:D:C, worstcase:d:D:c...) on n processors.
     void loadPreset(const QString& name);
     void setProblem(bool scatter);
-    std::shared_ptr<const SteadyPanelResult> result() const { return m_result; }
+    std::shared_ptr<const SteadyStudyResult> result() const { return m_result; }
     /// Blocks until the computation in flight ends and its result is shown.
-    void waitForIdle();
-    QString errorText() const;
-
-  signals:
-    void resultShown();
+    void waitForIdle() { m_run.waitForIdle(); }
 
   private:
     void recompute();
-    void display(const SteadyPanelResult& r);
+    void display(const SteadyStudyResult& r);
     void fillTable(const PlatformGraph& g);
     PlatformGraph graphFromTable() const;
     void resizeTargets(int n);
@@ -71,16 +54,13 @@ class SteadyStatePanel : public QWidget {
     QLineEdit* m_scatterTargets = nullptr;
     QDoubleSpinBox* m_size = nullptr;
     QTableWidget* m_table = nullptr;
-    QLabel* m_error = nullptr;
-    QLabel* m_summary = nullptr;
-    GanttView* m_gantt = nullptr;
     QTableWidget* m_trees = nullptr;
     QTableWidget* m_occupation = nullptr;
     QTableWidget* m_pipeline = nullptr;
     QPushButton* m_explore = nullptr;
     bool m_loading = false;
-    std::shared_ptr<const SteadyPanelResult> m_result;
-    LatestRun<SteadyPanelResult> m_run; ///< last member: destroyed (run cancelled) first
+    std::shared_ptr<const SteadyStudyResult> m_result;
+    AsyncJob<SteadyStudyResult> m_run; ///< last member: destroyed (run cancelled) first
 };
 
 } // namespace rl

@@ -2,8 +2,8 @@
 
 #include "base/input_error.h"
 #include "base/text_util.h"
+#include "platform/fixed_costs.h"
 
-#include <QCoreApplication>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -11,13 +11,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
-#include <QPromise>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
+#include <tuple>
 
 namespace rl {
 
@@ -65,6 +64,19 @@ double parseField(const QLineEdit* f, const char* what) {
     return parseNumber(f->text().toStdString(), what);
 }
 
+// A study's default as the field shows it: numbers as the CLI writes them, comma-separated.
+template <class T> QString listText(const std::vector<T>& values) {
+    QStringList parts;
+    for (T v : values) {
+        parts << QString::fromStdString(formatNumber(static_cast<double>(v)));
+    }
+    return parts.join(QLatin1Char(','));
+}
+
+QString numberText(double v) {
+    return QString::fromStdString(formatNumber(v));
+}
+
 } // namespace
 
 TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QWidget* parent)
@@ -73,11 +85,15 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
     auto* ratios = new QGroupBox(tr("Worst-case ratios (RR §4, Table 1) on d[i][j] = d for i < j, "
                                     "D for i > j"),
                                  this);
-    m_ratioN = field(QStringLiteral("16"), tr("number of processors (>= 2)"), ratios);
-    m_ratioD = field(QStringLiteral("1"), tr("small transfer cost d (> 0), for i < j"), ratios);
-    m_ratioBigD = field(QStringLiteral("3"), tr("large transfer cost D (>= d), for i > j"), ratios);
-    m_ratioC =
-        field(QStringLiteral("0.5"), tr("reduction cost c of Table 1's middle column"), ratios);
+    const RatiosStudy ratiosDefaults;
+    m_ratioN = field(QString::number(ratiosDefaults.n),
+                     tr("number of processors (>= %1)").arg(RatiosStudy::kMinN), ratios);
+    m_ratioD =
+        field(numberText(ratiosDefaults.d), tr("small transfer cost d (> 0), for i < j"), ratios);
+    m_ratioBigD = field(numberText(ratiosDefaults.bigD),
+                        tr("large transfer cost D (>= d), for i > j"), ratios);
+    m_ratioC = field(numberText(ratiosDefaults.c),
+                     tr("reduction cost c of Table 1's middle column"), ratios);
     auto* ratiosRun = new QPushButton(tr("Compute"), ratios);
     auto* ratioRow = new QHBoxLayout;
     for (auto [label, f] : {std::pair{tr("n"), m_ratioN}, std::pair{tr("d"), m_ratioD},
@@ -97,17 +113,21 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
 
     // --- Markov chain (RR §5)
     auto* markov = new QGroupBox(tr("Tree-dyn Markov chain (RR §5): exponential costs"), this);
-    m_markovN = field(QStringLiteral("7,8,16,63,64"),
+    const MarkovStudy markovDefaults = MarkovStudy::panel();
+    m_markovN = field(listText(markovDefaults.sizes),
                       tr("numbers of processors, comma-separated (odd n start with a processor "
                          "in the slot)"),
                       markov);
-    m_markovMuD = field(QStringLiteral("1"), tr("mean transfer cost (> 0)"), markov);
-    m_markovMuC = field(QStringLiteral("0"),
+    m_markovMuD =
+        field(numberText(markovDefaults.transferMean), tr("mean transfer cost (> 0)"), markov);
+    m_markovMuC = field(numberText(markovDefaults.reductionMean),
                         tr("mean reduction cost (0: none, the report's closed form; > 0: "
                            "first-step analysis)"),
                         markov);
-    m_markovReplicates =
-        field(QStringLiteral("100000"), tr("simulated replicates per n (fixed seed 1)"), markov);
+    m_markovReplicates = field(
+        QString::number(markovDefaults.replicates),
+        tr("simulated replicates per n (seed %1; 0: the chain only)").arg(markovDefaults.seed),
+        markov);
     m_markovRun = new QPushButton(tr("Compute"), markov);
     m_markovProgress = new QProgressBar(markov);
     m_markovProgress->setVisible(false);
@@ -141,7 +161,7 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
     auto* gaps = new QGroupBox(tr("Gap to the exact optimum on a Liu-Wang cluster (sender-only "
                                   "costs, c = 0)"),
                                this);
-    m_times = field(QStringLiteral("1.25,1.25,1.25,1.25,1,1,1,1,1,1,1,1"),
+    m_times = field(listText(GapStudy::panel().times),
                     tr("transmission time t(Pi) of each processor (at most %1 distinct sender "
                        "orders: about 11 processors of distinct times)")
                         .arg(kMaxOptimumSequences),
@@ -182,16 +202,16 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
         computeRatios();
     });
     connect(m_markovRun, &QPushButton::clicked, this, [this] {
-        if (m_markovWatcher.isRunning()) {
-            m_markovWatcher.cancel();
+        if (m_markovJob.isRunning()) {
+            m_markovJob.cancel();
         } else {
             m_error->clear();
             computeMarkov();
         }
     });
     connect(m_gapRun, &QPushButton::clicked, this, [this] {
-        if (m_gapWatcher.isRunning()) {
-            m_gapWatcher.cancel();
+        if (m_gapJob.isRunning()) {
+            m_gapJob.cancel();
         } else {
             m_error->clear();
             computeGaps();
@@ -199,46 +219,28 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
     });
     connect(m_gapTable, &QTableWidget::cellDoubleClicked, this,
             [this](int row, int) { openGapRow(row); });
-    connect(&m_ratiosWatcher, &QFutureWatcherBase::finished, this, [this] {
-        const auto f = m_ratiosWatcher.future();
-        if (!f.isCanceled() && f.resultCount() > 0) {
-            const auto r = f.result();
-            r.value ? showRatios(r.value) : setError(r.error);
-        }
-    });
-    connect(&m_markovWatcher, &QFutureWatcherBase::progressValueChanged, m_markovProgress,
-            &QProgressBar::setValue);
-    connect(&m_markovWatcher, &QFutureWatcherBase::progressRangeChanged, m_markovProgress,
-            &QProgressBar::setRange);
-    connect(&m_markovWatcher, &QFutureWatcherBase::finished, this, [this] {
-        m_markovProgress->setVisible(false);
-        m_markovRun->setText(tr("Compute"));
-        const auto f = m_markovWatcher.future();
-        if (!f.isCanceled() && f.resultCount() > 0) {
-            const auto r = f.result();
-            r.value ? showMarkov(r.value) : setError(r.error);
-        }
-    });
-    connect(&m_gapWatcher, &QFutureWatcherBase::progressValueChanged, m_gapProgress,
-            &QProgressBar::setValue);
-    connect(&m_gapWatcher, &QFutureWatcherBase::progressRangeChanged, m_gapProgress,
-            &QProgressBar::setRange);
-    connect(&m_gapWatcher, &QFutureWatcherBase::finished, this, [this] {
-        m_gapProgress->setVisible(false);
-        m_gapRun->setText(tr("Compute"));
-        const auto f = m_gapWatcher.future();
-        if (!f.isCanceled() && f.resultCount() > 0) {
-            const auto r = f.result();
-            r.value ? showGaps(r.value) : setError(r.error);
-        }
-    });
-}
-
-TheoryPanel::~TheoryPanel() {
-    for (QFutureWatcherBase* w : std::initializer_list<QFutureWatcherBase*>{
-             &m_ratiosWatcher, &m_markovWatcher, &m_gapWatcher}) {
-        w->cancel();
-        w->waitForFinished();
+    // The three computations, each on its own job: a result replaces the table, a failure names
+    // its reason, a running job turns its button into Cancel and shows its progress.
+    for (AsyncJobBase* job :
+         std::initializer_list<AsyncJobBase*>{&m_ratiosJob, &m_markovJob, &m_gapJob}) {
+        connect(job, &AsyncJobBase::failed, this, &TheoryPanel::setError);
+    }
+    connect(&m_ratiosJob, &AsyncJobBase::resultReady, this,
+            [this] { showRatios(m_ratiosJob.latest()); });
+    connect(&m_markovJob, &AsyncJobBase::resultReady, this,
+            [this] { showMarkov(m_markovJob.latest()); });
+    connect(&m_gapJob, &AsyncJobBase::resultReady, this, [this] { showGaps(m_gapJob.latest()); });
+    for (auto [job, button, bar] :
+         {std::tuple{static_cast<AsyncJobBase*>(&m_markovJob), m_markovRun, m_markovProgress},
+          std::tuple{static_cast<AsyncJobBase*>(&m_gapJob), m_gapRun, m_gapProgress}}) {
+        bar->setRange(0, 1000);
+        connect(job, &AsyncJobBase::progressChanged, bar, [bar](double fraction, double) {
+            bar->setValue(static_cast<int>(fraction * 1000));
+        });
+        connect(job, &AsyncJobBase::runningChanged, this, [button, bar](bool running) {
+            bar->setVisible(running);
+            button->setText(running ? tr("Cancel") : tr("Compute"));
+        });
     }
 }
 
@@ -266,131 +268,64 @@ void TheoryPanel::computeAll() {
 }
 
 void TheoryPanel::waitForIdle() {
-    for (QFutureWatcherBase* w : std::initializer_list<QFutureWatcherBase*>{
-             &m_ratiosWatcher, &m_markovWatcher, &m_gapWatcher}) {
-        w->waitForFinished();
-    }
-    // Deliver the finished signals now (they are queued to this thread's event loop).
-    QCoreApplication::sendPostedEvents();
+    m_ratiosJob.waitForIdle();
+    m_markovJob.waitForIdle();
+    m_gapJob.waitForIdle();
 }
 
 void TheoryPanel::computeRatios() {
-    int n = 0;
-    double d = 0, bigD = 0, c = 0;
+    RatiosStudy q;
     try {
-        n = static_cast<int>(parseInteger(m_ratioN->text().toStdString(), "n", 2, 1 << 20));
-        d = parseField(m_ratioD, "d");
-        bigD = parseField(m_ratioBigD, "D");
-        c = parseField(m_ratioC, "c");
+        q.n = static_cast<int>(parseInteger(m_ratioN->text().toStdString(), "n", RatiosStudy::kMinN,
+                                            RatiosStudy::kMaxN));
+        q.d = parseField(m_ratioD, "d");
+        q.bigD = parseField(m_ratioBigD, "D");
+        q.c = parseField(m_ratioC, "c");
+        q.validate();
     } catch (const InputError& e) {
         // The table would describe other settings than the fields: empty it.
         m_ratiosTable->setRowCount(0);
         setError(tr("Worst-case ratios: %1").arg(QString::fromUtf8(e.what())));
         return;
     }
-    m_ratiosWatcher.cancel();
-    m_ratiosWatcher.setFuture(
-        QtConcurrent::run([n, d, bigD, c](QPromise<Outcome<std::vector<RatioRow>>>& promise) {
-            Outcome<std::vector<RatioRow>> out;
-            try {
-                out.value =
-                    std::make_shared<const std::vector<RatioRow>>(worstCaseRatios(n, d, bigD, c));
-            } catch (const InputError& e) {
-                out.error = QString::fromUtf8(e.what());
-            }
-            promise.addResult(out);
-        }));
+    m_ratiosJob.start([q](RatiosJob::Context&) { return runRatiosStudy(q); });
 }
 
 void TheoryPanel::computeMarkov() {
-    std::vector<int> ns;
-    double muD = 0, muC = 0;
-    std::uint64_t replicates = 0;
+    MarkovStudy q = MarkovStudy::panel();
     try {
+        q.sizes.clear();
         for (const std::string& f : splitString(m_markovN->text().toStdString(), ',')) {
-            ns.push_back(static_cast<int>(parseInteger(f, "n", 1, kMaxMarkovProcessors)));
+            q.sizes.push_back(static_cast<int>(parseInteger(f, "n", 1, kMaxMarkovProcessors)));
         }
-        muD = parseField(m_markovMuD, "mean d");
-        muC = parseField(m_markovMuC, "mean c");
-        replicates = static_cast<std::uint64_t>(
-            parseInteger(m_markovReplicates->text().toStdString(), "replicates", 2, 100000000));
-        for (int n : ns) {
-            treeDynMarkov(n, muD, muC); // validates the means on this thread, fast
-        }
+        q.transferMean = parseField(m_markovMuD, "mean d");
+        q.reductionMean = parseField(m_markovMuC, "mean c");
+        q.replicates = static_cast<std::uint64_t>(
+            parseInteger(m_markovReplicates->text().toStdString(), "replicates", 0,
+                         static_cast<long long>(MarkovStudy::kMaxReplicates)));
+        q.validate();
     } catch (const InputError& e) {
         m_markovTable->setRowCount(0);
         setError(tr("Markov chain: %1").arg(QString::fromUtf8(e.what())));
         return;
     }
-    m_markovRun->setText(tr("Cancel"));
-    m_markovProgress->setVisible(true);
-    m_markovWatcher.setFuture(QtConcurrent::run(
-        [ns, muD, muC, replicates](QPromise<Outcome<std::vector<MarkovCheck>>>& promise) {
-            const auto total = static_cast<int>(ns.size() * 100);
-            promise.setProgressRange(0, total);
-            auto rows = std::make_shared<std::vector<MarkovCheck>>();
-            for (std::size_t i = 0; i < ns.size(); ++i) {
-                rows->push_back(checkMarkov(
-                    ns[i], muD, muC, replicates, 1, [&](std::uint64_t done, std::uint64_t all) {
-                        promise.setProgressValue(
-                            static_cast<int>(i * 100 + (all > 0 ? done * 100 / all : 0)));
-                        return !promise.isCanceled();
-                    }));
-                if (promise.isCanceled()) {
-                    return;
-                }
-            }
-            promise.addResult(Outcome<std::vector<MarkovCheck>>{std::move(rows), {}});
-        }));
+    m_markovJob.start(
+        [q](MarkovJob::Context& job) { return runMarkovStudy(q, job.studyProgress()); });
 }
 
 void TheoryPanel::computeGaps() {
-    std::vector<double> t;
+    GapStudy q;
     try {
-        for (const std::string& f : splitString(m_times->text().toStdString(), ',')) {
-            const double v = parseNumber(f, "transmission time");
-            if (!std::isfinite(v) || v < 0.0) {
-                throw InputError("transmission time " + f + " must be finite and >= 0");
-            }
-            t.push_back(v);
-        }
-        if (t.size() < 2) {
-            throw InputError("give at least two transmission times");
-        }
-        const std::uint64_t count = epOptimumSequenceCount(t);
-        if (count > kMaxOptimumSequences) {
-            throw InputError(std::to_string(t.size()) + " processors need " +
-                             std::to_string(count) + " sender orders, more than the limit of " +
-                             std::to_string(kMaxOptimumSequences) +
-                             " (about 11 processors of distinct times)");
-        }
+        q.times = parseClusterTimes(m_times->text().toStdString(), "transmission time");
+        q.validate();
     } catch (const InputError& e) {
         m_gapTable->setRowCount(0);
         m_gapCluster.clear();
         setError(tr("Optimum gap: %1").arg(QString::fromUtf8(e.what())));
         return;
     }
-    m_gapRun->setText(tr("Cancel"));
-    m_gapProgress->setVisible(true);
-    m_gapCluster = t;
-    m_gapWatcher.setFuture(QtConcurrent::run([t](QPromise<Outcome<OptimumGaps>>& promise) {
-        promise.setProgressRange(0, 1000);
-        Outcome<OptimumGaps> out;
-        try {
-            OptimumGaps g = optimumGaps(t, [&](std::uint64_t done, std::uint64_t total) {
-                promise.setProgressValue(
-                    static_cast<int>(done * 1000 / std::max<std::uint64_t>(total, 1)));
-                return !promise.isCanceled();
-            });
-            if (g.cancelled) {
-                return;
-            }
-            out.value = std::make_shared<const OptimumGaps>(std::move(g));
-        } catch (const InputError& e) {
-            out.error = QString::fromUtf8(e.what());
-        }
-        promise.addResult(out);
-    }));
+    m_gapCluster = q.times;
+    m_gapJob.start([q](GapJob::Context& job) { return runGapStudy(q, job.studyProgress()); });
 }
 
 void TheoryPanel::showRatios(const std::shared_ptr<const std::vector<RatioRow>>& rows) {
@@ -427,13 +362,19 @@ void TheoryPanel::showMarkov(const std::shared_ptr<const std::vector<MarkovCheck
         setCell(t, i, 0, QString::number(m.n));
         setCell(t, i, 1, num(m.chain.mean, 6));
         setCell(t, i, 2, num(m.chain.variance, 6));
-        setCell(t, i, 3, num(m.simMean, 6));
-        setCell(t, i, 4, num(m.simStdError, 2));
-        setCell(t, i, 5, num(m.simVariance, 6));
-        setCell(t, i, 6, QString::number(m.z(), 'f', 2),
-                tr("(simulated mean - chain mean) / standard error over %1 replicates: within "
-                   "±4 the two agree")
-                    .arg(m.replicates));
+        if (m.replicates == 0) { // the chain only
+            for (int col = 3; col <= 6; ++col) {
+                setCell(t, i, col, QStringLiteral("—"));
+            }
+        } else {
+            setCell(t, i, 3, num(m.simMean, 6));
+            setCell(t, i, 4, num(m.simStdError, 2));
+            setCell(t, i, 5, num(m.simVariance, 6));
+            setCell(t, i, 6, QString::number(m.z(), 'f', 2),
+                    tr("(simulated mean - chain mean) / standard error over %1 replicates: "
+                       "within ±4 the two agree")
+                        .arg(m.replicates));
+        }
         ++i;
     }
 }

@@ -1,11 +1,9 @@
 #pragma once
 
-#include "common/scenario.h"
-#include "theory/optimum_gap.h"
-#include "theory/tree_dyn_markov.h"
-#include "theory/worst_case_ratios.h"
+#include "common/async_job.h"
+#include "studies/scenario.h"
+#include "studies/theory_study.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
 #include <functional>
@@ -20,24 +18,16 @@ class QTableWidget;
 
 namespace rl {
 
-/// The result of one background computation: a value, or the message of the input error that
-/// stopped it (nothing at all when cancelled).
-template <class T> struct Outcome {
-    std::shared_ptr<const T> value;
-    QString error;
-};
-
 /// The analytic side beside the simulations (issue 5): RR §4 Table 1 measured on its
 /// worst-case instances, Tree-dyn's Markov chain against the simulator, and every algorithm's
-/// gap to the exact optimum of a small Liu-Wang cluster. Computations run on the thread pool
-/// (QtConcurrent + QPromise, cancellable); the tables show immutable results.
+/// gap to the exact optimum of a small Liu-Wang cluster. Each is a study (studies/theory_study.h)
+/// run on its own AsyncJob (cancellable, with progress); the tables show immutable results.
 class TheoryPanel : public QWidget {
     Q_OBJECT
   public:
     /// `openInExplorer` shows a scenario in the explorer (drill-down from the optimum table).
     explicit TheoryPanel(std::function<void(const Scenario&)> openInExplorer,
                          QWidget* parent = nullptr);
-    ~TheoryPanel() override;
 
     QTableWidget* ratiosTable() const { return m_ratiosTable; }
     QTableWidget* markovTable() const { return m_markovTable; }
@@ -56,6 +46,10 @@ class TheoryPanel : public QWidget {
     void showEvent(QShowEvent* event) override;
 
   private:
+    using RatiosJob = AsyncJob<std::vector<RatioRow>>;
+    using MarkovJob = AsyncJob<std::vector<MarkovCheck>>;
+    using GapJob = AsyncJob<OptimumGaps>;
+
     void computeRatios();
     void computeMarkov();
     void computeGaps();
@@ -85,9 +79,10 @@ class TheoryPanel : public QWidget {
     QLabel* m_error;
     bool m_shown = false;
     std::vector<double> m_gapCluster; ///< the cluster of the shown gaps
-    QFutureWatcher<Outcome<std::vector<RatioRow>>> m_ratiosWatcher;
-    QFutureWatcher<Outcome<std::vector<MarkovCheck>>> m_markovWatcher;
-    QFutureWatcher<Outcome<OptimumGaps>> m_gapWatcher;
+    // Last members: their jobs end before the widgets they fill go.
+    RatiosJob m_ratiosJob;
+    MarkovJob m_markovJob;
+    GapJob m_gapJob;
 };
 
 } // namespace rl

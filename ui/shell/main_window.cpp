@@ -224,7 +224,7 @@ void MainWindow::openInExplorer(const Scenario& s) {
 
 bool MainWindow::openScenario(const QString& path) {
     try {
-        m_explorer->showScenario(Scenario::load(path), true);
+        m_explorer->showScenario(loadScenario(path), true);
         addRecent(path);
         return true;
     } catch (const InputError& e) {
@@ -256,7 +256,7 @@ bool MainWindow::openResults(const QString& path) {
 
 bool MainWindow::saveScenario(const QString& path) {
     QString error;
-    if (!session()->scenario().save(path, &error)) {
+    if (!rl::saveScenario(session()->scenario(), path, &error)) {
         showError(error);
         return false;
     }

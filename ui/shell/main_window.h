@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/scenario.h"
+#include "common/scenario_json.h"
 #include "common/theme.h"
 #include "explorer/explorer_page.h"
 

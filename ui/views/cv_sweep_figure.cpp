@@ -1,7 +1,5 @@
 #include "views/cv_sweep_figure.h"
 
-#include "theory/tree_dyn_markov.h"
-
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -72,7 +70,6 @@ void CvSweepFigure::build(const GridSnapshot& s) {
     QCustomPlot* p = plot();
     m_graphs.assign(s.spec.algorithms.size(), {});
     m_ids = s.spec.algorithms;
-    m_reference.reset();
     p->xAxis->setScaleType(QCPAxis::stLogarithmic);
     p->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     p->xAxis->setNumberFormat(QStringLiteral("gb"));
@@ -138,16 +135,9 @@ void CvSweepFigure::build(const GridSnapshot& s) {
             m_graphs[a].push_back(high);
         }
     }
-    // RR §5: the Markov chain of Tree-dyn with exponential costs (closed form without reduction
-    // cost, first-step analysis with exponential reductions; every n). The gamma law at CV 1 is
-    // the exponential law, so the point sits at CV = 1.
-    const auto hasTreeDyn = std::find(s.spec.algorithms.begin(), s.spec.algorithms.end(),
-                                      AlgorithmId::TreeDyn) != s.spec.algorithms.end();
-    if (s.spec.family == LawKind::Gamma && hasTreeDyn &&
-        (ratio == 0.0 || s.spec.n <= kMaxMarkovProcessors)) {
-        m_reference =
-            treeDynMarkov(s.spec.n, s.spec.transferMean, ratio * s.spec.transferMean).mean;
-    }
+    // RR §5: Tree-dyn's Markov chain at CV 1 (gamma is exponential there), computed with the
+    // snapshot by the study (studies/sweep_study.h).
+    m_reference = s.reference;
     if (m_reference) {
         QCPGraph* ref = p->addGraph();
         ref->setName(QStringLiteral("Tree-dyn Markov chain, CV 1 (RR §5): %1")

@@ -10,10 +10,10 @@ class QCPGraph;
 namespace rl {
 
 /// Fig. 4: the mean makespan of each algorithm against CV (log axis) with a ribbon between the
-/// lowest and highest requested quantiles, for the first ratio of the grid. Where a closed form
-/// exists (Tree-dyn, exponential transfers = gamma at CV 1, no reduction cost, even n) it is
-/// drawn as a reference point with its value. Clicking a legend entry hides or shows that
-/// algorithm; hovering shows mean +- standard error and the quantiles.
+/// lowest and highest requested quantiles, for the first ratio of the grid. The snapshot's
+/// reference point (Tree-dyn's Markov chain at CV 1, GridSnapshot::reference) is drawn as a
+/// star with its value. Clicking a legend entry hides or shows that algorithm; hovering shows
+/// mean +- standard error and the quantiles.
 class CvSweepFigure : public SweepFigure {
     Q_OBJECT
   public:
@@ -21,7 +21,7 @@ class CvSweepFigure : public SweepFigure {
     /// Whether algorithm `index` (into spec.algorithms) is shown.
     bool isAlgorithmShown(int index) const;
     void setAlgorithmShown(int index, bool shown);
-    /// The closed-form reference value drawn, if any (tests).
+    /// The reference value drawn, if any (tests).
     std::optional<double> referenceValue() const { return m_reference; }
 
   protected:

@@ -389,6 +389,14 @@ void GanttView::setCriticalPath(std::vector<OpRef> ops) {
     replotSoon();
 }
 
+void GanttView::setCriticalPath(const std::vector<CriticalStep>& path) {
+    std::vector<OpRef> ops;
+    for (const CriticalStep& step : path) {
+        ops.push_back(OpRef{step.isTransfer, step.op});
+    }
+    setCriticalPath(std::move(ops));
+}
+
 void GanttView::selectOperation(std::optional<OpRef> op) {
     m_gantt->selected = op;
     replotSoon();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/theme.h"
+#include "schedule/critical_path.h"
 #include "schedule/schedule.h"
 
 #include <QStringList>
@@ -47,6 +48,9 @@ class GanttView : public QWidget {
     double cursorTime() const { return m_cursor; }
     void setTheme(const Theme& theme);
     void setCriticalPath(std::vector<OpRef> ops);
+    /// The operations of a run's critical path (schedule/critical_path.h), drawn in
+    /// Theme::critical().
+    void setCriticalPath(const std::vector<CriticalStep>& path);
     /// A dashed vertical line at time `t` labelled at the top (the lower bound or optimum of
     /// the run); nullopt hides it.
     void setReferenceLine(std::optional<double> t, const QString& label = {});

@@ -111,6 +111,16 @@ void TreeView::setHighlightedTransfers(std::vector<int> transfers) {
     update();
 }
 
+void TreeView::setCriticalPath(const std::vector<CriticalStep>& path) {
+    std::vector<int> transfers;
+    for (const CriticalStep& step : path) {
+        if (step.isTransfer) {
+            transfers.push_back(step.op);
+        }
+    }
+    setHighlightedTransfers(std::move(transfers));
+}
+
 int TreeView::nodeCount() const {
     return m_schedule ? m_schedule->n : 0;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/theme.h"
+#include "schedule/critical_path.h"
 #include "schedule/schedule.h"
 #include "views/tree_layout.h"
 
@@ -46,6 +47,8 @@ class TreeView : public QWidget {
     int selectedTransfer() const { return m_selected; }
     /// Transfers drawn thicker in Theme::critical() (the critical path).
     void setHighlightedTransfers(std::vector<int> transfers);
+    /// Highlights the transfers of a run's critical path (schedule/critical_path.h).
+    void setCriticalPath(const std::vector<CriticalStep>& path);
 
     /// Processors drawn (n, or 0 without a schedule).
     int nodeCount() const;

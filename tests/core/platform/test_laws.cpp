@@ -1,5 +1,6 @@
 // The cost laws of docs/model.md §2: parsing (round trips and every error the user can make), the
 // first two moments of every sampler, the ziggurat tables behind them, and the random streams.
+#include "../input_refusal.h"
 #include "base/input_error.h"
 #include "base/rng.h"
 #include "base/ziggurat.h"
@@ -92,12 +93,7 @@ void checkFraction(const std::vector<double>& x, const std::function<bool(double
 }
 
 QString errorOf(const char* text, const char* role = "law") {
-    try {
-        parseLaw(text, role);
-    } catch (const InputError& e) {
-        return QString::fromUtf8(e.what());
-    }
-    return {};
+    return rl::test::refusal([&] { parseLaw(text, role); });
 }
 
 } // namespace

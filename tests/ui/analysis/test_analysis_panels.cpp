@@ -122,7 +122,7 @@ class TestAnalysisPanels : public QObject {
         setSmallGrid(panel, 4000); // passes of 800, 3200 and 4000 replicates
         auto* fig = panel.figure();
         int delivered = 0;
-        connect(panel.runner(), &SweepRunner::snapshotReady, this, [&] { ++delivered; });
+        connect(panel.runner(), &AsyncJobBase::resultReady, this, [&] { ++delivered; });
         QVERIFY(panel.run());
         QTRY_VERIFY_WITH_TIMEOUT(!panel.runner()->isRunning(), 30000);
         settle();

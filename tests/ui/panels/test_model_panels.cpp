@@ -21,7 +21,7 @@ class TestModelPanels : public QObject {
         DivisibleLoadPanel panel;
         panel.waitForIdle();
         QVERIFY(panel.result() && panel.result()->schedule);
-        const DivisibleResult& r = *panel.result();
+        const DivisibleStudyResult& r = *panel.result();
         QVERIFY(QString::fromStdString(r.schedule->method).contains("LIFO"));
         QVERIFY(validateDivisible(*r.schedule, r.platform).empty());
         QCOMPARE(r.schedule->makespan, bestLifo(StarPlatform::preset("returns"), 1.0).makespan);

@@ -291,7 +291,7 @@ class TestMainWindow : public QObject {
         waitForResult(w, 12, 2);
         const QString good = dir.path() + "/s.json";
         QVERIFY(w.saveScenario(good));
-        QCOMPARE(Scenario::load(good), w.session()->scenario());
+        QCOMPARE(loadScenario(good), w.session()->scenario());
 
         setN(w, 20);
         waitForResult(w, 20, 2);

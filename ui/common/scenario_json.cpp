@@ -1,10 +1,8 @@
-#include "common/scenario.h"
+#include "common/scenario_json.h"
 
 #include "base/file_io.h"
 #include "common/figure_export.h"
 
-#include "algorithms/ep_optimum.h"
-#include "algorithms/ep_schedule.h"
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
 
@@ -42,89 +40,38 @@ const QJsonValue& need(const QJsonObject& o, const QString& key, QJsonValue::Typ
 
 } // namespace
 
-CostModel Scenario::costModel() const {
-    switch (costMode) {
-    case CostMode::PerOperation:
-        return CostModel::perOperation(transfer, reduction);
-    case CostMode::DrawnMatrix:
-        return CostModel::drawnMatrix(transfer, reduction);
-    case CostMode::FixedMatrix:
-        if (!matrix) {
-            fail(QStringLiteral("fixed-matrix mode without a matrix"));
-        }
-        return CostModel::fixedMatrix(*matrix);
-    }
-    return {};
-}
-
-void Scenario::validate() const {
-    if (algorithms.empty()) {
-        fail(QStringLiteral("select at least one algorithm"));
-    }
-    if (algorithms.size() > 4) {
-        fail(QStringLiteral("compare at most four algorithms"));
-    }
-    for (AlgorithmId a : algorithms) {
-        validateRun(a, n, nonCommutative);
-    }
-    costModel().validate(n);
-    for (AlgorithmId a : algorithms) {
-        if (algorithmInfo(a).clairvoyant) {
-            const std::string why = senderOnlyViolation(costModel(), n);
-            if (!why.empty()) {
-                fail(QStringLiteral("%1 is a Liu-Wang clairvoyant baseline: %2")
-                         .arg(QString::fromUtf8(
-                                  algorithmInfo(a).name.data(),
-                                  static_cast<qsizetype>(algorithmInfo(a).name.size())),
-                              QString::fromStdString(why)));
-            }
-        }
-        if (a == AlgorithmId::Optimum) {
-            const std::uint64_t count = epOptimumSequenceCount(senderTimes(*matrix));
-            if (count > kMaxOptimumSequences) {
-                fail(QStringLiteral("Optimum: %1 processors need %2 sender orders, more than the "
-                                    "exhaustive search's limit of %3 (about 11 processors of "
-                                    "distinct times)")
-                         .arg(n)
-                         .arg(count)
-                         .arg(kMaxOptimumSequences));
-            }
-        }
-    }
-}
-
-QJsonObject Scenario::toJson() const {
+QJsonObject scenarioToJson(const Scenario& s) {
     QJsonArray algos;
-    for (AlgorithmId a : algorithms) {
+    for (AlgorithmId a : s.algorithms) {
         algos.append(QString::fromStdString(std::string(algorithmInfo(a).key)));
     }
     QJsonObject o{{"format", "reducelab-scenario"},
-                  {"version", kVersion},
-                  {"n", n},
+                  {"version", Scenario::kVersion},
+                  {"n", s.n},
                   {"algorithms", algos},
-                  {"noncommutative", nonCommutative},
-                  {"costMode", modeKey(costMode)},
-                  {"transfer", QString::fromStdString(transfer.toString())},
-                  {"reduction", QString::fromStdString(reduction.toString())},
-                  {"seed", QString::number(seed)},
-                  {"replicate", QString::number(replicate)}};
-    if (matrix) {
-        o.insert("matrix", QString::fromStdString(matrix->toCsv()));
+                  {"noncommutative", s.nonCommutative},
+                  {"costMode", modeKey(s.costMode)},
+                  {"transfer", QString::fromStdString(s.transfer.toString())},
+                  {"reduction", QString::fromStdString(s.reduction.toString())},
+                  {"seed", QString::number(s.seed)},
+                  {"replicate", QString::number(s.replicate)}};
+    if (s.matrix) {
+        o.insert("matrix", QString::fromStdString(s.matrix->toCsv()));
     }
     return o;
 }
 
-Scenario Scenario::fromJson(const QJsonObject& o) {
+Scenario scenarioFromJson(const QJsonObject& o) {
     QJsonValue v;
     if (o.value("format").toString() != QLatin1String("reducelab-scenario")) {
         fail(QStringLiteral("not a ReduceLab scenario (no \"format\": \"reducelab-scenario\")"));
     }
     const int version = need(o, "version", QJsonValue::Double, v).toInt();
-    if (version > kVersion) {
+    if (version > Scenario::kVersion) {
         fail(QStringLiteral("scenario version %1 is newer than this ReduceLab understands (%2): "
                             "please update ReduceLab")
                  .arg(version)
-                 .arg(kVersion));
+                 .arg(Scenario::kVersion));
     }
     if (version < 1) {
         fail(QStringLiteral("scenario version %1 is invalid").arg(version));
@@ -177,9 +124,9 @@ Scenario Scenario::fromJson(const QJsonObject& o) {
     return s;
 }
 
-Scenario Scenario::load(const QString& path) {
+Scenario loadScenario(const QString& path) {
     // Bounded, regular files only: a FIFO or /dev/zero given as a scenario never blocks.
-    const std::string text = readInputFile(path.toStdString(), kMaxScenarioBytes);
+    const std::string text = readInputFile(path.toStdString(), Scenario::kMaxFileBytes);
     QJsonParseError err{};
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &err);
     if (err.error != QJsonParseError::NoError || !doc.isObject()) {
@@ -188,15 +135,15 @@ Scenario Scenario::load(const QString& path) {
                  .arg(err.offset));
     }
     try {
-        return fromJson(doc.object());
+        return scenarioFromJson(doc.object());
     } catch (const InputError& e) {
         fail(QStringLiteral("%1: %2").arg(path, QString::fromUtf8(e.what())));
     }
 }
 
-bool Scenario::save(const QString& path, QString* error) const {
-    return writeFileAtomically(path, QJsonDocument(toJson()).toJson(QJsonDocument::Indented),
-                               error);
+bool saveScenario(const Scenario& s, const QString& path, QString* error) {
+    return writeFileAtomically(
+        path, QJsonDocument(scenarioToJson(s)).toJson(QJsonDocument::Indented), error);
 }
 
 } // namespace rl

@@ -1,0 +1,27 @@
+#include "studies/mc_study.h"
+
+namespace rl {
+
+McConfig McStudy::config() const {
+    McConfig c;
+    c.algorithms = algorithms;
+    c.n = platform.n;
+    c.nonCommutative = platform.nonCommutative;
+    c.costs = platform.costModel();
+    c.seed = platform.seed;
+    c.replicates = replicates;
+    c.threads = threads;
+    c.quantiles = quantiles;
+    c.histogramBins = histogramBins;
+    c.exactQuantileLimit = exactQuantileLimit;
+    c.validate();
+    return c;
+}
+
+McResult runMcStudy(const McConfig& config, PointExecutor& executor, const PointJobOptions& options,
+                    const StudyProgress& progress) {
+    std::vector<McResult> results = runPointJob({config}, executor, options, progress);
+    return results.empty() ? McResult{{}, {}, 0, true, 0.0} : std::move(results.front());
+}
+
+} // namespace rl

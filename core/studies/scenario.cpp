@@ -1,0 +1,37 @@
+#include "studies/scenario.h"
+
+#include "algorithms/ep_optimum.h"
+#include "algorithms/ep_schedule.h"
+#include "algorithms/simulator.h"
+#include "base/input_error.h"
+
+namespace rl {
+
+void Scenario::validate() const {
+    if (algorithms.empty()) {
+        throw InputError("select at least one algorithm");
+    }
+    if (algorithms.size() > kMaxAlgorithms) {
+        throw InputError("compare at most four algorithms");
+    }
+    for (AlgorithmId a : algorithms) {
+        validateRun(a, n, nonCommutative);
+    }
+    const CostModel costs = costModel();
+    costs.validate(n);
+    for (AlgorithmId a : algorithms) {
+        const AlgorithmInfo& info = algorithmInfo(a);
+        if (info.clairvoyant) {
+            const std::string why = senderOnlyViolation(costs, n);
+            if (!why.empty()) {
+                throw InputError(std::string(info.name) +
+                                 " is a Liu-Wang clairvoyant baseline: " + why);
+            }
+        }
+        if (a == AlgorithmId::Optimum) {
+            checkOptimumSearch(senderTimes(*matrix));
+        }
+    }
+}
+
+} // namespace rl

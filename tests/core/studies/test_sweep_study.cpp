@@ -1,0 +1,161 @@
+// The sweep request (studies/sweep_study.h): one rule for the live sweep's mode (progressive or
+// streaming, decided once from the figure), the panels' defaults next to the paper's, the
+// reference point computed with the result, and the GUI's live sweep and the CLI's batch job
+// giving the same numbers to the bit.
+#include "../input_refusal.h"
+#include "base/input_error.h"
+#include "studies/sweep_study.h"
+#include "theory/tree_dyn_markov.h"
+
+#include <QtTest>
+
+using namespace rl;
+
+namespace {
+
+SweepStudy small(Figure fig) {
+    SweepStudy s = SweepStudy::paper(fig);
+    s.spec.n = 12;
+    s.spec.cvs = {0.3, 1.0, 3.0};
+    if (s.spec.ratios.size() > 1) {
+        s.spec.ratios = {0.5, 2.0};
+    }
+    s.spec.replicates = 5000; // two passes (a coarse one first), blocks of 1024 and a tail
+    s.spec.threads = 2;
+    s.spec.seed = 4;
+    return s;
+}
+
+// The message with which the live sweep refuses `s` ("" when it runs).
+QString refusal(const SweepStudy& s) {
+    return rl::test::refusal([&] { liveSweepMode(s); });
+}
+
+} // namespace
+
+class TestSweepStudy : public QObject {
+    Q_OBJECT
+  private slots:
+    void panelDefaultsBesideThePaper() {
+        for (Figure fig : {Figure::Fig4, Figure::Fig5, Figure::Fig6}) {
+            const SweepStudy paper = SweepStudy::paper(fig);
+            const SweepStudy panel = SweepStudy::panel(fig);
+            QCOMPARE(paper.figure, fig);
+            QCOMPARE(panel.figure, fig);
+            QCOMPARE(paper.spec.algorithms, SweepSpec::figure(fig).algorithms);
+            QCOMPARE(panel.spec.cvs, paper.spec.cvs);
+            QCOMPARE(panel.spec.ratios, paper.spec.ratios);
+            QCOMPARE(panel.spec.algorithms, paper.spec.algorithms);
+        }
+        // Only the CV sweep panel starts with fewer replicates than the paper.
+        QCOMPARE(SweepStudy::paper(Figure::Fig4).spec.replicates, std::uint64_t(1000000));
+        QCOMPARE(SweepStudy::panel(Figure::Fig4).spec.replicates, SweepStudy::kPanelCvReplicates);
+        QCOMPARE(SweepStudy::panel(Figure::Fig5).spec.replicates,
+                 SweepStudy::paper(Figure::Fig5).spec.replicates);
+    }
+
+    void oneRuleForTheLiveMode() {
+        // Within the sample budget: progressive passes for every figure.
+        for (Figure fig : {Figure::Fig4, Figure::Fig5, Figure::Fig6}) {
+            QVERIFY(liveSweepMode(small(fig)) == LiveSweepMode::Progressive);
+        }
+        // Beyond it: a CV sweep streams point by point; a map, which draws the paired analysis,
+        // is refused with the budget's message. The grid's shape does not decide (it did: one
+        // ratio streamed, whatever the figure).
+        SweepStudy cv = small(Figure::Fig4);
+        cv.spec.replicates = 3000000;
+        cv.spec.ratios = {0.0, 1.0};
+        QVERIFY(liveSweepMode(cv) == LiveSweepMode::Streaming);
+        SweepStudy map = small(Figure::Fig5);
+        map.spec.ratios = {1.0};
+        map.spec.replicates = 20000000;
+        QVERIFY2(refusal(map).startsWith("a figure keeps every makespan"),
+                 qPrintable(refusal(map)));
+    }
+
+    void validationMessages() {
+        SweepStudy s = small(Figure::Fig6);
+        s.spec.algorithms.clear();
+        QCOMPARE(refusal(s), QString("select at least one algorithm"));
+        s = small(Figure::Fig5);
+        s.spec.algorithms = {AlgorithmId::TreeDyn, AlgorithmId::TreeDyn};
+        QCOMPARE(refusal(s), QString("A and B must be two different algorithms"));
+        s = small(Figure::Fig4);
+        s.spec.cvs.clear();
+        QCOMPARE(refusal(s), QString("a sweep needs at least one CV and one ratio"));
+        // A map's figure needs its pairs: at most the exact-quantile limit of replicates.
+        s = small(Figure::Fig5);
+        s.spec.replicates = McConfig{}.exactQuantileLimit + 1;
+        QVERIFY_THROWS_EXCEPTION(InputError, s.checkFigureAnalysis());
+        s.figure = Figure::Fig4;
+        s.checkFigureAnalysis(); // summaries only: fine
+    }
+
+    void liveSweepMatchesTheBatchJob() {
+        // What the panels compute (passes over growing prefixes) and what reducelab-cli writes
+        // (point jobs) are the same numbers, to the bit, and carry the same reference point.
+        for (Figure fig : {Figure::Fig4, Figure::Fig6}) {
+            const SweepStudy s = small(fig);
+            std::vector<std::shared_ptr<const GridSnapshot>> pictures;
+            std::uint64_t lastDone = 0;
+            std::uint64_t total = 0;
+            QVERIFY(runLiveSweep(
+                s,
+                [&](std::uint64_t done, std::uint64_t all) {
+                    lastDone = done;
+                    total = all;
+                    return true;
+                },
+                [&](std::shared_ptr<const GridSnapshot> p) { pictures.push_back(std::move(p)); }));
+            QVERIFY(pictures.size() >= 2); // a coarse picture first
+            QVERIFY(!pictures.front()->complete);
+            QVERIFY(pictures.back()->complete);
+            QCOMPARE(total, s.spec.replicates * s.spec.pointCount());
+            QCOMPARE(lastDone, total);
+            LocalExecutor local;
+            const auto batch = runSweepJob(s, local, {});
+            QVERIFY(batch && batch->complete);
+            QCOMPARE(pictures.back()->csv(), batch->csv());
+            QCOMPARE(pictures.back()->reference, batch->reference);
+            for (std::size_t k = 0; k < batch->cells.size(); ++k) {
+                QCOMPARE(pictures.back()->cells[k].medianReplicate,
+                         batch->cells[k].medianReplicate);
+            }
+        }
+    }
+
+    void streamingSendsOnePointAtATime() {
+        SweepStudy s = small(Figure::Fig4);
+        s.spec.replicates = 40000000; // beyond the sample budget
+        s.spec.cvs = {1.0};
+        s.spec.ratios = {0.0};
+        s.spec.algorithms = {AlgorithmId::TreeDyn};
+        QVERIFY(liveSweepMode(s) == LiveSweepMode::Streaming);
+        int calls = 0;
+        // Cancelled at once: no picture, no result.
+        QVERIFY(!runLiveSweep(
+            s, [&](std::uint64_t, std::uint64_t) { return ++calls < 0; },
+            [](std::shared_ptr<const GridSnapshot>) { QFAIL("no picture after a cancel"); }));
+    }
+
+    void referencePointComesWithTheSnapshot() {
+        SweepSpec spec = SweepSpec::figure(Figure::Fig4);
+        spec.n = 10;
+        QCOMPARE(*sweepReference(spec), treeDynMarkov(10, 1.0, 0.0).mean);
+        spec.ratios = {0.5};
+        QCOMPARE(*sweepReference(spec), treeDynMarkov(10, 1.0, 0.5).mean);
+        spec.family = LawKind::Uniform; // not exponential at CV 1
+        QVERIFY(!sweepReference(spec));
+        spec = SweepSpec::figure(Figure::Fig6); // no Tree-dyn
+        QVERIFY(!sweepReference(spec));
+        spec = SweepSpec::figure(Figure::Fig4);
+        spec.transferMean = 0.0; // no chain for a zero mean: no reference, no error
+        QVERIFY(!sweepReference(spec));
+        GridSnapshot snap;
+        snap.spec = SweepSpec::figure(Figure::Fig4);
+        QCOMPARE(withReference(snap).reference, sweepReference(snap.spec));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSweepStudy)
+#include "test_sweep_study.moc"
