@@ -264,7 +264,8 @@ SteadyStudy steadyPlatform(const Args& a) {
         FixedCosts f =
             a.has("matrix")
                 ? FixedCosts::parseCsv(readInputFile(*a.get("matrix")), *a.get("matrix"))
-                : parsePreset(*a.get("fixed-preset"), static_cast<int>(a.integer("n", 0, 0, 4096)));
+                : parsePreset(*a.get("fixed-preset"),
+                              static_cast<int>(a.integer("n", 0, 0, kMaxPresetProcessors)));
         try {
             q = SteadyStudy::onExplorerPlatform(std::move(f));
         } catch (const InputError& e) {

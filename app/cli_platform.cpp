@@ -68,7 +68,7 @@ PlatformSpec parsePlatform(const Args& a, const std::string& verb) {
     }
     if (a.has("preset")) {
         const auto n = a.get("n");
-        const int hint = n ? static_cast<int>(parseInteger(*n, "--n", 1, 4096)) : 0;
+        const int hint = n ? static_cast<int>(parseInteger(*n, "--n", 1, kMaxPresetProcessors)) : 0;
         FixedCosts f = parsePreset(*a.get("preset"), hint);
         if (n && f.n != hint) {
             throw InputError("preset '" + *a.get("preset") + "' has n = " + std::to_string(f.n) +

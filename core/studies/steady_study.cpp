@@ -59,6 +59,26 @@ std::optional<FixedCosts> explorerPlatformOf(const PlatformGraph& g) {
     return f;
 }
 
+std::optional<Scenario> SteadyStudyResult::explorerScenario() const {
+    if (!explorerPlatform) {
+        return std::nullopt;
+    }
+    // What compareWithExplorer runs: the explorer's algorithms valid for a non-commutative
+    // operation (a series of reductions keeps the order of the values).
+    Scenario s;
+    s.n = explorerPlatform->n;
+    s.nonCommutative = true;
+    s.algorithms.clear();
+    for (const AlgorithmInfo& info : algorithms()) {
+        if (info.validNonCommutative) {
+            s.algorithms.push_back(info.id);
+        }
+    }
+    s.costMode = CostMode::FixedMatrix;
+    s.matrix = *explorerPlatform;
+    return s;
+}
+
 std::shared_ptr<const SteadyStudyResult> runSteadyStudy(const SteadyStudy& study, SteadyGoal goal) {
     study.validate();
     auto r = std::make_shared<SteadyStudyResult>();

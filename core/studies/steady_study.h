@@ -2,6 +2,7 @@
 
 #include "models/steady_state.h"
 #include "platform/fixed_costs.h"
+#include "studies/scenario.h"
 
 #include <memory>
 #include <optional>
@@ -46,6 +47,10 @@ struct SteadyStudyResult {
     std::optional<FixedCosts> explorerPlatform;
     /// One reduction at a time of each explorer algorithm against TP, on the explorer platform.
     std::vector<PipelineComparison> comparisons;
+
+    /// The compared algorithms on the explorer platform, as an explorer run (the tab's "Open
+    /// this platform in the explorer"); nullopt without an explorer platform.
+    std::optional<Scenario> explorerScenario() const;
 };
 
 /// The explorer platform a graph is, if any: complete, with unit messages (d[i][j] = c(i,j),

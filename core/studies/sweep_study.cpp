@@ -107,6 +107,22 @@ std::shared_ptr<const GridSnapshot> runSweepJob(const SweepStudy& study, PointEx
     return share(snapshotFromResults(study.spec, results));
 }
 
+Scenario replicateScenario(const GridSnapshot& snapshot, std::size_t point,
+                           std::uint64_t replicate) {
+    const GridCell& cell = snapshot.cells.at(point);
+    const McConfig c = snapshot.spec.pointConfig(cell.cv, cell.ratio);
+    Scenario sc;
+    sc.n = c.n;
+    sc.algorithms = c.algorithms;
+    sc.nonCommutative = c.nonCommutative;
+    sc.costMode = CostMode::PerOperation;
+    sc.transfer = c.costs.transfer;
+    sc.reduction = c.costs.reduction;
+    sc.seed = c.seed;
+    sc.replicate = replicate;
+    return sc;
+}
+
 std::optional<double> sweepReference(const SweepSpec& spec) {
     const auto& algos = spec.algorithms;
     if (spec.ratios.empty() || spec.family != LawKind::Gamma || !(spec.transferMean > 0.0) ||

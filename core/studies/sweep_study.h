@@ -3,6 +3,7 @@
 #include "experiment/point_job.h"
 #include "experiment/progressive_sweep.h"
 #include "experiment/sweep.h"
+#include "studies/scenario.h"
 #include "studies/study.h"
 
 #include <functional>
@@ -67,6 +68,12 @@ bool runLiveSweep(const SweepStudy& study, const StudyProgress& progress,
 std::shared_ptr<const GridSnapshot> runSweepJob(const SweepStudy& study, PointExecutor& executor,
                                                 const PointJobOptions& options,
                                                 const StudyProgress& progress = {});
+
+/// The run of replicate `replicate` of grid point `point` (index into snapshot.cells): the same
+/// n, mode, laws, seed and algorithms, so the explorer shows exactly that Monte Carlo replicate
+/// (the analysis panels' drill-down).
+Scenario replicateScenario(const GridSnapshot& snapshot, std::size_t point,
+                           std::uint64_t replicate);
 
 /// The reference point of a CV sweep: Tree-dyn's expected makespan from its Markov chain
 /// (RR §5, theory/tree_dyn_markov.h) at CV 1, where gamma is the exponential law, for the

@@ -119,6 +119,18 @@ void GapStudy::validate() const {
     checkOptimumSearch(times);
 }
 
+Scenario gapScenario(const std::vector<double>& times, AlgorithmId algorithm) {
+    Scenario s;
+    s.n = static_cast<int>(times.size());
+    s.costMode = CostMode::FixedMatrix;
+    s.matrix = FixedCosts::senderOnly(times);
+    s.algorithms = {algorithm};
+    if (algorithm != AlgorithmId::Optimum) {
+        s.algorithms.push_back(AlgorithmId::Optimum);
+    }
+    return s;
+}
+
 std::shared_ptr<const OptimumGaps> runGapStudy(const GapStudy& study,
                                                const StudyProgress& progress) {
     study.validate();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "schedule/schedule.h"
+#include "studies/scenario.h"
 #include "studies/study.h"
 #include "theory/optimum_gap.h"
 #include "theory/tree_dyn_markov.h"
@@ -81,6 +82,10 @@ struct GapStudy {
     /// Throws InputError: fewer than two processors, or a search beyond its limit.
     void validate() const;
 };
+
+/// The cluster as an explorer run: `algorithm` beside the exact optimum (the Theory tab's
+/// drill-down from the gap table).
+Scenario gapScenario(const std::vector<double>& times, AlgorithmId algorithm);
 
 /// Null when cancelled; `progress` drives the exhaustive search.
 std::shared_ptr<const OptimumGaps> runGapStudy(const GapStudy& study,

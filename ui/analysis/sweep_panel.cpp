@@ -17,21 +17,6 @@
 
 namespace rl {
 
-Scenario drillScenario(const GridSnapshot& s, std::size_t point, std::uint64_t replicate) {
-    const GridCell& cell = s.cells.at(point);
-    const McConfig c = s.spec.pointConfig(cell.cv, cell.ratio);
-    Scenario sc;
-    sc.n = c.n;
-    sc.algorithms = c.algorithms;
-    sc.nonCommutative = c.nonCommutative;
-    sc.costMode = CostMode::PerOperation;
-    sc.transfer = c.costs.transfer;
-    sc.reduction = c.costs.reduction;
-    sc.seed = c.seed;
-    sc.replicate = replicate;
-    return sc;
-}
-
 SweepPanel::SweepPanel(SweepFigure* figure, SweepParamsWidget* params, DrillDown drill,
                        QWidget* parent)
     : QWidget(parent), m_figure(figure), m_params(params), m_runner(new SweepJob(this)),
@@ -192,7 +177,7 @@ std::optional<Scenario> SweepPanel::scenarioFor(const FigureHit& hit) const {
         s->cells[hit.point].medianReplicate.empty()) {
         return std::nullopt; // not computed yet, or a streaming run that kept no samples
     }
-    return drillScenario(*s, hit.point, replicateFor(s->cells[hit.point], hit));
+    return replicateScenario(*s, hit.point, replicateFor(s->cells[hit.point], hit));
 }
 
 void SweepPanel::showEvent(QShowEvent* e) {

@@ -21,10 +21,6 @@ namespace rl {
 /// What a drill-down opens: the explorer on one replicate of a grid point.
 using DrillDown = std::function<void(const Scenario&)>;
 
-/// The scenario that re-runs replicate `replicate` of grid point `point`: the same n, mode,
-/// laws, seed and algorithms, so the explorer shows exactly that Monte Carlo replicate.
-Scenario drillScenario(const GridSnapshot& s, std::size_t point, std::uint64_t replicate);
-
 /// The job of an analysis panel: a live sweep (studies/sweep_study.h) sending snapshots.
 using SweepJob = AsyncJob<GridSnapshot>;
 

@@ -351,7 +351,8 @@ void ConfigPanel::applyPreset() {
                 throw InputError(std::string("this preset takes ") + what);
             }
         };
-        int n = static_cast<int>(parseInteger(m_n->text().toStdString(), "processors n", 1, 4096));
+        int n = static_cast<int>(
+            parseInteger(m_n->text().toStdString(), "processors n", 1, kMaxPresetProcessors));
         FixedCosts f;
         std::vector<AlgorithmId> select; // the algorithms a figure preset shows
         if (key == "homogeneous") {

@@ -120,17 +120,11 @@ SteadyStatePanel::SteadyStatePanel(std::function<void(const Scenario&)> openInEx
     connect(m_size, &QDoubleSpinBox::valueChanged, this, &SteadyStatePanel::recompute);
     connect(m_table, &QTableWidget::cellChanged, this, &SteadyStatePanel::recompute);
     connect(m_explore, &QPushButton::clicked, this, [this] {
-        if (!m_result || !m_result->explorerPlatform || !m_openInExplorer) {
-            return;
+        if (m_result && m_openInExplorer) {
+            if (const auto s = m_result->explorerScenario()) {
+                m_openInExplorer(*s);
+            }
         }
-        Scenario s;
-        s.n = m_result->explorerPlatform->n;
-        s.nonCommutative = true;
-        s.algorithms = {AlgorithmId::BinomialStat, AlgorithmId::FibonacciStat,
-                        AlgorithmId::NonCommutTreeDyn};
-        s.costMode = CostMode::FixedMatrix;
-        s.matrix = *m_result->explorerPlatform;
-        m_openInExplorer(s);
     });
     loadPreset(m_preset->currentText());
 }

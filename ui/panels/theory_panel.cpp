@@ -396,16 +396,7 @@ void TheoryPanel::openGapRow(int row) {
         row >= static_cast<int>(allAlgorithms().size())) {
         return;
     }
-    Scenario s;
-    s.n = static_cast<int>(m_gapCluster.size());
-    s.costMode = CostMode::FixedMatrix;
-    s.matrix = FixedCosts::senderOnly(m_gapCluster);
-    const AlgorithmId picked = allAlgorithms()[static_cast<std::size_t>(row)].id;
-    s.algorithms = {picked};
-    if (picked != AlgorithmId::Optimum) {
-        s.algorithms.push_back(AlgorithmId::Optimum);
-    }
-    m_openInExplorer(s);
+    m_openInExplorer(gapScenario(m_gapCluster, allAlgorithms()[static_cast<std::size_t>(row)].id));
 }
 
 } // namespace rl

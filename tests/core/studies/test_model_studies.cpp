@@ -89,6 +89,14 @@ class TestModelStudies : public QObject {
         QCOMPARE(GapStudy::panel().times, senderTimes(parsePreset("liuwang-fig8:1.25", 0)));
         const auto gaps = runGapStudy(GapStudy::panel());
         QCOMPARE(gaps->optimum, 4.0);
+        // A row opens the cluster in the explorer, beside the optimum.
+        const Scenario snfRow = gapScenario(GapStudy::panel().times, AlgorithmId::Snf);
+        QCOMPARE(snfRow.algorithms,
+                 (std::vector<AlgorithmId>{AlgorithmId::Snf, AlgorithmId::Optimum}));
+        QCOMPARE(*snfRow.matrix, FixedCosts::senderOnly(GapStudy::panel().times));
+        snfRow.validate();
+        QCOMPARE(gapScenario({1, 2}, AlgorithmId::Optimum).algorithms,
+                 std::vector<AlgorithmId>{AlgorithmId::Optimum});
     }
 
     void steadyStudy() {
@@ -116,6 +124,16 @@ class TestModelStudies : public QObject {
         const auto both = runSteadyStudy(q, SteadyGoal::SolveAndCompare);
         QCOMPARE(both->comparisons.size(), std::size_t{3});
         QCOMPARE(both->explorerPlatform, std::optional<FixedCosts>(f));
+        // The compared algorithms open in the explorer on the same platform.
+        const Scenario compared = *both->explorerScenario();
+        QCOMPARE(compared.algorithms.size(), both->comparisons.size());
+        for (std::size_t k = 0; k < compared.algorithms.size(); ++k) {
+            QCOMPARE(std::string(algorithmInfo(compared.algorithms[k]).name),
+                     both->comparisons[k].algorithm);
+        }
+        QVERIFY(compared.nonCommutative);
+        QCOMPARE(*compared.matrix, f);
+        compared.validate();
         const auto only = runSteadyStudy(q, SteadyGoal::CompareOnly);
         QVERIFY(!only->result);
         QCOMPARE(only->comparisons.size(), both->comparisons.size());

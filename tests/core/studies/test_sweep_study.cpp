@@ -4,6 +4,7 @@
 // giving the same numbers to the bit.
 #include "../input_refusal.h"
 #include "base/input_error.h"
+#include "studies/run_study.h"
 #include "studies/sweep_study.h"
 #include "theory/tree_dyn_markov.h"
 
@@ -136,6 +137,23 @@ class TestSweepStudy : public QObject {
         QVERIFY(!runLiveSweep(
             s, [&](std::uint64_t, std::uint64_t) { return ++calls < 0; },
             [](std::shared_ptr<const GridSnapshot>) { QFAIL("no picture after a cancel"); }));
+    }
+
+    void drillDownReplaysTheReplicate() {
+        // The explorer's run of a cell's replicate is that Monte Carlo replicate, to the bit.
+        SweepStudy s = small(Figure::Fig5);
+        s.spec.replicates = 101;
+        LocalExecutor local;
+        const auto snap = runSweepJob(s, local, {});
+        const std::size_t point = 4;
+        const GridCell& cell = snap->cells[point];
+        const Scenario sc = replicateScenario(*snap, point, cell.medianReplicate[1]);
+        QCOMPARE(sc.n, s.spec.n);
+        QCOMPARE(sc.algorithms, s.spec.algorithms);
+        QCOMPARE(sc.seed, s.spec.seed);
+        QCOMPARE(sc.transfer, Law::gamma(s.spec.transferMean, cell.cv));
+        const auto run = runScenario(sc, RunDetail::Schedules);
+        QCOMPARE(run->schedules[1]->makespan, cell.summaries[1].quantile(0.5));
     }
 
     void referencePointComesWithTheSnapshot() {
