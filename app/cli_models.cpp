@@ -76,7 +76,9 @@ DivisibleModel divisibleModel(const std::string& name) {
 DivisibleStudy divisibleStudy(const Args& a) {
     DivisibleStudy q;
     q.platform = divisiblePlatform(a);
-    q.model = divisibleModel(a.get("model", "star"));
+    if (const auto model = a.get("model")) {
+        q.model = divisibleModel(*model);
+    }
     if (a.has("load")) {
         q.load = parseNumber(*a.get("load"), "--load");
     }
@@ -408,11 +410,13 @@ int cmdSteady(const std::vector<std::string>& argv) {
         return 0;
     }
     if (problem == "reduce") {
-        const std::string t = a.get("target", "0");
-        study.target = t == "any" ? -1 : static_cast<int>(parseInteger(t, "--target", 0, g.n - 1));
+        if (const auto t = a.get("target")) {
+            study.target =
+                *t == "any" ? -1 : static_cast<int>(parseInteger(*t, "--target", 0, g.n - 1));
+        }
     } else if (problem == "scatter") {
         study.scatter = true;
-        study.target = static_cast<int>(a.integer("source", 0, 0, g.n - 1));
+        study.target = static_cast<int>(a.integer("source", study.target, 0, g.n - 1));
         if (const auto list = a.get("targets")) {
             for (const std::string& f : splitString(*list, ',')) {
                 study.scatterTargets.push_back(

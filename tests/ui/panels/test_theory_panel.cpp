@@ -2,6 +2,7 @@
 // three tables fill from background computations, bad input shows a message and computes
 // nothing, EP/SNF/Optimum are disabled (with the reason in the tooltip) unless the costs are
 // sender-only, the Liu-Wang presets select them, and the Gantt chart carries the bound marker.
+#include "base/text_util.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/config_panel.h"
 #include "panels/theory_panel.h"
@@ -92,6 +93,18 @@ class TestTheoryPanel : public QObject {
                  (std::vector<AlgorithmId>{AlgorithmId::Snf, AlgorithmId::Optimum}));
         QCOMPARE(opened.n, 12);
         QVERIFY(opened.matrix.has_value());
+    }
+
+    void fieldsStartFromTheStudies() {
+        // The tab's first settings are the studies' (studies/theory_study.h), as the CLI's
+        // defaults: nothing of its own.
+        TheoryPanel panel({});
+        QCOMPARE(panel.ratiosN()->text(), QString::number(RatiosStudy{}.n));
+        QStringList times;
+        for (double t : GapStudy::panel().times) {
+            times << QString::fromStdString(formatNumber(t));
+        }
+        QCOMPARE(panel.clusterField()->text(), times.join(','));
     }
 
     void badInputShowsAMessage() {
