@@ -16,6 +16,7 @@ AlgorithmPane::AlgorithmPane(QWidget* parent) : QWidget(parent) {
     m_splitter->addWidget(m_tree);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
+    m_splitter->setSizes({600, 400}); // the tree gets two fifths, labels included
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
@@ -33,7 +34,8 @@ AlgorithmPane::AlgorithmPane(QWidget* parent) : QWidget(parent) {
     });
 }
 
-void AlgorithmPane::setSchedule(std::shared_ptr<const Schedule> s, const QString& title) {
+void AlgorithmPane::setSchedule(std::shared_ptr<const Schedule> s, const QString& title,
+                                const QString& detail) {
     std::vector<OpRef> critical;
     std::vector<int> criticalTransfers;
     for (const CriticalStep& step : criticalPath(*s)) {
@@ -43,7 +45,7 @@ void AlgorithmPane::setSchedule(std::shared_ptr<const Schedule> s, const QString
         }
     }
     m_gantt->setSchedule(s);
-    m_gantt->setTitle(title);
+    m_gantt->setTitle(title, detail);
     m_gantt->setCriticalPath(std::move(critical));
     m_tree->setSchedule(s);
     m_tree->setHighlightedTransfers(std::move(criticalTransfers));

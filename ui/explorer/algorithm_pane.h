@@ -21,7 +21,9 @@ class AlgorithmPane : public QWidget {
   public:
     explicit AlgorithmPane(QWidget* parent = nullptr);
 
-    void setSchedule(std::shared_ptr<const Schedule> s, const QString& title);
+    /// Shows `s` under `title` (always whole) and `detail` (second line or tooltip if tight).
+    void setSchedule(std::shared_ptr<const Schedule> s, const QString& title,
+                     const QString& detail = {});
     void setCursorTime(double t);
     void setTheme(const Theme& p);
     GanttView* gantt() const { return m_gantt; }

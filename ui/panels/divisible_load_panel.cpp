@@ -1,6 +1,7 @@
 #include "panels/divisible_load_panel.h"
 
 #include "base/input_error.h"
+#include "common/app_style.h"
 #include "views/gantt_view.h"
 #include "views/model_gantt.h"
 
@@ -192,7 +193,7 @@ DivisibleLoadPanel::DivisibleLoadPanel(QWidget* parent)
     buttons->addWidget(remove);
     m_error = new QLabel;
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #d55e00"));
+    setMessage(m_error, QString(), true); // in the theme's error colour, always
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->addLayout(form);
@@ -200,7 +201,7 @@ DivisibleLoadPanel::DivisibleLoadPanel(QWidget* parent)
     leftLayout->addWidget(m_workers, 1);
     leftLayout->addLayout(buttons);
     leftLayout->addWidget(m_error);
-    left->setMinimumWidth(360);
+    fitWidthToContents(left, 360);
 
     m_summary = new QLabel;
     m_summary->setWordWrap(true);

@@ -2,6 +2,7 @@
 
 #include "base/input_error.h"
 #include "base/text_util.h"
+#include "common/app_style.h"
 #include "views/gantt_view.h"
 #include "views/model_gantt.h"
 
@@ -122,7 +123,7 @@ SteadyStatePanel::SteadyStatePanel(std::function<void(const Scenario&)> openInEx
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_error = new QLabel;
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #d55e00"));
+    setMessage(m_error, QString(), true); // in the theme's error colour, always
 
     auto* form = new QFormLayout;
     form->addRow(tr("Platform"), m_preset);
@@ -135,10 +136,12 @@ SteadyStatePanel::SteadyStatePanel(std::function<void(const Scenario&)> openInEx
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->addLayout(form);
-    leftLayout->addWidget(new QLabel(tr("Links c(i,j) and computation times w")));
+    auto* linksLabel = new QLabel(tr("Links c(i,j) and computation times w"));
+    linksLabel->setWordWrap(true);
+    leftLayout->addWidget(linksLabel);
     leftLayout->addWidget(m_table, 1);
     leftLayout->addWidget(m_error);
-    left->setMinimumWidth(320);
+    fitWidthToContents(left, 320);
 
     m_summary = new QLabel;
     m_summary->setWordWrap(true);
