@@ -1,126 +1,36 @@
 // The lecture hall: presentation mode scales every widget of every page, titles keep the
 // algorithm and its makespan whole at 1280x720, the dark theme reaches every page and export,
-// full screen hides the settings, trees of up to 32 processors label every node, the Help pane
-// explains the window's words and marks, and the window's texts say things in plain words.
+// full screen hides the settings, trees of up to 32 processors label every node.
 #include "analysis/sweep_panel.h"
-#include "base/version.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
 #include "explorer/config_panel.h"
-#include "panels/theory_panel.h"
-#include "shell/help_pane.h"
 #include "shell/main_window.h"
 #include "views/gantt_view.h"
 #include "views/legend_strip.h"
+#include "views/ratio_map_figure.h"
 #include "views/tree_view.h"
+#include "window_fixture.h"
 
 #include <qcustomplot.h>
 
-#include <QAbstractButton>
-#include <QComboBox>
 #include <QDockWidget>
-#include <QGroupBox>
-#include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTableWidget>
 #include <QTemporaryDir>
-#include <QTextBrowser>
 #include <QToolButton>
 #include <QtTest>
 
 #include <map>
 
 using namespace rl;
+using namespace rl::test;
 
 namespace {
-
-void waitForRun(MainWindow& w, int n, std::size_t panes) {
-    QTRY_VERIFY_WITH_TIMEOUT(w.session()->result() && w.session()->result()->scenario.n == n &&
-                                 w.panes().size() == panes && !w.session()->isRunning(),
-                             10000);
-    w.animation()->pause();
-    w.animation()->toEnd();
-    QTest::qWait(50);
-}
-
-// The window as a lecturer meets it on a 1280x720 projector, the demo shown; nothing is saved.
-void openDemo(MainWindow& w) {
-    w.setInteractive(false);
-    w.setRemembersView(false);
-    w.setPresentation(false);
-    w.resize(1280, 720);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    waitForRun(w, 16, 2);
-}
-
-// Lets layouts, deferred fits and throttled replots settle.
-void settle() {
-    for (int i = 0; i < 5; ++i) {
-        QCoreApplication::processEvents();
-        QTest::qWait(20);
-    }
-}
-
-// Every tab shown once, so that each page has built what it shows (the analysis panels start
-// small runs: the tests make them cheap first).
-void visitEveryTab(MainWindow& w) {
-    for (int i = 0; i < w.tabs()->count(); ++i) {
-        w.tabs()->setCurrentIndex(i);
-        settle();
-    }
-    w.tabs()->setCurrentIndex(0);
-    settle();
-}
-
-// Small analysis runs, so that the panels have figures fast.
-void makeSweepsCheap(MainWindow& w) {
-    for (SweepPanel* panel : w.findChildren<SweepPanel*>()) {
-        SweepSpec spec = panel->params()->spec();
-        spec.n = 8;
-        spec.replicates = 40;
-        spec.cvs = {0.1, 1.0};
-        spec.ratios = spec.ratios.size() > 1 ? std::vector<double>{0.5, 2.0} : spec.ratios;
-        panel->params()->setSpec(spec);
-        QVERIFY(panel->run());
-    }
-    for (SweepPanel* panel : w.findChildren<SweepPanel*>()) {
-        QTRY_VERIFY_WITH_TIMEOUT(panel->figure()->snapshot() &&
-                                     panel->figure()->snapshot()->complete &&
-                                     !panel->runner()->isRunning(),
-                                 20000);
-        panel->figure()->flush();
-    }
-}
-
-QCPTextElement* titleOf(QCustomPlot* plot) {
-    for (QCPLayoutElement* e : plot->plotLayout()->elements(true)) {
-        if (auto* t = qobject_cast<QCPTextElement*>(e)) {
-            return t;
-        }
-    }
-    return nullptr;
-}
-
-// Every line of a title element is as wide as its rectangle at most: nothing is cut.
-bool titleFits(QCPTextElement* title, QString* why) {
-    const QFontMetricsF fm(title->font());
-    for (const QString& line : title->text().split('\n')) {
-        if (fm.horizontalAdvance(line) > title->outerRect().width() + 1) {
-            *why = QStringLiteral("'%1' is %2 px wide in %3 px")
-                       .arg(line)
-                       .arg(fm.horizontalAdvance(line))
-                       .arg(title->outerRect().width());
-            return false;
-        }
-    }
-    return true;
-}
 
 // The fonts of every widget, and those the plots and trees paint with, by widget and part.
 using FontSizes = std::map<std::pair<const QObject*, QString>, double>;
@@ -336,6 +246,59 @@ class TestPresentation : public QObject {
         QVERIFY(w.menuBar()->isVisible());
     }
 
+    // The ratio map's colour bar in presentation mode, on screen and exported then: the
+    // gradient fills the bar from blue (bottom, A faster) to red (top), and the bar stays left
+    // of its tick labels.
+    void ratioMapColourBarInPresentation() {
+        MainWindow w;
+        openDemo(w);
+        makeSweepsCheap(w);
+        RatioMapFigure* figure = w.findChild<RatioMapFigure*>();
+        QVERIFY(figure);
+        for (int i = 0; i < w.tabs()->count(); ++i) {
+            if (w.tabs()->widget(i)->isAncestorOf(figure)) {
+                w.tabs()->setCurrentIndex(i);
+            }
+        }
+        w.setPresentation(true);
+        settle();
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(figure->exportTo(dir.filePath("map.png"), &error, QSize(1000, 640)),
+                 qPrintable(error));
+        const QImage image(dir.filePath("map.png"));
+        auto* scale = figure->plot()->findChild<QCPColorScale*>();
+        QVERIFY(scale);
+        // The export's layout (logical pixels; the PNG is twice as large): the bar is the
+        // left part of the scale's rectangle, its tick labels right of it.
+        const QRect rect = scale->rect();
+        QCOMPARE(scale->barWidth(), static_cast<int>(std::lround(w.theme().px(20.0))));
+        const int x = 2 * rect.left() + scale->barWidth();
+        const QColor top(image.pixel(x, 2 * rect.top() + 6));
+        const QColor middle(image.pixel(x, 2 * rect.center().y()));
+        const QColor bottom(image.pixel(x, 2 * rect.bottom() - 6));
+        QVERIFY2(top.red() > 150 && top.blue() < 90, qPrintable(top.name()));
+        QVERIFY2(bottom.blue() > 150 && bottom.red() < 90, qPrintable(bottom.name()));
+        QVERIFY2(middle.lightness() > 200, qPrintable(middle.name()));
+        // Nothing is painted over the bar: down its column every pixel is a gradient colour,
+        // and each is bluer than the one above.
+        int previousBlue = -1;
+        for (int y = 2 * rect.top() + 4; y < 2 * rect.bottom() - 4; y += 8) {
+            const QColor c(image.pixel(x, y));
+            QVERIFY2(c.saturation() > 20 || c.lightness() > 200, qPrintable(c.name()));
+            QVERIFY2(c.blue() >= previousBlue - 2, qPrintable(c.name()));
+            previousBlue = c.blue();
+        }
+        // The tick labels right of the bar: the text colour appears there, not on the bar.
+        bool text = false;
+        for (int y = 2 * rect.top(); y < 2 * rect.bottom() && !text; ++y) {
+            for (int dx = 2 * scale->barWidth() + 4; dx < 2 * rect.width() && !text; ++dx) {
+                text = QColor(image.pixel(2 * rect.left() + dx, y)).lightness() < 80;
+            }
+        }
+        QVERIFY(text);
+    }
+
     // At 720 pixels in presentation mode the narration keeps five lines or more.
     void narrationLinesInPresentation() {
         MainWindow w;
@@ -384,102 +347,6 @@ class TestPresentation : public QObject {
                 }
             }
         }
-    }
-
-    // F1 and the Help menu: keys, a glossary of the window's words, the legend drawn by the
-    // views, About with the version and the licence.
-    void helpExplainsTheWindow() {
-        MainWindow w;
-        openDemo(w);
-        QVERIFY(QTest::qWaitForWindowActive(&w));
-        QVERIFY(!w.helpDock()->isVisible());
-        QTest::keyClick(&w, Qt::Key_F1);
-        QVERIFY(w.helpDock()->isVisible());
-        const QString text = w.help()->browser()->toPlainText();
-        for (const char* key : {"F1", "F5", "F11", "Ctrl+D", "Space", "Esc"}) {
-            QVERIFY2(text.contains(key), qPrintable(key));
-        }
-        // The words of the issue, and those the narration and the panels use.
-        for (const char* term :
-             {"slot", "reception 3", "[4,5]", "T(1,1,2)@P1", "makespan", "critical path",
-              "replicate", "CV", "seed", "Markov chain", "quantiles", "throughput"}) {
-            QVERIFY2(text.contains(term), qPrintable(term));
-        }
-        for (const QString& term : HelpPane::glossaryTerms()) {
-            QVERIFY2(text.contains(term), qPrintable(term));
-        }
-        QVERIFY(text.contains(QStringLiteral("GPL-3.0-or-later")));
-        QVERIFY(text.contains(QString::fromLatin1(kVersion)));
-        QVERIFY(text.contains(QStringLiteral("RR-8315")));
-        // The legend's pictures are drawn (one per mark of the tree and of the chart).
-        QTextDocument* doc = w.help()->browser()->document();
-        for (const char* name : {"in-flight", "holding", "sent", "complete", "transfer",
-                                 "reception", "reduction", "critical-path", "cursor"}) {
-            const QVariant image =
-                doc->resource(QTextDocument::ImageResource, QUrl(QStringLiteral("swatch:") + name));
-            QVERIFY2(image.isValid() && !image.value<QImage>().isNull(), name);
-        }
-        QTest::keyClick(&w, Qt::Key_F1);
-        QVERIFY(!w.helpDock()->isVisible());
-    }
-
-    // No "RR §5" or "SPEC §3" in what the window says: labels, buttons, group titles, tabs,
-    // combo items, table headers, figure titles and legends, the narration. Tooltips and the
-    // Help may cite.
-    void plainWordsInTheWindow() {
-        MainWindow w;
-        openDemo(w);
-        makeSweepsCheap(w);
-        visitEveryTab(w);
-        auto* theory = w.findChild<TheoryPanel*>();
-        theory->waitForIdle();
-        QStringList texts;
-        for (QWidget* widget : w.findChildren<QWidget*>()) {
-            if (qobject_cast<QTextBrowser*>(widget)) {
-                continue; // the Help
-            }
-            if (auto* l = qobject_cast<QLabel*>(widget)) {
-                texts << l->text();
-            } else if (auto* b = qobject_cast<QAbstractButton*>(widget)) {
-                texts << b->text();
-            } else if (auto* g = qobject_cast<QGroupBox*>(widget)) {
-                texts << g->title();
-            } else if (auto* c = qobject_cast<QComboBox*>(widget)) {
-                for (int i = 0; i < c->count(); ++i) {
-                    texts << c->itemText(i);
-                }
-            } else if (auto* t = qobject_cast<QTableWidget*>(widget)) {
-                for (int i = 0; i < t->columnCount(); ++i) {
-                    if (t->horizontalHeaderItem(i)) {
-                        texts << t->horizontalHeaderItem(i)->text();
-                    }
-                }
-            } else if (auto* plot = qobject_cast<QCustomPlot*>(widget)) {
-                if (QCPTextElement* title = titleOf(plot)) {
-                    texts << title->text();
-                }
-                for (int i = 0; i < plot->legend->itemCount(); ++i) {
-                    if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i))) {
-                        texts << item->plottable()->name();
-                    }
-                }
-            }
-        }
-        for (int i = 0; i < w.tabs()->count(); ++i) {
-            texts << w.tabs()->tabText(i);
-        }
-        for (int i = 0; i < w.narrationList()->count(); ++i) {
-            texts << w.narrationList()->item(i)->text();
-        }
-        QVERIFY(texts.size() > 200);
-        QStringList cited;
-        for (const QString& t : texts) {
-            if (t.contains(QStringLiteral("§")) || t.contains(QStringLiteral("RR ")) ||
-                t.contains(QStringLiteral("SPEC"))) {
-                cited << t;
-            }
-        }
-        QVERIFY2(cited.isEmpty(), qPrintable(cited.join(QStringLiteral(" | "))));
     }
 };
 
