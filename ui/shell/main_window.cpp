@@ -34,6 +34,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -127,9 +128,14 @@ void MainWindow::buildHelp() {
 }
 
 void MainWindow::showHelp(const QString& section) {
-    m_helpDock->show();
+    if (!m_helpDock->isVisible()) {
+        m_helpDock->show();
+        // A third of the window: room for the glossary's sentences.
+        resizeDocks({m_helpDock}, {width() / 3}, Qt::Horizontal);
+    }
     m_helpDock->raise();
-    m_help->showSection(section);
+    // Once the pane has its width and the text its line breaks.
+    QTimer::singleShot(0, m_help, [this, section] { m_help->showSection(section); });
 }
 
 void MainWindow::updateDocks() {
@@ -295,6 +301,13 @@ void MainWindow::setFullScreenMode(bool on) {
 void MainWindow::applyTheme() {
     // The whole window (style, palette, fonts), then every view, which draws itself.
     applyApplicationTheme(m_theme);
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+        // A dock draws its title in the font it had when it was made unless its own font
+        // differs from the application's: one that differs only in how it is rendered.
+        QFont f = QApplication::font();
+        f.setStyleStrategy(QFont::PreferAntialias);
+        dock->setFont(f);
+    }
     m_explorer->setTheme(m_theme);
     for (GanttView* v : findChildren<GanttView*>()) {
         v->setTheme(m_theme);
