@@ -141,6 +141,9 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
         m_preset->addItem(p.text, p.key);
         m_preset->setItemData(m_preset->count() - 1, p.source, Qt::ToolTipRole);
     }
+    // The list shows the long names; closed, the combo does not widen the settings.
+    m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_preset->setMinimumContentsLength(24);
     m_presetParams = new QLineEdit(matrixPage);
     m_presetParams->setToolTip(tr("the preset's parameters, comma-separated"));
     auto* presetRow = new QHBoxLayout;

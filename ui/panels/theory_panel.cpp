@@ -424,7 +424,9 @@ void TheoryPanel::showRatios(const std::shared_ptr<const std::vector<RatioRow>>&
     t->setRowCount(static_cast<int>(rows->size()));
     int i = 0;
     for (const RatioRow& r : *rows) {
-        setCell(t, i, 0, QString::fromStdString(r.theorem));
+        setCell(t, i, 0,
+                QString::fromStdString(r.theorem).replace(QStringLiteral("Th. "),
+                                                          QStringLiteral("Theorem ")));
         setCell(t, i, 1, QString::fromStdString(r.costCase));
         setCell(t, i, 2, algoName(r.algorithm));
         setCell(t, i, 3, num(r.bound));

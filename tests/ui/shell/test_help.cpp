@@ -99,6 +99,11 @@ class TestHelp : public QObject {
                     if (t->horizontalHeaderItem(i)) {
                         texts << t->horizontalHeaderItem(i)->text();
                     }
+                    for (int row = 0; row < t->rowCount(); ++row) {
+                        if (t->item(row, i)) {
+                            texts << t->item(row, i)->text();
+                        }
+                    }
                 }
             } else if (auto* plot = qobject_cast<QCustomPlot*>(widget)) {
                 if (QCPTextElement* title = titleOf(plot)) {
