@@ -357,7 +357,7 @@ void TreeView::paint(QPaintDevice& device, const QRect& rect) const {
     painter.setRenderHint(QPainter::TextAntialiasing);
     painter.translate(rect.topLeft());
     painter.setClipRect(QRect(QPoint(0, 0), rect.size()));
-    paintTree(painter, rect.size(), fitView(rect.size(), paintFont()), false);
+    paintTree(painter, rect.size(), fitView(rect.size(), paintFont(), true), false);
 }
 
 bool TreeView::exportTo(const QString& path, QString* error) const {
