@@ -99,24 +99,6 @@ void colourMessage(QLabel* label, const Theme& theme) {
     label->setPalette(p);
 }
 
-} // namespace
-
-ScaledStyle::ScaledStyle(double scale)
-    : QProxyStyle(QStyleFactory::create(QStringLiteral("Fusion"))), m_scale(scale) {}
-
-int ScaledStyle::pixelMetric(PixelMetric metric, const QStyleOption* option,
-                             const QWidget* widget) const {
-    const int value = QProxyStyle::pixelMetric(metric, option, widget);
-    return isScaled(metric) ? static_cast<int>(std::lround(value * m_scale)) : value;
-}
-
-QFont baseApplicationFont() {
-    static const QFont base = QApplication::font();
-    return base;
-}
-
-namespace {
-
 // The platform gives some widgets fonts of their own (dock titles, menus, headers...): they
 // are scaled with the rest.
 const char* const kClassFonts[] = {
@@ -146,7 +128,42 @@ void scaleFonts(double scale) {
     }
 }
 
+class WidthFitter : public QObject {
+  public:
+    WidthFitter(QWidget* widget, int floor) : QObject(widget), m_widget(widget), m_floor(floor) {
+        widget->installEventFilter(this);
+        fit();
+    }
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (watched == m_widget &&
+            (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)) {
+            // After the children: they take the new font once this event is handled.
+            QTimer::singleShot(0, this, [this] { fit(); });
+        }
+        return false;
+    }
+
+  private:
+    void fit() { m_widget->setMinimumWidth(std::max(m_floor, m_widget->sizeHint().width())); }
+    QWidget* m_widget;
+    int m_floor;
+};
+
 } // namespace
+
+ScaledStyle::ScaledStyle(double scale)
+    : QProxyStyle(QStyleFactory::create(QStringLiteral("Fusion"))), m_scale(scale) {}
+
+int ScaledStyle::pixelMetric(PixelMetric metric, const QStyleOption* option,
+                             const QWidget* widget) const {
+    const int value = QProxyStyle::pixelMetric(metric, option, widget);
+    return isScaled(metric) ? static_cast<int>(std::lround(value * m_scale)) : value;
+}
+
+QFont baseApplicationFont() {
+    static const QFont base = QApplication::font();
+    return base;
+}
 
 const Theme& applicationTheme() {
     return currentTheme();
@@ -175,31 +192,6 @@ void applyApplicationTheme(const Theme& theme) {
         }
     }
 }
-
-namespace {
-
-class WidthFitter : public QObject {
-  public:
-    WidthFitter(QWidget* widget, int floor) : QObject(widget), m_widget(widget), m_floor(floor) {
-        widget->installEventFilter(this);
-        fit();
-    }
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        if (watched == m_widget &&
-            (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)) {
-            // After the children: they take the new font once this event is handled.
-            QTimer::singleShot(0, this, [this] { fit(); });
-        }
-        return false;
-    }
-
-  private:
-    void fit() { m_widget->setMinimumWidth(std::max(m_floor, m_widget->sizeHint().width())); }
-    QWidget* m_widget;
-    int m_floor;
-};
-
-} // namespace
 
 void fitWidthToContents(QWidget* widget, int floor) {
     new WidthFitter(widget, floor); // owned by the widget
