@@ -2,8 +2,8 @@
 
 #include "base/input_error.h"
 #include "base/text_util.h"
-#include "platform/fixed_costs.h"
 #include "common/app_style.h"
+#include "platform/fixed_costs.h"
 
 #include <QFormLayout>
 #include <QGroupBox>
