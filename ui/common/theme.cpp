@@ -77,8 +77,10 @@ std::vector<Theme::TextPair> Theme::textPairs() const {
         {"active", QPalette::Active},
         {"inactive", QPalette::Inactive},
         {"disabled", QPalette::Disabled}};
-    for (const auto& [groupName, g] : groups) {
-        const QString prefix = QString::fromLatin1(groupName) + QLatin1Char(' ');
+    for (const auto& group : groups) {
+        // Not a structured binding: clang before 16 cannot capture one in a lambda.
+        const QPalette::ColorGroup g = group.second;
+        const QString prefix = QString::fromLatin1(group.first) + QLatin1Char(' ');
         auto add = [&](const char* name, QPalette::ColorRole text, QPalette::ColorRole back) {
             pairs.push_back({prefix + QLatin1String(name), p.color(g, text), p.color(g, back)});
         };
