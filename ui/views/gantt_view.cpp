@@ -1,5 +1,7 @@
 #include "views/gantt_view.h"
 
+#include "views/gantt_view_detail.h"
+
 #include "common/figure_export.h"
 
 #include <qcustomplot.h>
@@ -14,35 +16,9 @@
 
 namespace rl {
 
+using gantt_detail::ProcessorTicker;
+
 namespace {
-
-/// Row labels "P0", "P1"... every row when they fit, else every 2, 5, 10, 20... rows.
-class ProcessorTicker : public QCPAxisTicker {
-  public:
-    ProcessorTicker() { setTickCount(24); }
-
-  protected:
-    double getTickStep(const QCPRange& range) override {
-        const double raw = range.size() / std::max(1, tickCount());
-        for (double decade = 1.0;; decade *= 10.0) {
-            for (double m : {1.0, 2.0, 5.0}) {
-                if (m * decade >= raw) {
-                    return m * decade;
-                }
-            }
-        }
-    }
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
-        const long long row = std::llround(tick);
-        if (row >= 0 && row < labels.size()) {
-            return labels[static_cast<qsizetype>(row)];
-        }
-        return QStringLiteral("P%1").arg(row);
-    }
-
-  public:
-    QStringList labels; ///< optional row names (GanttView::setRowLabels)
-};
 
 QString fmt(double v) {
     return QString::number(v, 'g', 6);
@@ -199,7 +175,7 @@ class GanttPlottable : public QCPAbstractPlottable {
             const double frac = t.end > t.start ? (shown - t.start) / (t.end - t.start) : 1.0;
             painter->setPen(Qt::NoPen);
             QColor bar = c;
-            bar.setAlpha(110);
+            bar.setAlpha(gantt_detail::kReceptionAlpha);
             painter->setBrush(bar);
             QRectF recv = QRectF(px(t.start, t.to - 0.12), px(shown, t.to + 0.12)).normalized();
             if (recv.width() < 1.0) {
@@ -235,17 +211,7 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent) {
     m_gantt = new GanttPlottable(m_plot->xAxis, m_plot->yAxis);
     m_gantt->setName(tr("schedule"));
     m_gantt->removeFromLegend();
-    m_plot->yAxis->setRangeReversed(true);
-    auto ticker = QSharedPointer<QCPAxisTicker>(new ProcessorTicker);
-    m_plot->yAxis->setTicker(ticker);
-    // As many row labels as fit the height: thin rows are labelled every 2, 5, 10... rows.
-    connect(m_plot, &QCustomPlot::beforeReplot, this, [this, ticker] {
-        const int lineHeight = QFontMetrics(m_plot->yAxis->tickLabelFont()).height();
-        ticker->setTickCount(
-            std::max(2, m_plot->axisRect()->height() / std::max(1, 2 * lineHeight)));
-    });
-    m_plot->yAxis->grid()->setVisible(false);
-    m_plot->yAxis->setSubTicks(false);
+    setUpRowAxes();
     m_plot->xAxis->setLabel(tr("time"));
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
@@ -354,8 +320,8 @@ void GanttView::applyTheme() {
     m_gantt->theme = p;
     m_plot->setBackground(p.background());
     m_plot->axisRect()->setBackground(p.background());
-    const QFont f = p.font();
-    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+    const QFont f = m_figureFont ? *m_figureFont : p.font();
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis, m_plot->yAxis2}) {
         axis->setBasePen(QPen(p.foreground()));
         axis->setTickPen(QPen(p.foreground()));
         axis->setSubTickPen(QPen(p.foreground()));
@@ -442,8 +408,8 @@ QString GanttView::describe(const OpRef& op) const {
 }
 
 void GanttView::setRowLabels(QStringList labels) {
-    if (auto* ticker = dynamic_cast<ProcessorTicker*>(m_plot->yAxis->ticker().data())) {
-        ticker->labels = std::move(labels);
+    for (QCPAxis* axis : {m_plot->yAxis, m_plot->yAxis2}) {
+        static_cast<ProcessorTicker*>(axis->ticker().data())->labels = labels;
     }
     replotSoon();
 }

@@ -77,6 +77,17 @@ class TreeView : public QWidget {
     /// The same figure as bytes in the format of `path`'s extension (nothing written).
     bool renderTo(const QString& path, QByteArray* bytes, QString* error) const;
 
+    /// Text in `font` (pixel-sized, in a printed figure's layout units) instead of the theme's.
+    void setFigureFont(const QFont& font);
+    /// Whether the header starts with the caption (algorithm, n, depth, time); a figure under
+    /// a title of its own shows only the legend.
+    void setCaptionVisible(bool on);
+    /// The height of a printed figure of the tree `width` wide (layout units): the header,
+    /// then levels about as tall as the columns are wide, within what nodes and labels need.
+    double figureHeight(double width) const;
+    /// Draws the tree fitted into `size`, for a printed figure.
+    void paintFigure(QPainter& painter, QSizeF size) const;
+
   public slots:
     /// Fits the whole tree in the widget (and keeps it fitted on resize until the next zoom
     /// or pan).
@@ -140,7 +151,17 @@ class TreeView : public QWidget {
     QColor greyColor() const;
     std::vector<LegendEntry> legendEntries(bool withCritical) const;
     /// Height of the caption band: one line, or two when the legend does not fit beside it.
-    static double legendWidth(const std::vector<LegendEntry>& legend, const QFontMetricsF& fm);
+    /// Where the header puts its lines at `width`: the caption first (when shown), then the
+    /// legend beside it when both fit, else on lines of its own wrapped between whole entries
+    /// (each line: the index of its first entry), on screen one line of the entries that fit.
+    struct HeaderLayout {
+        bool legendBeside = false;
+        std::vector<std::size_t> legendLines;
+        std::size_t legendEnd = std::numeric_limits<std::size_t>::max(); ///< entries shown
+        int lineCount = 0;
+    };
+    HeaderLayout headerLayout(double width, const QFontMetricsF& fm,
+                              const std::vector<LegendEntry>& legend) const;
     double headerHeight(double width, const QFontMetricsF& fm) const;
     void paintHeader(QPainter& painter, QSizeF size, const std::array<Look, kStates>& looks) const;
     void paintEdgeLabels(QPainter& painter, const View& view, const Metrics& m, QRectF clip) const;
@@ -167,6 +188,8 @@ class TreeView : public QWidget {
     QPointF m_lastDragPos;
     bool m_pressed = false;
     bool m_dragging = false;
+    std::optional<QFont> m_figureFont;
+    bool m_captionVisible = true;
 };
 
 } // namespace rl

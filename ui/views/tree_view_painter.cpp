@@ -244,23 +244,23 @@ std::array<TreeView::Look, TreeView::kStates> TreeView::nodeLooks(double radius)
 }
 
 std::vector<TreeView::LegendEntry> TreeView::legendEntries(bool withCritical) const {
-    std::vector<LegendEntry> legend{{LegendEntry::InFlight, tr("in flight")},
-                                    {LegendEntry::Merged, tr("merged")}};
+    // The complete tree (no cursor: a figure of the whole run) has no edge in flight and no
+    // node still holding a partial value: their entries would explain nothing drawn.
+    const bool partial = std::isfinite(m_cursor);
+    std::vector<LegendEntry> legend;
+    if (partial) {
+        legend.push_back({LegendEntry::InFlight, tr("in flight")});
+    }
+    legend.push_back({LegendEntry::Merged, tr("merged")});
     if (withCritical) {
         legend.push_back({LegendEntry::Critical, tr("critical path")});
     }
-    legend.push_back({LegendEntry::Holding, tr("holds a value")});
+    if (partial) {
+        legend.push_back({LegendEntry::Holding, tr("holds a value")});
+    }
     legend.push_back({LegendEntry::Sent, tr("has sent")});
     legend.push_back({LegendEntry::Complete, tr("holds everything")});
     return legend;
-}
-
-double TreeView::legendWidth(const std::vector<LegendEntry>& legend, const QFontMetricsF& fm) {
-    double w = 0.0;
-    for (const auto& e : legend) {
-        w += 1.6 * fm.height() + 4 + fm.horizontalAdvance(e.text) + 12;
-    }
-    return w - 12;
 }
 
 namespace {
@@ -272,22 +272,64 @@ QString captionText(const Schedule& s, int depth) {
         .arg(depth);
 }
 
+constexpr double kLegendGap = 12.0; // between two legend entries
+constexpr double kLineGap = 4.0;    // between two lines of the header
+
+// A legend entry's glyph, its gap and its text.
+double entryWidth(const QString& text, const QFontMetricsF& fm) {
+    return 1.6 * fm.height() + 4 + fm.horizontalAdvance(text);
+}
+
 } // namespace
+
+TreeView::HeaderLayout TreeView::headerLayout(double width, const QFontMetricsF& fm,
+                                              const std::vector<LegendEntry>& legend) const {
+    HeaderLayout h;
+    const double room = width - 2 * kMargin;
+    double legendW = -kLegendGap;
+    for (const LegendEntry& e : legend) {
+        legendW += entryWidth(e.text, fm) + kLegendGap;
+    }
+    if (m_captionVisible && m_schedule) {
+        // Measured with the longest time suffix, so that the header does not change height
+        // (and the tree jump) while the animation runs.
+        const double caption =
+            fm.horizontalAdvance(captionText(*m_schedule, static_cast<int>(m_layout.height)) +
+                                 QStringLiteral("  ·  t = 0.0000e+00"));
+        h.legendBeside = caption + kMargin + legendW <= room;
+        h.lineCount = 1;
+    }
+    if (h.legendBeside || legend.empty()) {
+        return h;
+    }
+    // Wrapped between whole entries; an entry wider than the room gets a line of its own. On
+    // screen one line at most, whose entries fit (the tree needs the height more); a printed
+    // figure shows them all.
+    double x = room;
+    for (std::size_t i = 0; i < legend.size(); ++i) {
+        const double w = entryWidth(legend[i].text, fm);
+        if (x + kLegendGap + w > room) {
+            if (!m_figureFont && !h.legendLines.empty()) {
+                h.legendEnd = i;
+                break;
+            }
+            h.legendLines.push_back(i);
+            ++h.lineCount;
+            x = w;
+        } else {
+            x += kLegendGap + w;
+        }
+    }
+    return h;
+}
 
 double TreeView::headerHeight(double width, const QFontMetricsF& fm) const {
     const double fh = fm.height();
     if (!m_schedule) {
         return fh + 2 * kMargin;
     }
-    // Measured with the longest time suffix and the critical-path entry, so the band does not
-    // change height (and the tree jump) while the animation runs.
-    const double caption =
-        fm.horizontalAdvance(captionText(*m_schedule, static_cast<int>(m_layout.height)) +
-                             QStringLiteral("  ·  t = 0.0000e+00"));
-    const double legend = legendWidth(legendEntries(true), fm);
-    // Beside the caption, else on a line of its own, else (too narrow) left out.
-    const bool oneLine = caption + legend + 3 * kMargin <= width || legend + 2 * kMargin > width;
-    return (oneLine ? fh : 2 * fh + 4) + 2 * kMargin;
+    const int lines = std::max(1, headerLayout(width, fm, legendEntries(true)).lineCount);
+    return lines * fh + (lines - 1) * kLineGap + 2 * kMargin;
 }
 
 void TreeView::paintHeader(QPainter& painter, QSizeF size,
@@ -301,33 +343,43 @@ void TreeView::paintHeader(QPainter& painter, QSizeF size,
     strip.setAlpha(225);
     painter.fillRect(QRectF(0, 0, size.width(), band), strip);
 
-    QString caption = captionText(*m_schedule, static_cast<int>(m_layout.height));
-    if (std::isfinite(m_cursor)) {
-        caption += tr("  ·  t = %1").arg(fmtShort(m_cursor));
-    }
-    painter.setPen(fg);
-    // A narrow pane (compare mode) elides the caption rather than cutting it mid-word.
-    caption = fm.elidedText(caption, Qt::ElideRight, size.width() - 2 * kMargin);
-    painter.drawText(QRectF(kMargin, kMargin, size.width() - 2 * kMargin, fh),
-                     Qt::AlignLeft | Qt::AlignVCenter, caption);
-
     const bool critical = std::find(m_critical.begin(), m_critical.end(), true) != m_critical.end();
     const auto legend = legendEntries(critical);
-    const double legendW = legendWidth(legend, fm);
-    const bool secondLine = band > 2 * fh;
-    const double baseY = secondLine ? kMargin + fh + 4 : kMargin;
-    double x = secondLine ? kMargin : size.width() - kMargin - legendW;
-    if (x < (secondLine ? kMargin : 3 * kMargin + fm.horizontalAdvance(caption))) {
-        return; // too narrow for a legend
+    const HeaderLayout layout = headerLayout(size.width(), fm, legend);
+    const std::size_t shown = std::min(legend.size(), layout.legendEnd);
+    double x = kMargin;
+    double y = kMargin;
+    if (m_captionVisible) {
+        QString caption = captionText(*m_schedule, static_cast<int>(m_layout.height));
+        if (std::isfinite(m_cursor)) {
+            caption += tr("  ·  t = %1").arg(fmtShort(m_cursor));
+        }
+        painter.setPen(fg);
+        // A narrow pane (compare mode) elides the caption rather than cutting it mid-word.
+        caption = fm.elidedText(caption, Qt::ElideRight, size.width() - 2 * kMargin);
+        painter.drawText(QRectF(kMargin, y, size.width() - 2 * kMargin, fh),
+                         Qt::AlignLeft | Qt::AlignVCenter, caption);
+        if (layout.legendBeside) {
+            double legendW = -kLegendGap;
+            for (const LegendEntry& e : legend) {
+                legendW += entryWidth(e.text, fm) + kLegendGap;
+            }
+            x = size.width() - kMargin - legendW;
+        } else {
+            y += fh + kLineGap;
+        }
     }
     const double glyph = 1.6 * fh;
-    const double cy = baseY + fh / 2;
     const double gr = std::min(fh * 0.35, 6.0);
-    for (const LegendEntry& e : legend) {
-        // Only whole entries: one that would run past the edge is left out with the rest.
-        if (x + glyph + 4 + fm.horizontalAdvance(e.text) > size.width() - kMargin) {
-            break;
+    std::size_t line = 0;
+    for (std::size_t i = 0; i < shown; ++i) {
+        const LegendEntry& e = legend[i];
+        if (line + 1 < layout.legendLines.size() && i == layout.legendLines[line + 1]) {
+            ++line;
+            x = kMargin;
+            y += fh + kLineGap;
         }
+        const double cy = y + fh / 2;
         switch (e.kind) {
         case LegendEntry::InFlight:
         case LegendEntry::Merged:
@@ -358,8 +410,8 @@ void TreeView::paintHeader(QPainter& painter, QSizeF size,
         x += glyph + 4;
         painter.setPen(fg);
         const double w = fm.horizontalAdvance(e.text);
-        painter.drawText(QRectF(x, baseY, w + 2, fh), Qt::AlignLeft | Qt::AlignVCenter, e.text);
-        x += w + 12;
+        painter.drawText(QRectF(x, y, w + 2, fh), Qt::AlignLeft | Qt::AlignVCenter, e.text);
+        x += w + kLegendGap;
     }
 }
 
