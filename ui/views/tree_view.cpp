@@ -406,8 +406,9 @@ double TreeView::figureHeight(double width) const {
     const double fh = fm.height();
     const double columnWidth = std::max(1.0, width - 2 * kMargin) / (m_layout.width + 1.0);
     // Levels a little taller than the columns are wide: round nodes, room for the edges; at
-    // least what a node and its label need, at most what an edge label needs.
-    const double level = std::clamp(1.3 * columnWidth, 2.0 * fh, 4.5 * fh);
+    // least what a node and its label need, at most a little more (a figure leaves the edges'
+    // labels, which would need twice that, to the screen's tooltips).
+    const double level = std::clamp(1.3 * columnWidth, 2.0 * fh, 3.0 * fh);
     return headerHeight(width, fm) + (m_layout.height + 1.0) * level + kMargin;
 }
 
