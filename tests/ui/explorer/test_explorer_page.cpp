@@ -11,6 +11,7 @@
 #include "explorer/animation_controller.h"
 #include "explorer/config_panel.h"
 #include "explorer/explorer_page.h"
+#include "explorer/figure_export_dialog.h"
 #include "schedule/schedule_csv.h"
 #include "views/gantt_view.h"
 #include "views/tree_view.h"
@@ -18,13 +19,17 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMimeData>
+#include <QRadioButton>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -205,6 +210,42 @@ class TestExplorerPage : public QObject {
             }
             QVERIFY(found);
         }
+    }
+
+    // The export dialog offers the defaults, refuses a file it cannot write as a figure (the
+    // reason in the dialog, which stays open) and remembers its choices.
+    void exportDialogChecksAndRemembers() {
+        QSettings().remove(QStringLiteral("figure")); // no choice remembered from a past run
+        QTemporaryDir dir;
+        {
+            FigureExportDialog d(ExplorerPage::Export::Tree, 2.5);
+            QCOMPARE(d.what(), ExplorerPage::Export::Tree);
+            const FigureExportOptions o = d.options();
+            QCOMPARE(o.format.widthMm, FigureFormat::kDefaultWidthMm);
+            QCOMPARE(o.format.fontPt, FigureFormat::kDefaultFontPt);
+            QCOMPARE(o.format.dpi, FigureFormat::kDefaultDpi);
+            QVERIFY(!o.currentFrame);
+            d.setPath(dir.filePath("figure.txt"));
+            d.accept();
+            QCOMPARE(d.result(), int(QDialog::Rejected));
+            QVERIFY(d.findChild<QLabel*>() != nullptr);
+            bool said = false;
+            for (QLabel* label : d.findChildren<QLabel*>()) {
+                said = said || label->text().contains(QStringLiteral(".pdf, .svg or .png"));
+            }
+            QVERIFY(said);
+            d.findChild<QDoubleSpinBox*>()->setValue(120); // the width, first of the two
+            for (QRadioButton* r : d.findChildren<QRadioButton*>()) {
+                r->setChecked(r->text().contains(QStringLiteral("frame")));
+            }
+            d.setPath(dir.filePath("figure.pdf"));
+            d.accept();
+            QCOMPARE(d.result(), int(QDialog::Accepted));
+        }
+        FigureExportDialog again(ExplorerPage::Export::Gantt, 1.0);
+        QCOMPARE(again.path(), dir.filePath("figure.pdf"));
+        QCOMPARE(again.options().format.widthMm, 120.0);
+        QVERIFY(again.options().currentFrame);
     }
 
     void replicateIsShownAndKept() {
