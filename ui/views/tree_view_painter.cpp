@@ -275,9 +275,17 @@ QString captionText(const Schedule& s, int depth) {
 constexpr double kLegendGap = 12.0; // between two legend entries
 constexpr double kLineGap = 4.0;    // between two lines of the header
 
-// A legend entry's glyph, its gap and its text.
+// A legend entry's glyph, its gap and its text; a whole legend on one line.
 double entryWidth(const QString& text, const QFontMetricsF& fm) {
     return 1.6 * fm.height() + 4 + fm.horizontalAdvance(text);
+}
+
+template <typename Entries> double lineWidth(const Entries& legend, const QFontMetricsF& fm) {
+    double w = -kLegendGap;
+    for (const auto& e : legend) {
+        w += entryWidth(e.text, fm) + kLegendGap;
+    }
+    return w;
 }
 
 } // namespace
@@ -286,17 +294,13 @@ TreeView::HeaderLayout TreeView::headerLayout(double width, const QFontMetricsF&
                                               const std::vector<LegendEntry>& legend) const {
     HeaderLayout h;
     const double room = width - 2 * kMargin;
-    double legendW = -kLegendGap;
-    for (const LegendEntry& e : legend) {
-        legendW += entryWidth(e.text, fm) + kLegendGap;
-    }
     if (m_captionVisible && m_schedule) {
         // Measured with the longest time suffix, so that the header does not change height
         // (and the tree jump) while the animation runs.
         const double caption =
             fm.horizontalAdvance(captionText(*m_schedule, static_cast<int>(m_layout.height)) +
                                  QStringLiteral("  ·  t = 0.0000e+00"));
-        h.legendBeside = caption + kMargin + legendW <= room;
+        h.legendBeside = caption + kMargin + lineWidth(legend, fm) <= room;
         h.lineCount = 1;
     }
     if (h.legendBeside || legend.empty()) {
@@ -360,11 +364,7 @@ void TreeView::paintHeader(QPainter& painter, QSizeF size,
         painter.drawText(QRectF(kMargin, y, size.width() - 2 * kMargin, fh),
                          Qt::AlignLeft | Qt::AlignVCenter, caption);
         if (layout.legendBeside) {
-            double legendW = -kLegendGap;
-            for (const LegendEntry& e : legend) {
-                legendW += entryWidth(e.text, fm) + kLegendGap;
-            }
-            x = size.width() - kMargin - legendW;
+            x = size.width() - kMargin - lineWidth(legend, fm);
         } else {
             y += fh + kLineGap;
         }
