@@ -37,7 +37,7 @@ class RunFigure {
         if (std::isfinite(c.cursor)) {
             // A frame says when it is (the tree's own caption, which would, is left out); no
             // break inside "t = 4.18" when the title wraps.
-            m_title += QStringLiteral("  ·  t\u00a0=\u00a0%1").arg(c.cursor, 0, 'g', 4);
+            m_title += QStringLiteral(" (at\u00a0t\u00a0=\u00a0%1)").arg(c.cursor, 0, 'g', 4);
         }
         const Schedule& s = *c.schedule;
         std::vector<OpRef> critical;
