@@ -207,6 +207,7 @@ int cmdRun(const std::vector<std::string>& argv) {
     }
     RunFigureContent content;
     content.schedule = shared;
+    content.criticalPath = run->criticalPaths.front();
     content.title = QStringLiteral("%1 — n = %2, makespan %3")
                         .arg(QString::fromStdString(s.algorithm))
                         .arg(s.n)

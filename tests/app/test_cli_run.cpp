@@ -8,7 +8,7 @@
 #include "algorithms/narration.h"
 #include "algorithms/simulator.h"
 #include "base/version.h"
-#include "common/scenario.h"
+#include "common/scenario_json.h"
 #include "views/gantt_view.h"
 
 #include <QDir>
@@ -171,7 +171,7 @@ class TestCliRun : public QObject {
         const QJsonObject scenario = o.value("scenario").toObject();
         QCOMPARE(scenario.value("program").toString(), QStringLiteral("reducelab-cli"));
         QCOMPARE(scenario.value("programVersion").toString(), QString::fromLatin1(rl::kVersion));
-        const Scenario s = Scenario::fromJson(scenario);
+        const Scenario s = scenarioFromJson(scenario);
         QCOMPARE(s.n, 32);
         QCOMPARE(s.algorithms, std::vector<AlgorithmId>{AlgorithmId::FibonacciStat});
         QCOMPARE(s.seed, std::uint64_t{5});
@@ -185,7 +185,7 @@ class TestCliRun : public QObject {
         const CliResult fixed =
             runCli({"run", "--algo", "snf", "--preset", "liuwang-fig1", "--format", "json"});
         QVERIFY2(fixed.exitCode == 0, fixed.err.constData());
-        const Scenario f = Scenario::fromJson(
+        const Scenario f = scenarioFromJson(
             QJsonDocument::fromJson(fixed.out).object().value("scenario").toObject());
         QCOMPARE(f.costMode, CostMode::FixedMatrix);
         QVERIFY(f.matrix.has_value());

@@ -3,6 +3,7 @@
 // widgets, its runs and its exports are in explorer_page.cpp.
 #include "explorer/explorer_page.h"
 
+#include "common/scenario_json.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
 
@@ -23,6 +24,7 @@ namespace rl {
 RunFigureContent ExplorerPage::figureContent(std::size_t pane, bool currentFrame) const {
     RunFigureContent c;
     c.schedule = m_result->schedules.at(pane);
+    c.criticalPath = m_result->criticalPaths.at(pane);
     c.title = m_titles.at(static_cast<qsizetype>(pane));
     if (m_result->bound) {
         c.reference = m_result->bound->value;
@@ -77,7 +79,7 @@ bool ExplorerPage::copyFigure(QString* error) const {
 }
 
 QByteArray ExplorerPage::scenarioSidecar(std::size_t pane, const QString& csvPath) const {
-    QJsonObject o = m_result->scenario.toProvenanceJson(QStringLiteral("reducelab"));
+    QJsonObject o = scenarioProvenanceJson(m_result->scenario, QStringLiteral("reducelab"));
     const AlgorithmInfo& info = algorithmInfo(m_result->scenario.algorithms.at(pane));
     // Which of the scenario's schedules the CSV holds.
     o.insert("schedule",

@@ -3,6 +3,7 @@
 #include "base/file_io.h"
 #include "base/text_util.h"
 #include "common/figure_export.h"
+#include "common/scenario_json.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
 #include "explorer/config_panel.h"

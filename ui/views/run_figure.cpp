@@ -1,7 +1,6 @@
 #include "views/run_figure.h"
 
 #include "common/figure_export.h"
-#include "schedule/critical_path.h"
 #include "views/gantt_view.h"
 #include "views/tree_view.h"
 
@@ -39,20 +38,11 @@ class RunFigure {
             // break inside "t = 4.18" when the title wraps.
             m_title += QStringLiteral(" (at\u00a0t\u00a0=\u00a0%1)").arg(c.cursor, 0, 'g', 4);
         }
-        const Schedule& s = *c.schedule;
-        std::vector<OpRef> critical;
-        std::vector<int> criticalTransfers;
-        for (const CriticalStep& step : criticalPath(s)) {
-            critical.push_back(OpRef{step.isTransfer, step.op});
-            if (step.isTransfer) {
-                criticalTransfers.push_back(step.op);
-            }
-        }
         if (kind != FigureKind::Tree) {
             m_gantt.setTheme(c.theme);
             m_gantt.setFigureFont(m_font);
             m_gantt.setSchedule(c.schedule);
-            m_gantt.setCriticalPath(critical);
+            m_gantt.setCriticalPath(c.criticalPath);
             m_gantt.setReferenceLine(c.reference, c.referenceLabel);
             m_gantt.setCursorTime(c.cursor);
             if (c.timeRange) {
@@ -64,7 +54,7 @@ class RunFigure {
             m_tree.setFigureFont(m_font);
             m_tree.setCaptionVisible(false);
             m_tree.setSchedule(c.schedule);
-            m_tree.setHighlightedTransfers(criticalTransfers);
+            m_tree.setCriticalPath(c.criticalPath);
             m_tree.setCursorTime(c.cursor);
         }
         layOut(format);

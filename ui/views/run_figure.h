@@ -2,6 +2,7 @@
 
 #include "common/figure_format.h"
 #include "common/theme.h"
+#include "schedule/critical_path.h"
 #include "schedule/schedule.h"
 
 #include <QByteArray>
@@ -12,12 +13,15 @@
 #include <memory>
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace rl {
 
 /// What a printed figure of one run shows (an explorer pane, a CLI run).
 struct RunFigureContent {
     std::shared_ptr<const Schedule> schedule;
+    /// Its critical path, derived with the run (studies/run_study.h), drawn in both views.
+    std::vector<CriticalStep> criticalPath;
     QString title;
     /// The Gantt chart's line at the run's lower bound or optimum, with its label.
     std::optional<double> reference;

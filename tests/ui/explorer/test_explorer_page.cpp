@@ -6,7 +6,7 @@
 
 #include "algorithms/simulator.h"
 #include "base/version.h"
-#include "common/scenario.h"
+#include "common/scenario_json.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
 #include "explorer/config_panel.h"
@@ -121,7 +121,7 @@ class TestExplorerPage : public QObject {
                  qPrintable(error));
         const QString sidecar = dir.filePath("run.scenario.json");
         QCOMPARE(written, (QStringList{csv, sidecar}));
-        const Scenario reopened = Scenario::load(sidecar);
+        const Scenario reopened = loadScenario(sidecar);
         QCOMPARE(reopened, s);
         Simulator sim(AlgorithmId::TreeDyn, reopened.n, reopened.nonCommutative,
                       reopened.costModel());

@@ -7,6 +7,7 @@
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
 #include "common/figure_format.h"
+#include "schedule/critical_path.h"
 #include "schedule/paje_trace.h"
 #include "views/gantt_view.h"
 #include "views/run_figure.h"
@@ -30,6 +31,7 @@ RunFigureContent content(AlgorithmId algo, int n, std::uint64_t seed = 3) {
                   CostModel::perOperation(Law::gamma(1, 0.5), Law::gamma(0.5, 0.5)));
     RunFigureContent c;
     c.schedule = std::make_shared<const Schedule>(sim.schedule(seed, 0));
+    c.criticalPath = criticalPath(*c.schedule);
     c.title =
         QStringLiteral("%1 — n = %2").arg(QString::fromStdString(c.schedule->algorithm)).arg(n);
     return c;
