@@ -71,18 +71,19 @@ std::string scheduleJson(const Schedule& s, const Scenario& scenario) {
                                 {"busy", pt.busy},
                                 {"idle", pt.idle}});
     }
-    QJsonObject root{{"algorithm", QString::fromStdString(s.algorithm)},
-                     {"n", s.n},
-                     {"noncommutative", s.nonCommutative},
-                     {"seed", QString::number(scenario.seed)},
-                     {"replicate", QString::number(scenario.replicate)},
-                     {"makespan", s.makespan},
-                     {"root", s.root},
-                     {"transfers", transfers},
-                     {"reductions", reductions},
-                     {"tree", QJsonObject{{"parent", parent}, {"children", children}}},
-                     {"processors", busy},
-                     {"scenario", scenarioProvenanceJson(scenario, QStringLiteral("reducelab-cli"))}};
+    QJsonObject root{
+        {"algorithm", QString::fromStdString(s.algorithm)},
+        {"n", s.n},
+        {"noncommutative", s.nonCommutative},
+        {"seed", QString::number(scenario.seed)},
+        {"replicate", QString::number(scenario.replicate)},
+        {"makespan", s.makespan},
+        {"root", s.root},
+        {"transfers", transfers},
+        {"reductions", reductions},
+        {"tree", QJsonObject{{"parent", parent}, {"children", children}}},
+        {"processors", busy},
+        {"scenario", scenarioProvenanceJson(scenario, QStringLiteral("reducelab-cli"))}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
 }
 
@@ -224,10 +225,10 @@ int cmdRun(const std::vector<std::string>& argv) {
         }
     }
     if (animation) {
-        out.stage("animation",
-                  bytesView(renderAnimation(
-                      a, {{shared, scenario.algorithms.front(), content.title, {}, {}}},
-                      *animation)));
+        out.stage(
+            "animation",
+            bytesView(renderAnimation(
+                a, {{shared, scenario.algorithms.front(), content.title, {}, {}}}, *animation)));
     }
     out.stage("out", format == "json" ? scheduleJson(s, scenario) : scheduleCsv(s));
     out.commit();

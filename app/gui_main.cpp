@@ -31,6 +31,13 @@ struct Options {
         QStringLiteral("fraction")};
     QCommandLineOption size{QStringLiteral("size"), QStringLiteral("window size WxH"),
                             QStringLiteral("size")};
+    QCommandLineOption presentation{
+        QStringLiteral("presentation"),
+        QStringLiteral("presentation mode: everything larger, for a projector (F5)")};
+    QCommandLineOption dark{QStringLiteral("dark"), QStringLiteral("the dark theme (Ctrl+D)")};
+    QCommandLineOption fullscreen{
+        QStringLiteral("fullscreen"),
+        QStringLiteral("full screen: the views without the settings (F11)")};
     QCommandLineOption open{QStringLiteral("open"),
                             QStringLiteral("open a sweep's results (the CSV of reducelab-cli sweep "
                                            "--out, with its FILE.csv.json sidecar) in its panel"),
@@ -47,7 +54,7 @@ void configure(QCommandLineParser& parser, const Options& o) {
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("scenario"),
                                  QStringLiteral("a scenario file to open (JSON)"));
-    parser.addOptions({o.shot, o.at, o.size, o.open, o.tab});
+    parser.addOptions({o.shot, o.at, o.size, o.presentation, o.dark, o.fullscreen, o.open, o.tab});
 }
 
 void printError(const QString& message) {
@@ -127,6 +134,16 @@ int main(int argc, char** argv) {
     window.setInteractive(!parser.isSet(shot));
     if (windowSize.isValid()) {
         window.resize(windowSize);
+    }
+    // View flags win over the saved view settings, and are not saved: they are for this run
+    // (a screenshot is made exactly as its flags say).
+    const bool viewFlags = parser.isSet(o.presentation) || parser.isSet(o.dark) ||
+                           parser.isSet(o.fullscreen) || parser.isSet(shot);
+    if (viewFlags) {
+        window.setRemembersView(false);
+        window.setPresentation(parser.isSet(o.presentation));
+        window.setDark(parser.isSet(o.dark));
+        window.setFullScreenMode(parser.isSet(o.fullscreen));
     }
     if (!parser.positionalArguments().isEmpty() &&
         !window.openScenario(parser.positionalArguments().constFirst()) && parser.isSet(shot)) {

@@ -18,6 +18,17 @@ scenario() { # name n algorithms... : a scenario file with gamma costs
 JSON
 }
 shoot() { xvfb-run -a -s "-screen 0 1700x1050x24" ./build/app/reducelab --size 1600x980 "$@"; }
+# The lecture hall: a 1280x720 projector, and a 1920x1080 screen.
+hall() { xvfb-run -a -s "-screen 0 1280x720x24" ./build/app/reducelab --size 1280x720 "$@"; }
+hall --at 0.6 --screenshot "$out/hall_normal.png"
+hall --at 0.6 --presentation --screenshot "$out/hall_presentation.png"
+hall --at 0.6 --presentation --dark --screenshot "$out/hall_presentation_dark.png"
+hall --at 0.6 --presentation --fullscreen --screenshot "$out/hall_fullscreen.png"
+hall --presentation --tab "CV sweep" --screenshot "$out/hall_cv_sweep.png"
+hall --presentation --tab "Ratio map" --screenshot "$out/hall_ratio_map.png"
+hall --presentation --tab "Best method" --screenshot "$out/hall_best_method.png"
+xvfb-run -a -s "-screen 0 1920x1080x24" ./build/app/reducelab --size 1920x1080 --at 0.6 \
+    --screenshot "$out/screen_1920.png"
 shoot --screenshot "$out/demo.png"
 shoot --screenshot "$out/paused.png" --at 0.45
 scenario compare4 16 binomial fibonacci tree-dyn nctd

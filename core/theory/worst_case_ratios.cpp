@@ -97,19 +97,19 @@ std::vector<RatioRow> worstCaseRatios(int n, double d, double bigD, double c) {
         r.ratio = r.makespan / r.optimum;
         r.reached = std::isfinite(r.bound) && std::abs(r.ratio - r.bound) <= 1e-9 * r.bound;
         if (cell.theorem == "Th. 1") {
-            r.note =
-                pow2 ? "the RR instance reaches the bound for n = 2^k"
-                     : "n is not a power of two: under docs/model.md §3's tie-break some transfers "
-                       "go up at cost d, so the bound is not reached";
+            r.note = pow2 ? "the report's instance reaches the bound for n = 2^k"
+                          // Ties go by processor index (docs/model.md §3).
+                          : "n is not a power of two: ties between processors go by index, so some "
+                            "transfers go up at cost d and the bound is not reached";
             if (cell.algorithm == AlgorithmId::BinomialStat) {
                 r.note = "Binomial-stat only sends downwards: reached for every n";
             }
         } else if (cell.theorem == "Th. 4") {
             r.note = "reached only asymptotically (the ratio tends to (D/d + 1) log2(phi))";
         } else if (cell.theorem == "-") {
-            r.note = "no ratio proved (RR: 4/3 D/d on an 8-processor example)";
+            r.note = "no ratio proved (the report shows 4/3 D/d on an 8-processor example)";
         } else {
-            r.note = "upper bound only: RR gives no instance that reaches it";
+            r.note = "upper bound only: the report gives no instance that reaches it";
         }
         rows.push_back(std::move(r));
     }

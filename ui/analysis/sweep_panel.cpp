@@ -2,18 +2,23 @@
 
 #include "base/input_error.h"
 #include "base/text_util.h"
+#include "common/app_style.h"
 #include "common/figure_export.h"
 #include "common/sweep_results.h"
 
+#include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace rl {
 
@@ -48,14 +53,13 @@ SweepPanel::SweepPanel(SweepFigure* figure, SweepParamsWidget* params, DrillDown
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     sl->addWidget(m_status);
     sl->addStretch(1);
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(side);
-    scroll->setWidgetResizable(true);
-    scroll->setMinimumWidth(270);
-    scroll->setMaximumWidth(360);
+    m_side = new QScrollArea;
+    m_side->setWidget(side);
+    m_side->setWidgetResizable(true);
+    fitSideToFont();
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(scroll);
+    layout->addWidget(m_side);
     layout->addWidget(m_figure, 1);
     m_cancel->setEnabled(false);
 
@@ -180,6 +184,22 @@ std::optional<Scenario> SweepPanel::scenarioFor(const FigureHit& hit) const {
     return replicateScenario(*s, hit.point, replicateFor(s->cells[hit.point], hit));
 }
 
+void SweepPanel::fitSideToFont() {
+    // As wide as the settings ask at the current font (presentation mode makes them wider),
+    // and at least 270 pixels: the figure takes the rest.
+    const int bar = m_side->verticalScrollBar()->sizeHint().width();
+    m_side->setFixedWidth(
+        std::max(270, m_side->widget()->sizeHint().width() + bar + 2 * m_side->frameWidth()));
+}
+
+void SweepPanel::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::FontChange || e->type() == QEvent::StyleChange) {
+        // Once the settings have taken the new font themselves.
+        QTimer::singleShot(0, this, [this] { fitSideToFont(); });
+    }
+}
+
 void SweepPanel::showEvent(QShowEvent* e) {
     QWidget::showEvent(e);
     if (!m_started) {
@@ -226,8 +246,7 @@ void SweepPanel::onRunning(bool running) {
 }
 
 void SweepPanel::showMessage(const QString& text, bool error) {
-    m_status->setText(text);
-    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b;") : QString());
+    setMessage(m_status, text, error);
 }
 
 } // namespace rl

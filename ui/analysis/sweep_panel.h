@@ -13,6 +13,7 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
 class QTimer;
 class QVBoxLayout;
 
@@ -59,6 +60,7 @@ class SweepPanel : public QWidget {
 
   protected:
     void showEvent(QShowEvent* e) override;
+    void changeEvent(QEvent* e) override;
     /// Room for panel-specific options under the parameters.
     QVBoxLayout* optionsLayout() const { return m_options; }
     /// Which replicate a hit opens (panel-specific: median of an algorithm, of a difference).
@@ -68,8 +70,10 @@ class SweepPanel : public QWidget {
     void onProgress(double fraction, double eta);
     void onRunning(bool running);
     void showMessage(const QString& text, bool error);
+    void fitSideToFont();
 
     SweepFigure* m_figure;
+    QScrollArea* m_side = nullptr;
     SweepParamsWidget* m_params;
     SweepJob* m_runner;
     DrillDown m_drill;

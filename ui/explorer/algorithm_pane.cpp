@@ -15,6 +15,7 @@ AlgorithmPane::AlgorithmPane(QWidget* parent) : QWidget(parent) {
     m_splitter->addWidget(m_tree);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
+    m_splitter->setSizes({600, 400}); // the tree gets two fifths, labels included
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
@@ -25,9 +26,10 @@ AlgorithmPane::AlgorithmPane(QWidget* parent) : QWidget(parent) {
 }
 
 void AlgorithmPane::setSchedule(std::shared_ptr<const Schedule> s, const QString& title,
-                                const std::vector<CriticalStep>& criticalPath) {
+                                const std::vector<CriticalStep>& criticalPath,
+                                const QString& detail) {
     m_gantt->setSchedule(s);
-    m_gantt->setTitle(title);
+    m_gantt->setTitle(title, detail);
     m_gantt->setCriticalPath(criticalPath);
     m_tree->setSchedule(s);
     m_tree->setCriticalPath(criticalPath);

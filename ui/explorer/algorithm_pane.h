@@ -22,9 +22,10 @@ class AlgorithmPane : public QWidget {
   public:
     explicit AlgorithmPane(QWidget* parent = nullptr);
 
-    /// Shows a run: its schedule, title and critical path (derived with the run).
+    /// Shows a run: its schedule and critical path (derived with the run) under `title` (always
+    /// whole) and `detail` (second line, or tooltip if tight).
     void setSchedule(std::shared_ptr<const Schedule> s, const QString& title,
-                     const std::vector<CriticalStep>& criticalPath);
+                     const std::vector<CriticalStep>& criticalPath, const QString& detail = {});
     void setCursorTime(double t);
     void setTheme(const Theme& p);
     /// Selects an operation in both views (a reduction: the transfer it merges, in the tree).

@@ -6,6 +6,7 @@
 #include "base/file_io.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
+#include "common/app_style.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -121,14 +122,28 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     auto* mLayout = new QVBoxLayout(matrixPage);
     mLayout->setContentsMargins(0, 0, 0, 0);
     m_preset = new QComboBox(matrixPage);
-    m_preset->addItem(tr("Homogeneous (d, c)"), "homogeneous");
-    m_preset->addItem(tr("Worst case, RR Th. 1/Th. 4 (d, D, c)"), "worstcase");
-    m_preset->addItem(tr("Liu-Wang Fig. 1 cluster"), "liuwang-fig1");
-    m_preset->addItem(tr("Liu-Wang Fig. 3: EP on the Fig. 1 cluster"), "liuwang-fig3");
-    m_preset->addItem(tr("Liu-Wang Fig. 5: SNF on the Fig. 1 cluster"), "liuwang-fig5");
-    m_preset->addItem(tr("Liu-Wang Fig. 8: SNF vs optimum (x, 1 < x < 2)"), "liuwang-fig8");
-    m_preset->addItem(tr("RR Fig. 2: 8 processors, c = d = 1"), "fig2");
-    m_preset->addItem(tr("RR Fig. 3: NCTD worst case, 8 processors (d, D)"), "fig3");
+    // Plain words in the list; where each preset comes from in its tooltip.
+    const struct {
+        QString text, key, source;
+    } presets[] = {
+        {tr("Homogeneous (d, c)"), "homogeneous", tr("every transfer d, every reduction c")},
+        {tr("Worst case for the static trees and Tree-dyn (d, D, c)"), "worstcase",
+         tr("the instance of the report's Theorems 1 and 4 (RR-8315 §4)")},
+        {tr("Liu-Wang cluster"), "liuwang-fig1", tr("Liu and Wang's Fig. 1")},
+        {tr("Liu-Wang cluster: EP"), "liuwang-fig3", tr("Liu and Wang's Fig. 3")},
+        {tr("Liu-Wang cluster: SNF"), "liuwang-fig5", tr("Liu and Wang's Fig. 5")},
+        {tr("SNF against the optimum (x, 1 < x < 2)"), "liuwang-fig8", tr("Liu and Wang's Fig. 8")},
+        {tr("8 processors, c = d = 1"), "fig2", tr("the report's Fig. 2 (RR-8315)")},
+        {tr("Worst case for Non-Commut-Tree-dyn, 8 processors (d, D)"), "fig3",
+         tr("the report's Fig. 3 (RR-8315)")},
+    };
+    for (const auto& p : presets) {
+        m_preset->addItem(p.text, p.key);
+        m_preset->setItemData(m_preset->count() - 1, p.source, Qt::ToolTipRole);
+    }
+    // The list shows the long names; closed, the combo does not widen the settings.
+    m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_preset->setMinimumContentsLength(24);
     m_presetParams = new QLineEdit(matrixPage);
     m_presetParams->setToolTip(tr("the preset's parameters, comma-separated"));
     auto* presetRow = new QHBoxLayout;
@@ -143,7 +158,8 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     m_table->setToolTip(
         tr("d[i][j] (rows: senders), last row: reduction costs c[j]; editable up to n = %1")
             .arg(kMaxTableN));
-    m_table->horizontalHeader()->setDefaultSectionSize(44);
+    // Columns as wide as a cost like "1.25" at the current font size.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     mLayout->addLayout(presetRow);
     mLayout->addLayout(buttons);
     mLayout->addWidget(m_table);
@@ -162,7 +178,7 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
 
     m_error = new QLabel(this);
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    setMessage(m_error, QString(), true); // in the theme's error colour, always
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);

@@ -3,6 +3,7 @@
 #include "base/file_io.h"
 #include "base/text_util.h"
 #include "common/figure_export.h"
+#include "common/media_icons.h"
 #include "common/scenario_json.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
@@ -11,6 +12,7 @@
 #include "schedule/paje_trace.h"
 #include "schedule/schedule_csv.h"
 #include "views/gantt_view.h"
+#include "views/legend_strip.h"
 #include "views/tree_view.h"
 
 #include <QApplication>
@@ -20,6 +22,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QPainter>
 #include <QSlider>
 #include <QSplitter>
 #include <QStyle>
@@ -50,6 +53,25 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     auto* panes = new QWidget;
     m_paneLayout = new QVBoxLayout(panes);
     m_paneLayout->setContentsMargins(4, 4, 4, 4);
+    // One legend for every chart and tree of the page (each exported figure has its own).
+    m_legend = new LegendStrip;
+    auto gantt = [](GanttView::Glyph g) {
+        return
+            [g](QPainter& p, QRectF box, const Theme& t) { GanttView::paintGlyph(p, g, box, t); };
+    };
+    auto tree = [](TreeView::Glyph g) {
+        return [g](QPainter& p, QRectF box, const Theme& t) { TreeView::paintGlyph(p, g, box, t); };
+    };
+    m_legend->addEntry(tr("transfer"), gantt(GanttView::Glyph::Transfer));
+    m_legend->addEntry(tr("reduction"), gantt(GanttView::Glyph::Reduction));
+    m_legend->addEntry(tr("critical path"), gantt(GanttView::Glyph::Critical));
+    m_legend->addEntry(tr("in flight"), tree(TreeView::Glyph::InFlight));
+    m_legend->addEntry(tr("merged"), tree(TreeView::Glyph::Merged));
+    m_legend->addEntry(tr("holds a value"), tree(TreeView::Glyph::Holding));
+    m_legend->addEntry(tr("has sent"), tree(TreeView::Glyph::Sent));
+    m_legend->addEntry(tr("holds everything"), tree(TreeView::Glyph::Complete));
+    m_legend->setToolTip(tr("Help → Legend (F1) explains every mark"));
+    m_paneLayout->addWidget(m_legend);
     m_narration = new QListWidget;
     m_narration->setToolTip(tr("what happens at each step, in words; click a line to go there"));
     m_narration->setUniformItemSizes(true);
@@ -60,25 +82,24 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     auto* bottom = new QWidget;
     auto* bottomLayout = new QVBoxLayout(bottom);
     bottomLayout->setContentsMargins(4, 0, 4, 4);
-    bottomLayout->addWidget(buildTransport());
+    m_transport = buildTransport();
+    bottomLayout->addWidget(m_transport);
     bottomLayout->addWidget(m_narration);
-    auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(panes);
-    split->addWidget(bottom);
-    split->setStretchFactor(0, 4);
-    split->setStretchFactor(1, 1);
-    split->setSizes({800, 170}); // the charts first; the narration is a strip below
+    m_split = new QSplitter(Qt::Vertical);
+    m_split->addWidget(panes);
+    m_split->addWidget(bottom);
+    m_split->setStretchFactor(0, 4);
+    m_split->setStretchFactor(1, 1);
+    m_split->setSizes({800, 170}); // the charts first; the narration is a strip below
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(split);
+    layout->addWidget(m_split);
 
     connect(m_config, &ConfigPanel::scenarioEdited, m_session, &Session::setScenario);
     connect(m_session, &Session::resultReady, this, &ExplorerPage::onResult);
     connect(m_anim, &AnimationController::cursorChanged, this, &ExplorerPage::onCursor);
-    connect(m_anim, &AnimationController::playingChanged, this, [this](bool playing) {
-        m_playButton->setIcon(
-            style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
-    });
+    connect(m_anim, &AnimationController::playingChanged, this,
+            [this](bool) { updateTransportIcons(); });
 }
 
 void ExplorerPage::showScenario(const Scenario& s, bool autoplay) {
@@ -87,14 +108,74 @@ void ExplorerPage::showScenario(const Scenario& s, bool autoplay) {
     m_autoplay = m_autoplay || autoplay;
 }
 
+void ExplorerPage::updateTransportIcons() {
+    // In the theme's text colour: the style's own media icons vanish on a dark window.
+    for (const auto& [b, icon] : m_transportButtons) {
+        const bool play = b == m_playButton;
+        b->setIcon(mediaIcon(play && m_anim->isPlaying() ? MediaIcon::Pause : icon,
+                             m_theme.palette().color(QPalette::ButtonText)));
+    }
+}
+
 void ExplorerPage::setTheme(const Theme& theme) {
     m_theme = theme;
-    QFont f = QApplication::font();
-    f.setPointSize(m_theme.presentation ? 14 : QFont().pointSize());
-    m_narration->setFont(f);
+    m_legend->setTheme(theme);
+    updateTransportIcons();
     for (AlgorithmPane* p : m_panes) {
         p->setTheme(m_theme);
     }
+}
+
+void ExplorerPage::setNarrationLines(int lines) {
+    const bool changed = lines != m_narrationLines;
+    m_narrationLines = lines;
+    if (changed && lines <= 0 && m_split->height() > 0) {
+        // Back to the default strip: the charts first, the narration below.
+        m_split->setSizes({m_split->height() * 82 / 100, m_split->height() * 18 / 100});
+    }
+    applyNarrationLines();
+}
+
+int ExplorerPage::visibleNarrationLines() const {
+    const int row = std::max(m_narration->sizeHintForRow(0), m_narration->fontMetrics().height());
+    return m_narration->viewport()->height() / std::max(1, row);
+}
+
+void ExplorerPage::applyNarrationLines() {
+    const int total = m_split->height();
+    if (total <= 0 || m_narrationLines <= 0) {
+        return; // not laid out yet (resizeEvent() comes back here), or the user's own split
+    }
+    // The narration's rows follow the application font, which the theme scales.
+    const int row = std::max(m_narration->sizeHintForRow(0), m_narration->fontMetrics().height());
+    const int want = m_transport->sizeHint().height() + m_narrationLines * row +
+                     2 * m_narration->frameWidth() +
+                     2 * style()->pixelMetric(QStyle::PM_LayoutVerticalSpacing);
+    m_split->setSizes({std::max(1, total - want), want});
+}
+
+void ExplorerPage::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    applyNarrationLines();
+}
+
+void ExplorerPage::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
+        applyNarrationLines();
+        // Room for the longest counter ("t = 123.456 / 123.456  (event 999 of 999)"), so that
+        // it never clips: the scrubber gives way instead.
+        m_timeLabel->setMinimumWidth(m_timeLabel->fontMetrics().horizontalAdvance(
+            counterText(8888.888, 8888.888, 9999, 9999)));
+    }
+}
+
+QString ExplorerPage::counterText(double t, double end, int event, int events) const {
+    return tr("t = %1 / %2  (event %3 of %4)")
+        .arg(t, 0, 'f', 3)
+        .arg(end, 0, 'f', 3)
+        .arg(event)
+        .arg(events);
 }
 
 void ExplorerPage::setRectangleZoom(bool on) {
@@ -122,22 +203,22 @@ QWidget* ExplorerPage::buildTransport() {
     auto* bar = new QWidget;
     auto* l = new QHBoxLayout(bar);
     l->setContentsMargins(0, 0, 0, 0);
-    auto button = [&](QStyle::StandardPixmap icon, const QString& tip, auto slot) {
+    auto button = [&](MediaIcon icon, const QString& tip, auto slot) {
         auto* b = new QToolButton(bar);
-        b->setIcon(style()->standardIcon(icon));
         b->setToolTip(tip);
         connect(b, &QToolButton::clicked, m_anim, slot);
         l->addWidget(b);
+        m_transportButtons.emplace_back(b, icon);
         return b;
     };
-    button(QStyle::SP_MediaSkipBackward, tr("to the start (Home)"), &AnimationController::toStart);
-    button(QStyle::SP_MediaSeekBackward, tr("one event back (Left)"),
-           &AnimationController::stepBack);
+    button(MediaIcon::ToStart, tr("to the start (Home)"), &AnimationController::toStart);
+    button(MediaIcon::StepBack, tr("one event back (Left)"), &AnimationController::stepBack);
     m_playButton =
-        button(QStyle::SP_MediaPlay, tr("play / pause (Space)"), &AnimationController::togglePlay);
-    button(QStyle::SP_MediaSeekForward, tr("one event forward (Right)"),
+        button(MediaIcon::Play, tr("play / pause (Space)"), &AnimationController::togglePlay);
+    button(MediaIcon::StepForward, tr("one event forward (Right)"),
            &AnimationController::stepForward);
-    button(QStyle::SP_MediaSkipForward, tr("to the end (End)"), &AnimationController::toEnd);
+    button(MediaIcon::ToEnd, tr("to the end (End)"), &AnimationController::toEnd);
+    updateTransportIcons();
     m_speed = new QComboBox(bar);
     for (double f : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0}) {
         m_speed->addItem(QStringLiteral("×%1").arg(f), f);
@@ -150,7 +231,8 @@ QWidget* ExplorerPage::buildTransport() {
     m_scrubber->setToolTip(tr("time"));
     l->addWidget(m_scrubber, 1);
     m_timeLabel = new QLabel(bar);
-    m_timeLabel->setMinimumWidth(170);
+    m_timeLabel->setMinimumWidth(
+        m_timeLabel->fontMetrics().horizontalAdvance(counterText(8888.888, 8888.888, 9999, 9999)));
     l->addWidget(m_timeLabel);
     connect(m_scrubber, &QSlider::sliderMoved, this,
             [this](int v) { m_anim->seek(m_anim->end() * v / static_cast<double>(kScrubSteps)); });
@@ -169,6 +251,8 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
     }
     while (m_panes.size() < schedules.size()) {
         auto* pane = new AlgorithmPane;
+        pane->gantt()->setLegendShown(false); // the page's legend strip stands for them
+        pane->tree()->setLegendShown(false);
         m_paneLayout->addWidget(pane, 1);
         // Compare mode: one shared time axis.
         connect(pane->gantt(), &GanttView::timeRangeChanged, this, [this](double lo, double hi) {
@@ -188,21 +272,24 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
     for (std::size_t i = 0; i < schedules.size(); ++i) {
         const Schedule& s = *schedules[i];
         const AlgorithmId algo = r->scenario.algorithms[i];
-        QString title =
+        const QString title =
             QStringLiteral("%1 — makespan %2").arg(algoName(algo)).arg(s.makespan, 0, 'g', 5);
+        QString detail;
         if (algo == AlgorithmId::TreeDyn && r->treeDynChain) {
-            // The run beside what theory expects of it (RR §5's Markov chain).
-            title += QStringLiteral("  (Markov chain: mean %1, sd %2)")
+            // The run beside what theory expects of it (the Markov chain, docs/model.md §6).
+            detail = QStringLiteral("Markov chain: mean %1, sd %2")
                          .arg(r->treeDynChain->mean, 0, 'g', 5)
                          .arg(std::sqrt(r->treeDynChain->variance), 0, 'g', 4);
         }
-        m_panes[i]->setSchedule(schedules[i], title, r->criticalPaths[i]);
+        m_panes[i]->setSchedule(schedules[i], title, r->criticalPaths[i], detail);
         m_panes[i]->gantt()->setReferenceLine(
             r->bound ? std::optional<double>(r->bound->value) : std::nullopt,
             r->bound ? QString::fromStdString(r->bound->label) : QString());
         m_panes[i]->setTheme(m_theme);
-        summary << title;
-        m_titles << title;
+        const QString full =
+            detail.isEmpty() ? title : title + QStringLiteral("  (") + detail + QLatin1Char(')');
+        summary << full;
+        m_titles << full; // the animation's frames wrap it to their width
     }
     const double end = r->end;
     for (AlgorithmPane* p : m_panes) {
@@ -241,11 +328,8 @@ void ExplorerPage::onCursor(double t, int index) {
     if (!m_scrubber->isSliderDown()) {
         m_scrubber->setValue(end > 0 ? static_cast<int>(t / end * kScrubSteps) : 0);
     }
-    m_timeLabel->setText(tr("t = %1 / %2  (event %3 of %4)")
-                             .arg(t, 0, 'f', 3)
-                             .arg(end, 0, 'f', 3)
-                             .arg(index + 1)
-                             .arg(m_anim->timeline().size()));
+    m_timeLabel->setText(
+        counterText(t, end, index + 1, static_cast<int>(m_anim->timeline().size())));
     if (index >= 0 && index < m_narration->count()) {
         m_narration->setCurrentRow(index);
         m_narration->scrollToItem(m_narration->item(index));

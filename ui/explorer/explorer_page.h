@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/figure_format.h"
+#include "common/media_icons.h"
 #include "common/theme.h"
 #include "explorer/session.h"
 #include "export/animation_options.h"
@@ -17,6 +18,7 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QSlider;
+class QSplitter;
 class QToolButton;
 class QVBoxLayout;
 
@@ -24,6 +26,7 @@ namespace rl {
 
 class AlgorithmPane;
 class AnimationExport;
+class LegendStrip;
 class AnimationController;
 class ConfigPanel;
 
@@ -47,12 +50,19 @@ class ExplorerPage : public QWidget {
     ConfigPanel* configPanel() const { return m_config; }
     const std::vector<AlgorithmPane*>& panes() const { return m_panes; }
     QListWidget* narrationList() const { return m_narration; }
+    /// The legend of every chart and tree of the page.
+    LegendStrip* legend() const { return m_legend; }
     /// The makespans of the shown run, one line (for the window's status bar).
     QString summary() const { return m_summary; }
 
     /// Shows `s` in the settings and runs it; `autoplay`: play the animation once it is ready.
     void showScenario(const Scenario& s, bool autoplay);
     void setTheme(const Theme& theme);
+    /// Keeps room for `lines` narration lines under the charts, whatever the window's size
+    /// and font (presentation and full screen modes ask for a few); 0: the default strip.
+    void setNarrationLines(int lines);
+    /// How many narration rows are visible now (tests).
+    int visibleNarrationLines() const;
     void setRectangleZoom(bool on);
     void resetZoom();
     void faster();
@@ -86,8 +96,16 @@ class ExplorerPage : public QWidget {
   signals:
     void summaryChanged(const QString& summary);
 
+  protected:
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
   private:
     QWidget* buildTransport();
+    /// The transport bar's counter: the time, the end, the event and the number of events.
+    QString counterText(double t, double end, int event, int events) const;
+    void applyNarrationLines();
+    void updateTransportIcons();
     void onResult(const std::shared_ptr<const RunResult>& r);
     void onCursor(double t, int index);
     /// Clicking a narration line: the animation goes to its event, selected in its pane.
@@ -99,6 +117,9 @@ class ExplorerPage : public QWidget {
     AnimationController* m_anim;
     ConfigPanel* m_config;
     QVBoxLayout* m_paneLayout = nullptr;
+    QSplitter* m_split = nullptr;
+    LegendStrip* m_legend = nullptr;
+    QWidget* m_transport = nullptr;
     std::vector<AlgorithmPane*> m_panes;
     std::shared_ptr<const RunResult> m_result;
     QStringList m_titles;          ///< the Gantt charts' titles of m_result
@@ -107,11 +128,13 @@ class ExplorerPage : public QWidget {
     QSlider* m_scrubber = nullptr;
     QLabel* m_timeLabel = nullptr;
     QToolButton* m_playButton = nullptr;
+    std::vector<std::pair<QToolButton*, MediaIcon>> m_transportButtons;
     QComboBox* m_speed = nullptr;
     Theme m_theme;
     QString m_summary;
     bool m_autoplay = true;
     bool m_syncingRange = false;
+    int m_narrationLines = 0;
 };
 
 } // namespace rl

@@ -1,6 +1,7 @@
 #include "panels/divisible_load_panel.h"
 
 #include "base/input_error.h"
+#include "common/app_style.h"
 #include "views/gantt_view.h"
 #include "views/model_gantt.h"
 

@@ -1,5 +1,6 @@
 #include "panels/model_page.h"
 
+#include "common/app_style.h"
 #include "views/gantt_view.h"
 
 #include <QComboBox>
@@ -16,7 +17,7 @@ ModelPage::ModelPage(QWidget* parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #d55e00"));
+    setMessage(m_error, QString(), true); // in the theme's error colour, always
 }
 
 QString ModelPage::errorText() const {
@@ -33,7 +34,7 @@ void ModelPage::layOut(QLayout* settings, int minWidth, int width, QWidget* deta
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->addLayout(settings);
     leftLayout->addWidget(m_error);
-    left->setMinimumWidth(minWidth);
+    fitWidthToContents(left, minWidth);
     auto* top = new QWidget;
     auto* topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);

@@ -2,6 +2,7 @@
 
 #include "base/input_error.h"
 #include "base/text_util.h"
+#include "common/app_style.h"
 #include "views/gantt_view.h"
 #include "views/model_gantt.h"
 
@@ -72,7 +73,9 @@ SteadyStatePanel::SteadyStatePanel(std::function<void(const Scenario&)> openInEx
     form->addRow(tr("Message size"), m_size);
     auto* settings = new QVBoxLayout;
     settings->addLayout(form);
-    settings->addWidget(new QLabel(tr("Links c(i,j) and computation times w")));
+    auto* linksLabel = new QLabel(tr("Links c(i,j) and computation times w"));
+    linksLabel->setWordWrap(true);
+    settings->addWidget(linksLabel);
     settings->addWidget(m_table, 1);
     m_trees = new QTableWidget(0, 4);
     m_trees->setHorizontalHeaderLabels(

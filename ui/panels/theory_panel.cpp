@@ -2,6 +2,7 @@
 
 #include "base/input_error.h"
 #include "base/text_util.h"
+#include "common/app_style.h"
 #include "platform/fixed_costs.h"
 
 #include <QFormLayout>
@@ -12,6 +13,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -81,10 +83,16 @@ QString numberText(double v) {
 
 TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QWidget* parent)
     : QWidget(parent), m_openInExplorer(std::move(openInExplorer)) {
-    // --- Worst-case ratios (RR §4, Table 1)
-    auto* ratios = new QGroupBox(tr("Worst-case ratios (RR §4, Table 1) on d[i][j] = d for i < j, "
-                                    "D for i > j"),
-                                 this);
+    // --- Worst-case ratios (docs/model.md §6: the report's Table 1)
+    auto* ratios = new QGroupBox(tr("Worst-case ratios: how far from the optimum"), this);
+    ratios->setToolTip(tr("The report's Table 1 (RR-8315 §4) on its worst-case platform: "
+                          "d[i][j] = d for i < j, D for i > j"));
+    auto* ratiosNote = new QLabel(tr("On the platform where a transfer from a lower to a higher "
+                                     "index costs d and the other way D, each algorithm's "
+                                     "makespan against the proven bound, the lower bound and "
+                                     "the optimum. Bold rows reach their bound."),
+                                  ratios);
+    ratiosNote->setWordWrap(true);
     const RatiosStudy ratiosDefaults;
     m_ratioN = field(QString::number(ratiosDefaults.n),
                      tr("number of processors (>= %1)").arg(RatiosStudy::kMinN), ratios);
@@ -105,14 +113,21 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
     ratioRow->addStretch(1);
     m_ratiosTable =
         makeTable({tr("Theorem"), tr("Case"), tr("Algorithm"), tr("Bound"), tr("Makespan"),
-                   tr("Lower bound §5.6"), tr("Optimum"), tr("Ratio"), tr("Reached"), tr("Note")},
+                   tr("Lower bound"), tr("Optimum"), tr("Ratio"), tr("Reached"), tr("Note")},
                   ratios);
+    m_ratiosTable->horizontalHeaderItem(0)->setToolTip(tr("the theorem of the report (RR-8315) "
+                                                          "that proves the bound"));
+    m_ratiosTable->horizontalHeaderItem(5)->setToolTip(
+        tr("ceil(log2 n) d: no reduction can be faster (the report's §5.6)"));
     auto* ratiosLayout = new QVBoxLayout(ratios);
+    ratiosLayout->addWidget(ratiosNote);
     ratiosLayout->addLayout(ratioRow);
     ratiosLayout->addWidget(m_ratiosTable);
 
-    // --- Markov chain (RR §5)
-    auto* markov = new QGroupBox(tr("Tree-dyn Markov chain (RR §5): exponential costs"), this);
+    // --- Markov chain (docs/model.md §6)
+    auto* markov = new QGroupBox(tr("Tree-dyn's Markov chain"), this);
+    markov->setToolTip(tr("With exponential costs Tree-dyn is a Markov chain whose mean and "
+                          "variance are known exactly (RR-8315 §5)"));
     const MarkovStudy markovDefaults = MarkovStudy::panel();
     m_markovN = field(listText(markovDefaults.sizes),
                       tr("numbers of processors, comma-separated (odd n start with a processor "
@@ -138,17 +153,19 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
     means->addWidget(m_markovMuD);
     means->addWidget(new QLabel(tr("mean c"), markov));
     means->addWidget(m_markovMuC);
-    means->addWidget(new QLabel(tr("replicates"), markov));
-    means->addWidget(m_markovReplicates);
-    means->addWidget(m_markovRun);
-    markovForm->addRow(means);
+    markovForm->addRow(tr("costs"), means);
+    auto* runRow = new QHBoxLayout;
+    runRow->addWidget(m_markovReplicates, 1);
+    runRow->addWidget(m_markovRun);
+    markovForm->addRow(tr("replicates"), runRow);
     m_markovTable = makeTable({tr("n"), tr("Chain mean"), tr("Chain var."), tr("Sim. mean"),
                                tr("± SE"), tr("Sim. var."), tr("z")},
                               markov);
     auto* markovNote =
-        new QLabel(tr("Odd n start with P(n-1) waiting in the slot (processors become available in "
-                      "index order). z = (sim. mean - chain mean) "
-                      "/ SE: |z| < 4 means agreement within 4 standard errors."),
+        new QLabel(tr("Exponential costs: the exact mean and variance of Tree-dyn's makespan "
+                      "beside a simulation. Odd n start with P(n-1) waiting in the slot "
+                      "(processors become available in index order). z = (sim. mean - chain "
+                      "mean) / SE: |z| < 4 means agreement within 4 standard errors."),
                    markov);
     markovNote->setWordWrap(true);
     auto* markovLayout = new QVBoxLayout(markov);
@@ -158,9 +175,8 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
     markovLayout->addWidget(m_markovTable);
 
     // --- Gap to the exact optimum (Liu-Wang)
-    auto* gaps = new QGroupBox(tr("Gap to the exact optimum on a Liu-Wang cluster (sender-only "
-                                  "costs, c = 0)"),
-                               this);
+    auto* gaps = new QGroupBox(tr("Gap to the exact optimum"), this);
+    gaps->setToolTip(tr("On a Liu-Wang cluster: sender-only costs, no reduction cost"));
     m_times = field(listText(GapStudy::panel().times),
                     tr("transmission time t(Pi) of each processor (at most %1 distinct sender "
                        "orders: about 11 processors of distinct times)")
@@ -175,8 +191,9 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
     gapRow->addWidget(m_gapRun);
     m_gapTable = makeTable({tr("Algorithm"), tr("Makespan"), tr("Gap to optimum")}, gaps);
     m_gapTable->setToolTip(tr("double-click a row to open the cluster in the explorer"));
-    auto* gapNote = new QLabel(tr("Double-click a row to see its schedule beside the optimum in "
-                                  "the explorer."),
+    auto* gapNote = new QLabel(tr("On a cluster where each processor's transfers take its own "
+                                  "time and reductions are free. Double-click a row to see its "
+                                  "schedule beside the optimum in the explorer."),
                                gaps);
     gapNote->setWordWrap(true);
     auto* gapLayout = new QVBoxLayout(gaps);
@@ -187,15 +204,24 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
 
     m_error = new QLabel(this);
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    setMessage(m_error, QString(), true); // in the theme's error colour, always
 
     auto* top = new QHBoxLayout;
     top->addWidget(markov, 3);
     top->addWidget(gaps, 2);
+    // In a scroll area: in presentation mode the three tables may need more than the screen.
+    auto* content = new QWidget;
+    auto* contentLayout = new QVBoxLayout(content);
+    contentLayout->addLayout(top, 2);
+    contentLayout->addWidget(ratios, 3);
+    contentLayout->addWidget(m_error);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(top, 2);
-    layout->addWidget(ratios, 3);
-    layout->addWidget(m_error);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
 
     connect(ratiosRun, &QPushButton::clicked, this, [this] {
         m_error->clear();
@@ -333,7 +359,9 @@ void TheoryPanel::showRatios(const std::shared_ptr<const std::vector<RatioRow>>&
     t->setRowCount(static_cast<int>(rows->size()));
     int i = 0;
     for (const RatioRow& r : *rows) {
-        setCell(t, i, 0, QString::fromStdString(r.theorem));
+        setCell(t, i, 0,
+                QString::fromStdString(r.theorem).replace(QStringLiteral("Th. "),
+                                                          QStringLiteral("Theorem ")));
         setCell(t, i, 1, QString::fromStdString(r.costCase));
         setCell(t, i, 2, algoName(r.algorithm));
         setCell(t, i, 3, num(r.bound));

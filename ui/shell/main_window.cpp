@@ -5,8 +5,10 @@
 #include "analysis/ratio_map_panel.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
+#include "common/app_style.h"
 #include "common/examples.h"
 #include "common/sweep_results.h"
+#include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
 #include "explorer/animation_dialog.h"
 #include "explorer/config_panel.h"
@@ -15,6 +17,9 @@
 #include "panels/divisible_load_panel.h"
 #include "panels/steady_state_panel.h"
 #include "panels/theory_panel.h"
+#include "shell/help_pane.h"
+#include "views/gantt_view.h"
+#include "views/tree_view.h"
 
 #include <QAction>
 #include <QApplication>
@@ -30,6 +35,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -65,7 +71,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
     // The explorer's configuration only makes sense beside the explorer; the analysis panels
     // carry their own settings.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
-        m_configDock->setVisible(index == 0);
+        updateDocks();
         // The explorer's makespans belong to the explorer, not to the other panels.
         if (index == 0) {
             statusBar()->showMessage(m_explorer->summary());
@@ -75,6 +81,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
     });
     setCentralWidget(m_tabs);
 
+    buildHelp();
     buildMenus();
     connect(m_explorer, &ExplorerPage::summaryChanged, this, [this](const QString& summary) {
         if (m_tabs->currentIndex() == 0) {
@@ -92,6 +99,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
     restoreGeometry(settings.value("window/geometry").toByteArray());
     m_theme.presentation = settings.value("view/presentation", false).toBool();
     m_theme.dark = settings.value("view/dark", false).toBool();
+    m_presentationAction->setChecked(m_theme.presentation);
+    m_darkAction->setChecked(m_theme.dark);
     applyTheme();
     rebuildRecentMenu();
     resize(1400, 860);
@@ -99,10 +108,40 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
 }
 
 MainWindow::~MainWindow() {
+    if (!m_remembersView) {
+        return;
+    }
     QSettings settings;
-    settings.setValue("window/geometry", saveGeometry());
+    if (!m_fullScreen) {
+        settings.setValue("window/geometry", saveGeometry());
+    }
     settings.setValue("view/presentation", m_theme.presentation);
     settings.setValue("view/dark", m_theme.dark);
+}
+
+void MainWindow::buildHelp() {
+    m_help = new HelpPane;
+    m_helpDock = new QDockWidget(tr("Help"), this);
+    m_helpDock->setObjectName(QStringLiteral("help"));
+    m_helpDock->setWidget(m_help);
+    addDockWidget(Qt::RightDockWidgetArea, m_helpDock);
+    m_helpDock->hide();
+}
+
+void MainWindow::showHelp(const QString& section) {
+    if (!m_helpDock->isVisible()) {
+        m_helpDock->show();
+        // A third of the window: room for the glossary's sentences.
+        resizeDocks({m_helpDock}, {width() / 3}, Qt::Horizontal);
+    }
+    m_helpDock->raise();
+    // Once the pane has its width and the text its line breaks.
+    QTimer::singleShot(0, m_help, [this, section] { m_help->showSection(section); });
+}
+
+void MainWindow::updateDocks() {
+    // The explorer's settings only beside the explorer, and never in full screen.
+    m_configDock->setVisible(m_tabs->currentIndex() == 0 && !m_fullScreen);
 }
 
 void MainWindow::buildMenus() {
@@ -187,39 +226,113 @@ void MainWindow::buildMenus() {
                     &ConfigPanel::newDraw);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* pres =
-        view->addAction(tr("&Presentation mode (large fonts)"), QKeySequence(Qt::Key_F5), this,
-                        [this](bool on) { setPresentation(on); });
-    pres->setCheckable(true);
-    pres->setChecked(m_theme.presentation);
-    QAction* dark = view->addAction(tr("&Dark theme"), QKeySequence(Qt::CTRL | Qt::Key_D), this,
-                                    [this](bool on) { setDark(on); });
-    dark->setCheckable(true);
-    dark->setChecked(m_theme.dark);
+    m_presentationAction =
+        view->addAction(tr("&Presentation mode (everything larger)"), QKeySequence(Qt::Key_F5),
+                        this, [this](bool on) { setPresentation(on); });
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setChecked(m_theme.presentation);
+    m_fullScreenAction = view->addAction(tr("&Full screen (views only)"), QKeySequence(Qt::Key_F11),
+                                         this, [this](bool on) { setFullScreenMode(on); });
+    m_fullScreenAction->setCheckable(true);
+    m_darkAction = view->addAction(tr("&Dark theme"), QKeySequence(Qt::CTRL | Qt::Key_D), this,
+                                   [this](bool on) { setDark(on); });
+    m_darkAction->setCheckable(true);
+    m_darkAction->setChecked(m_theme.dark);
     QAction* rect = view->addAction(tr("&Rectangle zoom"), QKeySequence(Qt::Key_Z), m_explorer,
                                     &ExplorerPage::setRectangleZoom);
     rect->setCheckable(true);
     view->addAction(tr("Reset &zoom"), QKeySequence(Qt::Key_0), m_explorer,
                     &ExplorerPage::resetZoom);
+    // Esc leaves full screen (F11 toggles it).
+    m_leaveFullScreen = new QAction(tr("Leave full screen"), this);
+    m_leaveFullScreen->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_leaveFullScreen->setEnabled(false);
+    connect(m_leaveFullScreen, &QAction::triggered, this, [this] { setFullScreenMode(false); });
+    addAction(m_leaveFullScreen);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Help"), QKeySequence(Qt::Key_F1), this, [this] {
+        if (m_helpDock->isVisible()) {
+            m_helpDock->hide();
+        } else {
+            showHelp(QStringLiteral("keys"));
+        }
+    });
+    help->addAction(tr("&Keys"), this, [this] { showHelp(QStringLiteral("keys")); });
+    help->addAction(tr("&Glossary"), this, [this] { showHelp(QStringLiteral("glossary")); });
+    help->addAction(tr("&Legend of the charts"), this,
+                    [this] { showHelp(QStringLiteral("legend")); });
+    help->addAction(tr("&About ReduceLab"), this, [this] { showHelp(QStringLiteral("about")); });
+
+    // The menus' keys work with the menu bar hidden (full screen), and the Help lists them.
+    std::vector<HelpPane::Key> keys;
+    for (QMenu* menu : {file, play, view, help}) {
+        for (QAction* a : menu->actions()) {
+            addAction(a);
+            if (!a->shortcut().isEmpty()) {
+                keys.emplace_back(a->shortcut().toString(QKeySequence::NativeText),
+                                  QString(a->text()).remove(QLatin1Char('&')));
+            }
+        }
+    }
+    keys.emplace_back(m_leaveFullScreen->shortcut().toString(QKeySequence::NativeText),
+                      m_leaveFullScreen->text());
+    m_help->setKeys(std::move(keys));
 }
 
 void MainWindow::setPresentation(bool on) {
     m_theme.presentation = on;
+    m_presentationAction->setChecked(on);
     applyTheme();
 }
 
 void MainWindow::setDark(bool on) {
     m_theme.dark = on;
+    m_darkAction->setChecked(on);
     applyTheme();
 }
 
-void MainWindow::applyTheme() {
-    m_explorer->setTheme(m_theme);
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        if (auto* panel = qobject_cast<SweepPanel*>(m_tabs->widget(i))) {
-            panel->figure()->setTheme(m_theme);
-        }
+void MainWindow::setFullScreenMode(bool on) {
+    if (on == m_fullScreen) {
+        return;
     }
+    m_fullScreen = on;
+    m_fullScreenAction->setChecked(on);
+    m_leaveFullScreen->setEnabled(on);
+    menuBar()->setVisible(!on);
+    statusBar()->setVisible(!on);
+    if (on) {
+        m_stateBeforeFullScreen = windowState();
+        setWindowState(windowState() | Qt::WindowFullScreen);
+    } else {
+        setWindowState(m_stateBeforeFullScreen & ~Qt::WindowFullScreen);
+    }
+    updateDocks();
+    m_explorer->setNarrationLines(on ? 4 : (m_theme.presentation ? 6 : 0));
+}
+
+void MainWindow::applyTheme() {
+    // The whole window (style, palette, fonts), then every view, which draws itself.
+    applyApplicationTheme(m_theme);
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+        // A dock draws its title in the font it had when it was made unless its own font
+        // differs from the application's: one that differs only in how it is rendered.
+        QFont f = QApplication::font();
+        f.setStyleStrategy(QFont::PreferAntialias);
+        dock->setFont(f);
+    }
+    m_explorer->setTheme(m_theme);
+    for (GanttView* v : findChildren<GanttView*>()) {
+        v->setTheme(m_theme);
+    }
+    for (TreeView* v : findChildren<TreeView*>()) {
+        v->setTheme(m_theme);
+    }
+    for (SweepFigure* f : findChildren<SweepFigure*>()) {
+        f->setTheme(m_theme);
+    }
+    m_help->setTheme(m_theme);
+    m_explorer->setNarrationLines(m_fullScreen ? 4 : (m_theme.presentation ? 6 : 0));
 }
 
 void MainWindow::showError(const QString& message) {

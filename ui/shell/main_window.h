@@ -9,11 +9,14 @@
 #include <memory>
 #include <vector>
 
+class QAction;
 class QListWidget;
 class QTabWidget;
 class QDockWidget;
 
 namespace rl {
+
+class HelpPane;
 
 /// The application window. Thin: it composes the pages (the explorer, the analysis panels, the
 /// theory and model panels) in tabs, places the explorer's settings in a dock, and holds the
@@ -51,8 +54,26 @@ class MainWindow : public QMainWindow {
     QString lastError() const { return m_lastError; }
     /// Whether errors also pop up a dialog (off in tests).
     void setInteractive(bool on) { m_interactive = on; }
+    /// Presentation mode (F5): everything larger by Theme::kPresentationScale, and room for six
+    /// narration lines.
     void setPresentation(bool on);
+    /// The dark theme (Ctrl+D) for the whole window, its plots and its exports.
     void setDark(bool on);
+    /// Full screen (F11; Esc leaves): the views, the transport bar and a few narration lines,
+    /// without the settings, the menu bar and the status bar (their keys still work).
+    void setFullScreenMode(bool on);
+    bool isFullScreenMode() const { return m_fullScreen; }
+    const Theme& theme() const { return m_theme; }
+    /// Whether view settings (presentation, dark, geometry) are saved for the next start (off
+    /// when command-line flags chose them).
+    void setRemembersView(bool on) { m_remembersView = on; }
+    /// The settings dock (hidden in full screen and outside the explorer).
+    QDockWidget* configDock() const { return m_configDock; }
+    /// The Help pane (F1) and its dock.
+    HelpPane* help() const { return m_help; }
+    QDockWidget* helpDock() const { return m_helpDock; }
+    /// Shows the Help pane at a section ("keys", "glossary", "legend", "about").
+    void showHelp(const QString& section);
     /// The tabs: the explorer first, then one tab per analysis or model panel.
     QTabWidget* tabs() const { return m_tabs; }
     /// Shows `s` in the explorer tab (drill-down from the analysis panels).
@@ -63,6 +84,8 @@ class MainWindow : public QMainWindow {
     /// File → Export animation…: the dialog (with the previous export's choices), then
     /// exportAnimation().
     void askAnimationExport();
+    void buildHelp();
+    void updateDocks();
     void showError(const QString& message);
     void addRecent(const QString& path);
     void rebuildRecentMenu();
@@ -73,7 +96,16 @@ class MainWindow : public QMainWindow {
     ExplorerPage* m_explorer;
     QTabWidget* m_tabs = nullptr;
     QDockWidget* m_configDock = nullptr;
+    QDockWidget* m_helpDock = nullptr;
+    HelpPane* m_help = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QAction* m_presentationAction = nullptr;
+    QAction* m_darkAction = nullptr;
+    QAction* m_fullScreenAction = nullptr;
+    QAction* m_leaveFullScreen = nullptr;
+    Qt::WindowStates m_stateBeforeFullScreen = Qt::WindowNoState;
+    bool m_fullScreen = false;
+    bool m_remembersView = true;
     Theme m_theme;
     QString m_lastError;
     bool m_interactive = true;

@@ -3,7 +3,6 @@
 #include "schedule/critical_path.h"
 #include "views/gantt_view.h"
 #include "views/tree_view.h"
-#include "views/tree_view_detail.h"
 
 #include <qcustomplot.h>
 
@@ -139,7 +138,7 @@ void AnimationFrames::paintCaption(QImage& image, double t) const {
     p.setFont(font);
     for (auto it = upTo - shown; it != upTo; ++it) {
         y += fm.lineSpacing();
-        p.setPen(it + 1 == upTo ? fg : tree_detail::blend(bg, fg, 0.6));
+        p.setPen(it + 1 == upTo ? fg : Theme::mix(bg, fg, 0.6));
         p.drawText(text.left(), y,
                    fm.elidedText(QString::fromStdString(it->text), Qt::ElideRight, text.width()));
     }

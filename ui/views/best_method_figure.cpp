@@ -11,14 +11,12 @@ namespace rl {
 
 BestMethodFigure::BestMethodFigure(QWidget* parent) : MapFigure(parent) {}
 
-QColor BestMethodFigure::cellColour(AlgorithmId best, double relativeMargin) {
-    const QColor full = Theme::category(static_cast<int>(best));
+QColor BestMethodFigure::cellColour(AlgorithmId best, double relativeMargin, const Theme& theme) {
+    const QColor full = theme.category(static_cast<int>(best));
     // 0 at a margin of 0.1% or less, 1 at 10% or more: the eye sees where the choice matters.
     const double t = std::clamp(std::log10(std::max(relativeMargin, 1e-12) / 1e-3) / 2.0, 0.0, 1.0);
-    const double w = 0.3 + 0.7 * t; // never fully white: the category stays readable
-    return QColor::fromRgbF(static_cast<float>(1.0 - w * (1.0 - full.redF())),
-                            static_cast<float>(1.0 - w * (1.0 - full.greenF())),
-                            static_cast<float>(1.0 - w * (1.0 - full.blueF())));
+    const double w = 0.3 + 0.7 * t; // never the background: the category stays readable
+    return Theme::mix(theme.background(), full, w);
 }
 
 void BestMethodFigure::build(const GridSnapshot& s) {
@@ -27,12 +25,12 @@ void BestMethodFigure::build(const GridSnapshot& s) {
     const std::size_t ny = s.spec.ratios.size();
     const MapGeometry geo = MapGeometry::of(s.spec);
     setTitle(QStringLiteral("Best mean makespan, n = %1, %2 replicates per cell — shade: margin "
-                            "to the runner-up (pale ≤ 0.1%, full ≥ 10%); ×: tie within one "
+                            "to the runner-up (faint ≤ 0.1%, full ≥ 10%); ×: tie within one "
                             "standard error")
                  .arg(s.spec.n)
                  .arg(s.replicates));
     QImage image(static_cast<int>(nx), static_cast<int>(ny), QImage::Format_RGB32);
-    image.fill(QColor(200, 200, 200));
+    image.fill(theme().grid());
     QVector<double> tieX;
     QVector<double> tieY;
     for (std::size_t j = 0; j < ny; ++j) {
@@ -45,7 +43,7 @@ void BestMethodFigure::build(const GridSnapshot& s) {
             const AlgorithmId id = s.spec.algorithms[static_cast<std::size_t>(b.best)];
             // Row 0 of the image is the top: the largest ratio.
             image.setPixelColor(static_cast<int>(i), static_cast<int>(ny - 1 - j),
-                                cellColour(id, b.relativeMargin));
+                                cellColour(id, b.relativeMargin, theme()));
             if (b.tie && b.runnerUp >= 0) {
                 tieX.push_back(std::log10(cell.cv));
                 tieY.push_back(std::log10(cell.ratio));
@@ -68,15 +66,17 @@ void BestMethodFigure::build(const GridSnapshot& s) {
         QCPGraph* swatch = p->addGraph();
         swatch->setName(algorithmName(id));
         swatch->setLineStyle(QCPGraph::lsNone);
-        swatch->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(Qt::black, 0.5),
-                                                QBrush(cellColour(id, 1.0)), 12));
+        swatch->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(theme().foreground(), theme().px(0.5)),
+                            QBrush(cellColour(id, 1.0, theme())), theme().px(12.0)));
     }
     QCPGraph* ties = p->addGraph();
     ties->setName(QStringLiteral("tie"));
     ties->setData(tieX, tieY, true);
     ties->setLineStyle(QCPGraph::lsNone);
-    ties->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCross, QPen(Qt::black, 1.2), Qt::NoBrush, 7));
+    ties->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross,
+                                          QPen(theme().foreground(), theme().px(1.2)), Qt::NoBrush,
+                                          theme().px(7.0)));
 
     setupMapAxes(geo);
 }

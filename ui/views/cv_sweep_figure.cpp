@@ -51,12 +51,14 @@ void CvSweepFigure::setAlgorithmShown(int index, bool shown) {
             QCPGraph* g = m_graphs[static_cast<std::size_t>(index)][k];
             if (k == 0) {
                 // The mean stays in the legend, greyed, so it can be switched back on.
-                g->setPen(shown ? QPen(g->pen().color(), 2) : QPen(QColor(180, 180, 180), 2));
+                const QColor colour =
+                    theme().category(static_cast<int>(m_ids[static_cast<std::size_t>(index)]));
+                g->setPen(QPen(shown ? colour : theme().grid(), theme().px(2.0)));
                 g->setLineStyle(shown ? QCPGraph::lsLine : QCPGraph::lsNone);
-                g->setScatterStyle(shown ? QCPScatterStyle(QCPScatterStyle::ssDisc, 5)
+                g->setScatterStyle(shown ? QCPScatterStyle(QCPScatterStyle::ssDisc, theme().px(5.0))
                                          : QCPScatterStyle(QCPScatterStyle::ssNone));
                 if (auto* item = plot()->legend->itemWithPlottable(g)) {
-                    item->setTextColor(shown ? theme().foreground() : QColor(160, 160, 160));
+                    item->setTextColor(shown ? theme().foreground() : theme().muted());
                 }
             } else {
                 g->setVisible(shown);
@@ -92,7 +94,7 @@ void CvSweepFigure::build(const GridSnapshot& s) {
                                   : QString()));
     placeLegendAbove();
     for (std::size_t a = 0; a < s.spec.algorithms.size(); ++a) {
-        const QColor colour = Theme::category(static_cast<int>(s.spec.algorithms[a]));
+        const QColor colour = theme().category(static_cast<int>(s.spec.algorithms[a]));
         QVector<double> x;
         QVector<double> mean;
         QVector<double> lo;
@@ -113,19 +115,19 @@ void CvSweepFigure::build(const GridSnapshot& s) {
         QCPGraph* g = p->addGraph();
         g->setName(algorithmName(s.spec.algorithms[a]));
         g->setData(x, mean, true);
-        g->setPen(QPen(colour, 2));
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+        g->setPen(QPen(colour, theme().px(2.0)));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, theme().px(5.0)));
         m_graphs[a].push_back(g);
         if (ribbon) {
             QCPGraph* low = p->addGraph();
             low->setData(x, lo, true);
             QColor edge = colour;
             edge.setAlpha(110);
-            low->setPen(QPen(edge, 1, Qt::DashLine));
+            low->setPen(QPen(edge, theme().px(1.0), Qt::DashLine));
             low->removeFromLegend();
             QCPGraph* high = p->addGraph();
             high->setData(x, hi, true);
-            high->setPen(QPen(edge, 1, Qt::DashLine));
+            high->setPen(QPen(edge, theme().px(1.0), Qt::DashLine));
             QColor fill = colour;
             fill.setAlpha(35);
             high->setBrush(fill);
@@ -135,17 +137,18 @@ void CvSweepFigure::build(const GridSnapshot& s) {
             m_graphs[a].push_back(high);
         }
     }
-    // RR §5: Tree-dyn's Markov chain at CV 1 (gamma is exponential there), computed with the
-    // snapshot by the study (studies/sweep_study.h).
+    // docs/model.md §6: Tree-dyn's Markov chain at CV 1 (gamma is exponential there), computed
+    // with the snapshot by the study (studies/sweep_study.h).
     m_reference = s.reference;
     if (m_reference) {
         QCPGraph* ref = p->addGraph();
-        ref->setName(QStringLiteral("Tree-dyn Markov chain, CV 1 (RR §5): %1")
-                         .arg(figureNumber(*m_reference)));
+        ref->setName(
+            QStringLiteral("Tree-dyn's Markov chain at CV 1: %1").arg(figureNumber(*m_reference)));
         ref->setData(QVector<double>{1.0}, QVector<double>{*m_reference});
         ref->setLineStyle(QCPGraph::lsNone);
-        ref->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, theme().foreground(), 14));
-        ref->setPen(QPen(theme().foreground(), 2));
+        ref->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssStar, theme().foreground(), theme().px(14.0)));
+        ref->setPen(QPen(theme().foreground(), theme().px(2.0)));
     }
     for (std::size_t a = 0; a < m_graphs.size(); ++a) {
         if (m_hidden.contains(m_ids[a])) {

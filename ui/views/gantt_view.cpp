@@ -2,7 +2,10 @@
 
 #include "views/gantt_view_detail.h"
 
+#include "common/app_style.h"
 #include "common/figure_export.h"
+#include "views/gantt_plottable.h"
+#include "views/plot_style.h"
 
 #include <qcustomplot.h>
 
@@ -26,184 +29,7 @@ QString fmt(double v) {
 
 } // namespace
 
-/// Draws every operation of a schedule itself: one plottable instead of thousands of items,
-/// with culling and a coarser drawing when rows get thin, so n = 4096 stays fluid.
-class GanttPlottable : public QCPAbstractPlottable {
-  public:
-    GanttPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
-        : QCPAbstractPlottable(keyAxis, valueAxis) {}
-
-    std::shared_ptr<const Schedule> schedule;
-    double cursor = std::numeric_limits<double>::infinity();
-    Theme theme;
-    std::vector<OpRef> critical;
-    std::optional<OpRef> selected;
-    int lastDrawn = 0;
-    bool idleToEnd = false;
-
-    double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
-    QCPRange getKeyRange(bool& found, QCP::SignDomain) const override {
-        found = schedule != nullptr;
-        return QCPRange(0.0, schedule ? std::max(schedule->makespan, 1e-9) : 1.0);
-    }
-    QCPRange getValueRange(bool& found, QCP::SignDomain, const QCPRange&) const override {
-        found = schedule != nullptr;
-        return QCPRange(-0.5, schedule ? schedule->n - 0.5 : 0.5);
-    }
-
-    QPointF px(double t, double row) const { return coordsToPixels(t, row); }
-
-    std::optional<OpRef> hit(QPointF pos) const {
-        if (!schedule) {
-            return std::nullopt;
-        }
-        const auto& s = *schedule;
-        const double half = rowPixels() * 0.3;
-        for (std::size_t k = 0; k < s.reductions.size(); ++k) {
-            const ReductionOp& r = s.reductions[k];
-            if (r.start > cursor) {
-                continue;
-            }
-            const QPointF a = px(r.start, r.proc);
-            const QPointF b = px(std::min(r.end, cursor), r.proc);
-            if (pos.x() >= a.x() - 2 && pos.x() <= b.x() + 2 &&
-                std::abs(pos.y() - a.y()) <= std::max(half, 3.0)) {
-                return OpRef{false, static_cast<int>(k)};
-            }
-        }
-        for (std::size_t k = 0; k < s.transfers.size(); ++k) {
-            const TransferOp& t = s.transfers[k];
-            if (t.start > cursor) {
-                continue;
-            }
-            const QPointF a = px(t.start, t.from);
-            const QPointF b = px(t.end, t.to);
-            const QPointF d = b - a;
-            const double len2 = QPointF::dotProduct(d, d);
-            const double u =
-                len2 > 0 ? std::clamp(QPointF::dotProduct(pos - a, d) / len2, 0.0, 1.0) : 0.0;
-            const QPointF c = a + u * d;
-            if (QLineF(c, pos).length() <= 4.0) {
-                return OpRef{true, static_cast<int>(k)};
-            }
-        }
-        return std::nullopt;
-    }
-
-  protected:
-    double rowPixels() const { return std::abs(px(0, 1).y() - px(0, 0).y()); }
-
-    void draw(QCPPainter* painter) override {
-        lastDrawn = 0;
-        if (!schedule) {
-            return;
-        }
-        const Schedule& s = *schedule;
-        const QRectF clip = clipRect();
-        const double rowPx = rowPixels();
-        const bool detailed = rowPx >= 6.0;
-        const double t0 = keyAxis()->range().lower;
-        const double t1 = keyAxis()->range().upper;
-        const double end = std::min(cursor, s.makespan);
-        auto visibleRow = [&](int row) {
-            const double y = px(0, row).y();
-            return y >= clip.top() - rowPx && y <= clip.bottom() + rowPx;
-        };
-        auto isCritical = [&](OpRef op) {
-            return std::find(critical.begin(), critical.end(), op) != critical.end();
-        };
-
-        // Idle bands: each processor is alive from 0 until its send ends (the root: the end).
-        std::vector<double> alive(static_cast<std::size_t>(s.n), s.makespan);
-        for (const TransferOp& t : s.transfers) {
-            if (!idleToEnd) {
-                alive[static_cast<std::size_t>(t.from)] = t.end;
-            }
-        }
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(theme.idle());
-        for (int p = 0; p < s.n; ++p) {
-            if (!visibleRow(p)) {
-                continue;
-            }
-            const double stop = std::min(alive[static_cast<std::size_t>(p)], end);
-            if (stop <= 0) {
-                continue;
-            }
-            const QPointF a = px(0, p - 0.4);
-            const QPointF b = px(stop, p + 0.4);
-            painter->drawRect(QRectF(a, b).normalized());
-        }
-
-        // Reductions as blocks.
-        for (std::size_t k = 0; k < s.reductions.size(); ++k) {
-            const ReductionOp& r = s.reductions[k];
-            if (r.start > cursor || r.end < t0 || r.start > t1 || !visibleRow(r.proc)) {
-                continue;
-            }
-            const OpRef ref{false, static_cast<int>(k)};
-            QColor c = isCritical(ref) ? theme.critical() : theme.reduction();
-            if (selected && *selected == ref) {
-                c = theme.selection();
-            }
-            QRectF box =
-                QRectF(px(r.start, r.proc - 0.3), px(std::min(r.end, cursor), r.proc + 0.3))
-                    .normalized();
-            if (box.width() < 1.0) {
-                box.setWidth(1.0);
-            }
-            painter->setPen(detailed ? QPen(c.darker(130), 1) : Qt::NoPen);
-            painter->setBrush(c);
-            painter->drawRect(box);
-            ++lastDrawn;
-        }
-
-        // Transfers: a reception bar on the receiver's row, and the arrow.
-        for (std::size_t k = 0; k < s.transfers.size(); ++k) {
-            const TransferOp& t = s.transfers[k];
-            if (t.start > cursor || t.end < t0 || t.start > t1 ||
-                (!visibleRow(t.from) && !visibleRow(t.to))) {
-                continue;
-            }
-            const OpRef ref{true, static_cast<int>(k)};
-            const bool crit = isCritical(ref);
-            QColor c = crit ? theme.critical() : theme.transfer();
-            if (selected && *selected == ref) {
-                c = theme.selection();
-            }
-            const double shown = std::min(t.end, cursor);
-            const double frac = t.end > t.start ? (shown - t.start) / (t.end - t.start) : 1.0;
-            painter->setPen(Qt::NoPen);
-            QColor bar = c;
-            bar.setAlpha(gantt_detail::kReceptionAlpha);
-            painter->setBrush(bar);
-            QRectF recv = QRectF(px(t.start, t.to - 0.12), px(shown, t.to + 0.12)).normalized();
-            if (recv.width() < 1.0) {
-                recv.setWidth(1.0);
-            }
-            painter->drawRect(recv);
-            const QPointF a = px(t.start, t.from);
-            const QPointF b = px(t.end, t.to);
-            const QPointF tip = a + frac * (b - a);
-            painter->setPen(QPen(c, crit || (selected && *selected == ref) ? 2.5 : 1.3));
-            painter->drawLine(a, tip);
-            if (detailed && frac >= 1.0) {
-                const QLineF line(a, b);
-                const double ang = std::atan2(b.y() - a.y(), b.x() - a.x());
-                const double len = std::min(8.0, line.length() * 0.5);
-                const QPointF h1 = b - QPointF(std::cos(ang - 0.45), std::sin(ang - 0.45)) * len;
-                const QPointF h2 = b - QPointF(std::cos(ang + 0.45), std::sin(ang + 0.45)) * len;
-                painter->setBrush(c);
-                painter->drawPolygon(QPolygonF({b, h1, h2}));
-            }
-            ++lastDrawn;
-        }
-    }
-
-    void drawLegendIcon(QCPPainter*, const QRectF&) const override {}
-};
-
-GanttView::GanttView(QWidget* parent) : QWidget(parent) {
+GanttView::GanttView(QWidget* parent) : QWidget(parent), m_theme(applicationTheme()) {
     m_plot = new QCustomPlot(this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -211,6 +37,9 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent) {
     m_gantt = new GanttPlottable(m_plot->xAxis, m_plot->yAxis);
     m_gantt->setName(tr("schedule"));
     m_gantt->removeFromLegend();
+    // Before the row labels (setUpRowAxes): the header's height decides the rows' height.
+    connect(m_plot, &QCustomPlot::beforeReplot, this,
+            [this] { layoutHeader(m_plot->width(), m_legendShown); });
     setUpRowAxes();
     m_plot->xAxis->setLabel(tr("time"));
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -232,17 +61,18 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent) {
     m_refLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
     m_refLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_refLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-    m_refLabel->setPadding(QMargins(4, 2, 4, 2));
-    // Title and legend get their own row above the chart, so they never cover an operation.
+    // Title and legend get their own row above the chart, so they never cover an operation;
+    // layoutHeader() puts the legend beside the title or under it, whichever fits.
     m_plot->plotLayout()->insertRow(0);
-    auto* top = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(0, 0, top);
+    m_header = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(0, 0, m_header);
     m_title = new QCPTextElement(m_plot, QString());
-    top->addElement(0, 0, m_title);
+    // Its text never widens the widget: layoutHeader() wraps it to the width there is.
+    m_title->setMinimumSize(1, 0);
+    m_header->addElement(0, 0, m_title);
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);
     m_plot->axisRect()->insetLayout()->simplify();
-    top->addElement(0, 1, m_plot->legend);
-    top->setColumnStretchFactors({3.0, 1.0});
+    m_header->addElement(0, 1, m_plot->legend);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
 
@@ -279,9 +109,69 @@ void GanttView::setSchedule(std::shared_ptr<const Schedule> schedule) {
     resetView();
 }
 
-void GanttView::setTitle(const QString& title) {
+void GanttView::setTitle(const QString& title, const QString& detail) {
+    m_titleText = title;
+    m_titleDetail = detail;
     m_title->setText(title);
     replotSoon();
+}
+
+QString GanttView::shownTitle() const {
+    return m_title->text();
+}
+
+bool GanttView::legendBesideTitle() const {
+    return m_header->hasElement(0, 1) && m_header->element(0, 1) == m_plot->legend;
+}
+
+void GanttView::setLegendShown(bool on) {
+    m_legendShown = on;
+    replotSoon();
+}
+
+void GanttView::layoutHeader(int width, bool withLegend) const {
+    const QFontMetricsF fm(m_title->font());
+    QCPLegend* legend = m_plot->legend;
+    const double gap = m_theme.px(16.0);
+    const double avail = std::max(1.0, width - m_theme.px(12.0));
+    legend->setVisible(withLegend);
+    const int mx = static_cast<int>(std::lround(m_theme.px(7.0)));
+    const int my = static_cast<int>(std::lround(m_theme.px(4.0)));
+    legend->setMargins(QMargins(mx, my, mx, my));
+    const double legendW = withLegend ? fitLegend(legend, 1e9) : 0.0;
+    const QString full = m_titleDetail.isEmpty() ? m_titleText
+                                                 : m_titleText + QStringLiteral("  (") +
+                                                       m_titleDetail + QLatin1Char(')');
+    const bool beside = fm.horizontalAdvance(full) + gap + legendW <= avail;
+    QString text = full;
+    if (!beside) {
+        if (fm.horizontalAdvance(full) > avail) {
+            // The main part (algorithm and makespan) always whole, wrapped if it must; the
+            // detail on a line of its own, elided at its end (the tooltip has it in full).
+            text = wrapText(m_titleText, fm, avail);
+            if (!m_titleDetail.isEmpty()) {
+                text += QLatin1Char('\n') + fm.elidedText(m_titleDetail, Qt::ElideRight, avail);
+            }
+        }
+        // Under the title, centred.
+        const int extra = static_cast<int>(std::max(0.0, (avail - fitLegend(legend, avail)) / 2));
+        legend->setMargins(QMargins(mx + extra, my, mx + extra, my));
+    }
+    m_title->setText(text);
+    // The legend's cell: beside the title, under it, or none (a page shows one legend for
+    // all its charts).
+    if (m_header->elements(false).contains(legend)) {
+        m_header->take(legend);
+        m_header->simplify();
+    }
+    if (withLegend) {
+        m_header->addElement(beside ? 0 : 1, beside ? 1 : 0, legend);
+        if (beside) {
+            m_header->setColumnStretchFactors({1.0, 0.001});
+        } else {
+            m_header->setRowStretchFactors({1.0, 1.0});
+        }
+    }
 }
 
 void GanttView::setCursorTime(double t) {
@@ -318,36 +208,33 @@ void GanttView::setTheme(const Theme& theme) {
 void GanttView::applyTheme() {
     const Theme& p = m_theme;
     m_gantt->theme = p;
-    m_plot->setBackground(p.background());
-    m_plot->axisRect()->setBackground(p.background());
-    const QFont f = m_figureFont ? *m_figureFont : p.font();
-    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis, m_plot->yAxis2}) {
-        axis->setBasePen(QPen(p.foreground()));
-        axis->setTickPen(QPen(p.foreground()));
-        axis->setSubTickPen(QPen(p.foreground()));
-        axis->setTickLabelColor(p.foreground());
-        axis->setLabelColor(p.foreground());
-        axis->setTickLabelFont(f);
-        axis->setLabelFont(f);
-        axis->grid()->setPen(QPen(p.grid(), 1, Qt::DotLine));
-    }
-    m_plot->legend->setFont(f);
-    m_plot->legend->setTextColor(p.foreground());
-    m_plot->legend->setBrush(p.background());
-    m_plot->legend->setBorderPen(QPen(p.grid()));
+    applyPlotTheme(m_plot, p);
     const QColor swatch[] = {p.transfer(), p.reduction(), p.critical()};
     for (int i = 0; i < 3; ++i) {
-        m_plot->graph(i)->setPen(QPen(swatch[i], 4));
+        m_plot->graph(i)->setPen(QPen(swatch[i], p.px(4.0)));
     }
-    m_cursorLine->setPen(QPen(p.cursor(), 2));
-    m_refLine->setPen(QPen(p.selection(), 2, Qt::DashLine));
+    m_cursorLine->setPen(QPen(p.cursor(), p.px(2.0)));
+    m_refLine->setPen(QPen(p.selection(), p.px(2.0), Qt::DashLine));
     m_refLabel->setColor(p.foreground());
-    m_refLabel->setFont(f);
+    m_refLabel->setFont(p.font());
     m_refLabel->setBrush(p.background());
-    QFont tf = f;
-    tf.setBold(true);
-    m_title->setFont(tf);
-    m_title->setTextColor(p.foreground());
+    const int pad = static_cast<int>(std::lround(p.px(4.0)));
+    m_refLabel->setPadding(QMargins(pad, pad / 2, pad, pad / 2));
+    applyTitleTheme(m_title, p, true);
+    if (m_figureFont) {
+        // A printed figure: every text in the figure's font (its size in points at the
+        // figure's scale), not the screen theme's.
+        for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis, m_plot->yAxis2}) {
+            axis->setTickLabelFont(*m_figureFont);
+            axis->setLabelFont(*m_figureFont);
+        }
+        m_plot->legend->setFont(*m_figureFont);
+        m_plot->legend->setSelectedFont(*m_figureFont);
+        m_refLabel->setFont(*m_figureFont);
+        QFont bold = *m_figureFont;
+        bold.setBold(true);
+        m_title->setFont(bold);
+    }
 }
 
 void GanttView::setCriticalPath(std::vector<OpRef> ops) {
@@ -450,7 +337,10 @@ void GanttView::setRectangleZoom(bool on) {
 bool GanttView::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_plot && event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
-        if (const auto op = operationAt(help->pos())) {
+        if (m_title->outerRect().contains(help->pos()) && !m_titleDetail.isEmpty()) {
+            QToolTip::showText(help->globalPos(), m_titleText + QLatin1Char('\n') + m_titleDetail,
+                               m_plot);
+        } else if (const auto op = operationAt(help->pos())) {
             QToolTip::showText(help->globalPos(), describe(*op), m_plot);
         } else {
             QToolTip::hideText();
@@ -492,7 +382,9 @@ bool GanttView::renderTo(const QString& path, QByteArray* bytes, QString* error,
             QCPPainter painter(&device);
             painter.setMode(QCPPainter::pmVectorized);
             painter.setMode(QCPPainter::pmNoCaching);
+            layoutHeader(sz.width(), true); // a figure has its legend, fitted to its width
             m_plot->toPainter(&painter, sz.width(), sz.height());
+            layoutHeader(m_plot->width(), m_legendShown);
         },
         bytes, error);
 }

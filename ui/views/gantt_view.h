@@ -19,7 +19,9 @@ class QCustomPlot;
 class QCPItemStraightLine;
 class QCPPainter;
 class QCPItemText;
+class QCPLayoutGrid;
 class QCPTextElement;
+class QPainter;
 
 namespace rl {
 
@@ -44,7 +46,17 @@ class GanttView : public QWidget {
 
     void setSchedule(std::shared_ptr<const Schedule> schedule);
     std::shared_ptr<const Schedule> schedule() const { return m_schedule; }
-    void setTitle(const QString& title);
+    /// The title: `title` (e.g. the algorithm and its makespan) is always shown whole, wrapped
+    /// if it must; `detail` follows it in parentheses when there is room, else on a second
+    /// line, elided at its end (the title's tooltip shows both in full).
+    void setTitle(const QString& title, const QString& detail = {});
+    /// The title as the last layout drew it (lines separated by '\n').
+    QString shownTitle() const;
+    /// Whether the last layout put the legend beside the title (else under it, or none).
+    bool legendBesideTitle() const;
+    /// Whether the chart shows its legend on screen (a page may show one legend for all its
+    /// charts); exported figures always have theirs.
+    void setLegendShown(bool on);
     /// Operations starting after t are hidden, running ones drawn up to t. +inf: everything.
     void setCursorTime(double t);
     double cursorTime() const { return m_cursor; }
@@ -67,6 +79,20 @@ class GanttView : public QWidget {
     /// Tooltip text of an operation.
     QString describe(const OpRef& op) const;
     QCustomPlot* plot() const { return m_plot; }
+
+    /// The marks the chart draws (legends and the Help pane).
+    enum class Glyph {
+        Transfer,  ///< an arrow from the sender's row to the receiver's
+        Reception, ///< the pale bar on the receiver's row while a value arrives
+        Reduction, ///< a block: the receiver merges a value into its own
+        Critical,  ///< an operation on the critical path
+        Selected,  ///< the selected operation
+        Idle,      ///< the grey band of a processor still in the reduction
+        Cursor,    ///< the time cursor of the animation
+        Reference, ///< the dashed line of a lower bound or of the optimum
+    };
+    /// Draws `glyph` in `box` as the chart draws it in `theme`.
+    static void paintGlyph(QPainter& painter, Glyph glyph, QRectF box, const Theme& theme);
     /// Row names instead of "P0", "P1"... (e.g. "master"); empty restores the default.
     void setRowLabels(QStringList labels);
     /// Tooltip text for schedules that are not reductions (divisible load, periodic
@@ -123,6 +149,9 @@ class GanttView : public QWidget {
     /// (gantt_view_figure.cpp).
     void updateRowLabels();
     void layOutAt(QSize size);
+    /// Places the title and the legend for a plot `width` pixels wide: side by side when both
+    /// fit, else the legend under the title (on several rows if it must), never cut.
+    void layoutHeader(int width, bool withLegend) const;
 
     QCustomPlot* m_plot = nullptr;
     GanttPlottable* m_gantt = nullptr;
@@ -131,12 +160,16 @@ class GanttView : public QWidget {
     QCPItemText* m_refLabel = nullptr;
     std::optional<double> m_reference;
     QCPTextElement* m_title = nullptr;
+    QCPLayoutGrid* m_header = nullptr;
+    QString m_titleText;
+    QString m_titleDetail;
     std::shared_ptr<const Schedule> m_schedule;
     Theme m_theme;
     double m_cursor = std::numeric_limits<double>::infinity();
     bool m_replotPending = false;
     std::function<QString(const OpRef&)> m_describer;
     std::optional<QFont> m_figureFont;
+    bool m_legendShown = true;
 };
 
 } // namespace rl

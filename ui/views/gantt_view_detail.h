@@ -28,7 +28,4 @@ class ProcessorTicker : public QCPAxisTicker {
     }
 };
 
-/// Opacity of a reception bar, drawn over the receiver's idle band (out of 255).
-inline constexpr int kReceptionAlpha = 110;
-
 } // namespace rl::gantt_detail

@@ -24,9 +24,9 @@ PajeColor pajeColor(const QColor& c) {
     return {c.red() / 255.0, c.green() / 255.0, c.blue() / 255.0};
 }
 
-// `top` with opacity alpha/255 over `below`, as the painter composes them.
-QColor over(const QColor& top, int alpha, const QColor& below) {
-    const double a = alpha / 255.0;
+// Translucent `top` over opaque `below`, as the painter composes them.
+QColor over(const QColor& top, const QColor& below) {
+    const double a = top.alphaF();
     return QColor::fromRgbF(static_cast<float>(top.redF() * a + below.redF() * (1 - a)),
                             static_cast<float>(top.greenF() * a + below.greenF() * (1 - a)),
                             static_cast<float>(top.blueF() * a + below.blueF() * (1 - a)));
@@ -104,6 +104,7 @@ void GanttView::layOutAt(QSize size) {
 int GanttView::figureChromeHeight(int width) {
     // Measured at an arbitrary height: the rows take what the legend and the axis leave.
     const int probe = 4 * width + 1000;
+    layoutHeader(width, true); // a figure always has its legend, fitted to its width
     updateRowLabels();
     layOutAt(QSize(width, probe));
     return probe - m_plot->axisRect()->height();
@@ -114,6 +115,7 @@ void GanttView::paintFigure(QCPPainter& painter, QSize size) {
     painter.setMode(QCPPainter::pmNoCaching);
     // Row labels depend on the rows' height, which depends on the layout: lay out, choose the
     // labels, lay out again with their width, draw.
+    layoutHeader(size.width(), true);
     layOutAt(size);
     updateRowLabels();
     m_plot->toPainter(&painter, size.width(), size.height());
@@ -121,7 +123,7 @@ void GanttView::paintFigure(QCPPainter& painter, QSize size) {
 
 PajeColors GanttView::pajeColors(const Theme& theme) {
     return {pajeColor(theme.idle()),
-            pajeColor(over(theme.transfer(), gantt_detail::kReceptionAlpha, theme.idle())),
+            pajeColor(over(theme.reception(theme.transfer()), theme.idle())),
             pajeColor(theme.reduction()), pajeColor(theme.transfer())};
 }
 

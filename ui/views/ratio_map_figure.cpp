@@ -1,6 +1,7 @@
 #include "views/ratio_map_figure.h"
 
 #include "experiment/contour.h"
+#include "views/plot_style.h"
 
 #include <qcustomplot.h>
 
@@ -62,18 +63,25 @@ void RatioMapFigure::build(const GridSnapshot& s) {
                  .arg(s.spec.n)
                  .arg(s.replicates));
     if (!m_scale) {
+        // The map and its colour scale side by side in one cell of the plot's layout, under
+        // the title, which then spans the whole width (and wraps to it).
         m_scale = new QCPColorScale(p);
-        p->plotLayout()->addElement(1, 1, m_scale);
+        auto* body = new QCPLayoutGrid;
+        QCPAxisRect* rect = p->axisRect();
+        p->plotLayout()->take(rect);
+        p->plotLayout()->simplify();
+        p->plotLayout()->addElement(p->plotLayout()->rowCount(), 0, body);
+        body->addElement(0, 0, rect);
+        body->addElement(0, 1, m_scale);
+        body->setColumnSpacing(static_cast<int>(std::lround(theme().px(5.0))));
         m_scale->setType(QCPAxis::atRight);
         auto* group = new QCPMarginGroup(p);
         p->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
         m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     }
     m_scale->axis()->setLabel(QStringLiteral("%1 / %2").arg(a, b));
-    m_scale->axis()->setLabelFont(theme().font());
-    m_scale->axis()->setTickLabelFont(theme().font());
-    m_scale->axis()->setLabelColor(theme().foreground());
-    m_scale->axis()->setTickLabelColor(theme().foreground());
+    applyAxisTheme(m_scale->axis(), theme());
+    m_scale->setBarWidth(static_cast<int>(std::lround(theme().px(20.0))));
     p->legend->setVisible(false);
 
     auto* map = new QCPColorMap(p->xAxis, p->yAxis);
@@ -146,10 +154,10 @@ void RatioMapFigure::build(const GridSnapshot& s) {
     };
     for (double level : m_extraLevels) {
         if (level > 0.0 && level != 1.0) {
-            drawLevel(level, QPen(theme().foreground(), 1.2, Qt::DashLine));
+            drawLevel(level, QPen(theme().foreground(), theme().px(1.2), Qt::DashLine));
         }
     }
-    m_contourLines = drawLevel(1.0, QPen(theme().foreground(), 2.5));
+    m_contourLines = drawLevel(1.0, QPen(theme().foreground(), theme().px(2.5)));
 
     setupMapAxes(geo);
 }

@@ -1,6 +1,8 @@
 #include "views/sweep_figure.h"
 
+#include "common/app_style.h"
 #include "common/figure_export.h"
+#include "views/plot_style.h"
 
 #include <qcustomplot.h>
 
@@ -14,7 +16,8 @@
 namespace rl {
 
 SweepFigure::SweepFigure(QWidget* parent)
-    : QWidget(parent), m_plot(new QCustomPlot(this)), m_timer(new QTimer(this)) {
+    : QWidget(parent), m_plot(new QCustomPlot(this)), m_timer(new QTimer(this)),
+      m_theme(applicationTheme()) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
@@ -23,6 +26,7 @@ SweepFigure::SweepFigure(QWidget* parent)
     m_plot->setNoAntialiasingOnDrag(true);
     m_timer->setSingleShot(true);
     connect(m_timer, &QTimer::timeout, this, &SweepFigure::rebuild);
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { layoutHeader(m_plot->width()); });
     connect(m_plot, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* e) {
         if (e->button() != Qt::LeftButton || !m_built) {
             return;
@@ -83,20 +87,7 @@ void SweepFigure::rebuild() {
     m_built = m_snapshot;
     m_plot->clearPlottables();
     m_plot->clearItems();
-    m_plot->setBackground(m_theme.background());
-    for (QCPAxis* axis : m_plot->axisRect()->axes()) {
-        axis->setBasePen(QPen(m_theme.foreground()));
-        axis->setTickPen(QPen(m_theme.foreground()));
-        axis->setSubTickPen(QPen(m_theme.foreground()));
-        axis->setTickLabelColor(m_theme.foreground());
-        axis->setLabelColor(m_theme.foreground());
-        axis->setTickLabelFont(m_theme.font());
-        axis->setLabelFont(m_theme.font());
-        axis->grid()->setPen(QPen(m_theme.grid(), 0, Qt::DotLine));
-    }
-    m_plot->legend->setFont(m_theme.font());
-    m_plot->legend->setBrush(m_theme.background());
-    m_plot->legend->setTextColor(m_theme.foreground());
+    applyPlotTheme(m_plot, m_theme);
     build(*m_built);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
     ++m_rebuilds;
@@ -107,15 +98,33 @@ void SweepFigure::setTitle(const QString& text) {
     if (!m_title) {
         m_plot->plotLayout()->insertRow(0);
         m_title = new QCPTextElement(m_plot, text, m_theme.font());
+        m_title->setMinimumSize(1, 0); // wrapped to the plot's width, never widening it
         m_plot->plotLayout()->addElement(0, 0, m_title);
     }
+    m_titleText = text;
     m_title->setText(text);
-    m_title->setFont(m_theme.font());
-    m_title->setTextColor(m_theme.foreground());
+    applyTitleTheme(m_title, m_theme, false);
+}
+
+QString SweepFigure::shownTitle() const {
+    return m_title ? m_title->text() : QString();
+}
+
+void SweepFigure::layoutHeader(int width) const {
+    const double avail = std::max(1.0, width - m_theme.px(12.0));
+    if (m_title) {
+        m_title->setText(wrapText(m_titleText, QFontMetricsF(m_title->font()), avail));
+    }
+    if (m_legendAbove) {
+        fitLegend(m_plot->legend, avail);
+    }
 }
 
 void SweepFigure::placeLegendAbove() {
     m_plot->legend->setVisible(true);
+    const int mx = static_cast<int>(std::lround(m_theme.px(6.0)));
+    const int my = static_cast<int>(std::lround(m_theme.px(3.0)));
+    m_plot->legend->setMargins(QMargins(mx, my, mx, my));
     if (m_legendAbove) {
         return;
     }
@@ -124,8 +133,6 @@ void SweepFigure::placeLegendAbove() {
     m_plot->plotLayout()->insertRow(1);
     m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setMargins(QMargins(6, 3, 6, 3));
-    m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
 }
 
@@ -142,7 +149,9 @@ bool SweepFigure::renderTo(const QString& path, QByteArray* bytes, QString* erro
             QCPPainter painter(&device);
             painter.setMode(QCPPainter::pmVectorized);
             painter.setMode(QCPPainter::pmNoCaching);
+            layoutHeader(sz.width()); // the title wraps to the figure's width
             m_plot->toPainter(&painter, sz.width(), sz.height());
+            layoutHeader(m_plot->width());
         },
         bytes, error);
 }

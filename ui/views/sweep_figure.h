@@ -59,6 +59,8 @@ class SweepFigure : public QWidget {
     /// The same figure as bytes in the format of `path`'s extension (nothing written).
     bool renderTo(const QString& path, QByteArray* bytes, QString* error,
                   QSize size = QSize(1000, 640));
+    /// The title as the last layout drew it, wrapped to the plot's width.
+    QString shownTitle() const;
     /// The hover text at a pixel of the plot (empty when nothing is there).
     QString hoverText(QPointF pixel) const;
 
@@ -87,9 +89,12 @@ class SweepFigure : public QWidget {
 
   private:
     void rebuild();
+    /// Wraps the title and the legend to a plot `width` pixels wide.
+    void layoutHeader(int width) const;
 
     QCustomPlot* m_plot;
     QCPTextElement* m_title = nullptr;
+    QString m_titleText;
     bool m_legendAbove = false;
     QTimer* m_timer;
     QElapsedTimer m_sinceRebuild;

@@ -4,6 +4,7 @@
 
 #include "views/tree_view_detail.h"
 
+#include "common/app_style.h"
 #include "common/figure_export.h"
 
 #include <QFontMetricsF>
@@ -22,7 +23,7 @@ namespace rl {
 
 using namespace tree_detail;
 
-TreeView::TreeView(QWidget* parent) : QWidget(parent) {
+TreeView::TreeView(QWidget* parent) : QWidget(parent), m_theme(applicationTheme()) {
     setMouseTracking(false);
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(160, 120);
@@ -70,7 +71,7 @@ void TreeView::setSchedule(std::shared_ptr<const Schedule> schedule) {
     }
     setCursorTime(m_cursor);
     m_autoFit = true;
-    m_view = fitView(size(), paintFont());
+    m_view = fitView(size(), paintFont(), m_legendShown);
     update();
 }
 
@@ -89,7 +90,15 @@ void TreeView::setCursorTime(double t) {
 void TreeView::setTheme(const Theme& theme) {
     m_theme = theme;
     if (m_autoFit) {
-        m_view = fitView(size(), paintFont()); // presentation mode changes the font
+        m_view = fitView(size(), paintFont(), m_legendShown); // presentation mode changes the font
+    }
+    update();
+}
+
+void TreeView::setLegendShown(bool on) {
+    m_legendShown = on;
+    if (m_autoFit) {
+        m_view = fitView(size(), paintFont(), m_legendShown);
     }
     update();
 }
@@ -202,7 +211,7 @@ void TreeView::paintEvent(QPaintEvent*) {
 void TreeView::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     if (m_autoFit) {
-        m_view = fitView(size(), paintFont());
+        m_view = fitView(size(), paintFont(), m_legendShown);
     }
 }
 
@@ -358,7 +367,7 @@ void TreeView::paint(QPaintDevice& device, const QRect& rect) const {
     painter.setRenderHint(QPainter::TextAntialiasing);
     painter.translate(rect.topLeft());
     painter.setClipRect(QRect(QPoint(0, 0), rect.size()));
-    paintTree(painter, rect.size(), fitView(rect.size(), paintFont()), false);
+    paintTree(painter, rect.size(), fitView(rect.size(), paintFont(), true), false);
 }
 
 bool TreeView::exportTo(const QString& path, QString* error) const {
@@ -373,8 +382,8 @@ bool TreeView::renderTo(const QString& path, QByteArray* bytes, QString* error) 
     // A large tree gets a larger canvas, so that the figure keeps its node labels: columns of
     // 2.6 font heights (a label "P255" in its circle), up to a limit that keeps a 2x PNG of the
     // widest canvas near 100 MB of pixels while encoding.
-    const double wantW = (m_layout.width + 1.0) * 2.6 * fh + 2 * kMargin;
-    const double wantH = (m_layout.height + 1.0) * 4.5 * fh + 3 * fh + 3 * kMargin;
+    const double wantW = (m_layout.width + 1.0) * 2.6 * fh + 2 * margin();
+    const double wantH = (m_layout.height + 1.0) * 4.5 * fh + 3 * fh + 3 * margin();
     const QSize canvas(
         std::clamp(static_cast<int>(std::ceil(wantW)), base.width(), std::max(base.width(), 3200)),
         std::clamp(static_cast<int>(std::ceil(wantH)), base.height(),
@@ -385,7 +394,7 @@ bool TreeView::renderTo(const QString& path, QByteArray* bytes, QString* error) 
             QPainter painter(&device);
             painter.setRenderHint(QPainter::Antialiasing);
             painter.setRenderHint(QPainter::TextAntialiasing);
-            paintTree(painter, sz, fitView(sz, font), false);
+            paintTree(painter, sz, fitView(sz, font, true), false);
         },
         bytes, error);
 }
@@ -404,18 +413,18 @@ double TreeView::figureHeight(double width) const {
     const QFont font = paintFont();
     const QFontMetricsF fm(font);
     const double fh = fm.height();
-    const double columnWidth = std::max(1.0, width - 2 * kMargin) / (m_layout.width + 1.0);
+    const double columnWidth = std::max(1.0, width - 2 * margin()) / (m_layout.width + 1.0);
     // Levels a little taller than the columns are wide: round nodes, room for the edges; at
     // least what a node and its label need, at most a little more (a figure leaves the edges'
     // labels, which would need twice that, to the screen's tooltips).
     const double level = std::clamp(1.3 * columnWidth, 2.0 * fh, 3.0 * fh);
-    return headerHeight(width, fm) + (m_layout.height + 1.0) * level + kMargin;
+    return headerHeight(width, fm, true) + (m_layout.height + 1.0) * level + margin();
 }
 
 void TreeView::paintFigure(QPainter& painter, QSizeF size) const {
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
-    paintTree(painter, size, fitView(size, paintFont()), false);
+    paintTree(painter, size, fitView(size, paintFont(), true), false);
 }
 
 } // namespace rl

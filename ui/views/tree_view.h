@@ -66,6 +66,30 @@ class TreeView : public QWidget {
     int nodeAt(QPointF pos) const;
     /// Tooltip text of transfer k: sender, receiver, value, start, end, duration.
     QString describeTransfer(int k) const;
+    /// The marks the tree draws: edge styles and node states (legends and the Help pane).
+    enum class Glyph {
+        InFlight,  ///< dashed edge: the value travels, or waits to be merged
+        Merged,    ///< solid edge: the receiver has merged the value
+        Critical,  ///< thick edge: on the critical path
+        Selected,  ///< the selected transfer
+        Holding,   ///< a processor holding a value, idle
+        Receiving, ///< receiving a value (blue ring)
+        Reducing,  ///< merging a value into its own (orange ring)
+        Sending,   ///< sending its value (blue ring)
+        Sent,      ///< has sent its value: out of the reduction (hollow, grey)
+        Complete,  ///< the root holding every value (filled)
+    };
+    /// Draws `glyph` centred in `box` as the tree draws it in `theme`.
+    static void paintGlyph(QPainter& painter, Glyph glyph, QRectF box, const Theme& theme);
+
+    /// Whether the view shows its legend on screen (a page may show one legend for all its
+    /// views); exported figures always have theirs.
+    void setLegendShown(bool on);
+    /// Nodes whose processor label the last paint drew (tests: every node up to n = 32).
+    int labelledNodeCount() const { return m_labelled; }
+    /// The font the view paints with (the theme's, in pixels so that exports keep the
+    /// proportions).
+    QFont paintFont() const;
     /// Screen pixels per layout unit, horizontally (for tests of zoom).
     double horizontalScale() const { return m_view.sx; }
 
@@ -128,8 +152,11 @@ class TreeView : public QWidget {
         double labelStem = 0.0; ///< stem length an edge label needs
         bool edgeLabels = false;
         bool arrows = false;
+        bool numberOnly = false; ///< labels "12" instead of "P12" (small trees, tight room)
     };
-    enum class NodeState { Holding, Receiving, Reducing, Sending, Sent, Complete };
+    static QString nodeLabel(int p, bool numberOnly);
+    using NodeState = Glyph; // Holding ... Complete
+    static constexpr int kFirstState = static_cast<int>(Glyph::Holding);
     static constexpr int kStates = 6;
     /// How a node in each state is drawn.
     struct Look {
@@ -139,31 +166,36 @@ class TreeView : public QWidget {
         QColor text;
     };
     struct LegendEntry {
-        enum Kind { InFlight, Merged, Critical, Holding, Sent, Complete } kind;
+        Glyph kind;
         QString text;
     };
+    static std::size_t stateIndex(NodeState s) {
+        return static_cast<std::size_t>(static_cast<int>(s) - kFirstState);
+    }
 
-    View fitView(QSizeF size, const QFont& font) const;
+    View fitView(QSizeF size, const QFont& font, bool withLegend) const;
     Metrics metrics(const View& view, const QFont& font) const;
-    QFont paintFont() const;
     void paintTree(QPainter& painter, QSizeF size, const View& view, bool interactive) const;
-    std::array<Look, kStates> nodeLooks(double radius) const;
-    QColor greyColor() const;
+    static std::array<Look, kStates> nodeLooks(const Theme& theme, double radius);
     std::vector<LegendEntry> legendEntries(bool withCritical) const;
-    /// Height of the caption band: one line, or two when the legend does not fit beside it.
-    /// Where the header puts its lines at `width`: the caption first (when shown), then the
-    /// legend beside it when both fit, else on lines of its own wrapped between whole entries
-    /// (each line: the index of its first entry), on screen one line of the entries that fit.
+    /// Where the caption band puts the legend: beside the caption when both fit on one line,
+    /// else on the lines under it (rows: the line of each entry).
     struct HeaderLayout {
-        bool legendBeside = false;
-        std::vector<std::size_t> legendLines;
-        std::size_t legendEnd = std::numeric_limits<std::size_t>::max(); ///< entries shown
-        int lineCount = 0;
+        bool beside = true;
+        std::vector<int> rows;
+        double legendWidth = 0.0;
+        double height = 0.0;
     };
+    double legendEntryWidth(const LegendEntry& e, const QFontMetricsF& fm) const;
+    std::vector<int> legendRows(const std::vector<LegendEntry>& legend, const QFontMetricsF& fm,
+                                double width) const;
     HeaderLayout headerLayout(double width, const QFontMetricsF& fm,
                               const std::vector<LegendEntry>& legend) const;
-    double headerHeight(double width, const QFontMetricsF& fm) const;
-    void paintHeader(QPainter& painter, QSizeF size, const std::array<Look, kStates>& looks) const;
+    /// Height of the caption band: one line, or more when the legend does not fit beside it.
+    double headerHeight(double width, const QFontMetricsF& fm, bool withLegend) const;
+    /// The margin around the tree and in its caption band, at the theme's scale.
+    double margin() const;
+    void paintHeader(QPainter& painter, QSizeF size, bool withLegend) const;
     void paintEdgeLabels(QPainter& painter, const View& view, const Metrics& m, QRectF clip) const;
     NodeState nodeState(int p) const;
     bool isMerged(int k) const;
@@ -190,6 +222,8 @@ class TreeView : public QWidget {
     bool m_dragging = false;
     std::optional<QFont> m_figureFont;
     bool m_captionVisible = true;
+    mutable int m_labelled = 0;
+    bool m_legendShown = true;
 };
 
 } // namespace rl

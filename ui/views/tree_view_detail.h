@@ -3,7 +3,6 @@
 // export; tree_view_geometry.cpp: layout in pixels, zoom and hit tests; tree_view_painter.cpp:
 // the picture, for the screen and for exported files alike). Private to ui/views.
 
-#include <QColor>
 #include <QLineF>
 #include <QPointF>
 #include <QPolygonF>
@@ -22,6 +21,8 @@ inline constexpr double kColumnCap = 7.0;
 inline constexpr double kLevelCap = 7.0;
 // Node labels shrink to fit their circle, down to this many pixels; below, none are drawn.
 inline constexpr double kMinLabelPx = 7.0;
+// Trees up to this many processors label every node (larger circles, or numbers alone).
+inline constexpr int kAlwaysLabelled = 32;
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
 inline QString fmtShort(double v) {
@@ -29,12 +30,6 @@ inline QString fmtShort(double v) {
 }
 inline QString fmtLong(double v) {
     return QString::number(v, 'g', 6);
-}
-
-inline QColor blend(const QColor& a, const QColor& b, double t) {
-    return QColor::fromRgbF(static_cast<float>(a.redF() * (1 - t) + b.redF() * t),
-                            static_cast<float>(a.greenF() * (1 - t) + b.greenF() * t),
-                            static_cast<float>(a.blueF() * (1 - t) + b.blueF() * t));
 }
 
 inline double distanceToSegment(QPointF p, QPointF a, QPointF b) {

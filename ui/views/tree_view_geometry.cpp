@@ -27,23 +27,31 @@ QFont TreeView::paintFont() const {
     }
     // Pixel sizes, not points: SVG and PDF (72 dpi) then keep the proportions of the screen.
     QFont f = m_theme.font();
-    f.setPixelSize(static_cast<int>(std::lround(m_theme.fontPointSize() * 4.0 / 3.0)));
+    f.setPixelSize(static_cast<int>(std::lround(m_theme.fontPointSizeF() * 4.0 / 3.0)));
     return f;
 }
 
-TreeView::View TreeView::fitView(QSizeF size, const QFont& font) const {
+QString TreeView::nodeLabel(int p, bool numberOnly) {
+    return numberOnly ? QString::number(p) : QStringLiteral("P%1").arg(p);
+}
+
+double TreeView::margin() const {
+    return m_theme.px(kMargin);
+}
+
+TreeView::View TreeView::fitView(QSizeF size, const QFont& font, bool withLegend) const {
     const double fh = QFontMetricsF(font).height();
     const double cols = m_layout.width + 1.0;
     const double levels = m_layout.height + 1.0;
-    const double top = headerHeight(size.width(), QFontMetricsF(font));
-    const double availW = std::max(1.0, size.width() - 2 * kMargin);
-    const double availH = std::max(1.0, size.height() - top - kMargin);
+    const double top = headerHeight(size.width(), QFontMetricsF(font), withLegend);
+    const double availW = std::max(1.0, size.width() - 2 * margin());
+    const double availH = std::max(1.0, size.height() - top - margin() / 2);
     View v;
     // Small trees do not blow up to fill the widget: the column and level sizes are capped
     // where nodes and their labels are comfortable to read.
     v.sx = std::min(availW / cols, kColumnCap * fh);
     v.sy = std::min(availH / levels, kLevelCap * fh);
-    v.tx = kMargin + availW / 2.0 - m_layout.width / 2.0 * v.sx;
+    v.tx = margin() + availW / 2.0 - m_layout.width / 2.0 * v.sx;
     v.ty = top + availH / 2.0 - m_layout.height / 2.0 * v.sy;
     return v;
 }
@@ -54,11 +62,31 @@ TreeView::Metrics TreeView::metrics(const View& view, const QFont& font) const {
     Metrics m;
     m.radius = std::min({0.4 * view.sx, 0.3 * view.sy, 1.15 * fh});
     const int n = nodeCount();
-    const double labelW = fm.horizontalAdvance(QStringLiteral("P%1").arg(std::max(0, n - 1)));
-    const double scale =
-        std::min({1.0, (2 * m.radius - 4) / labelW, (2 * m.radius + 2) / std::max(1.0, fh)});
-    m.labelPx = font.pixelSize() * scale;
+    const int last = std::max(0, n - 1);
+    auto labelScale = [&](bool numberOnly) {
+        const double labelW = fm.horizontalAdvance(nodeLabel(last, numberOnly));
+        return std::min({1.0, (2 * m.radius - 4) / labelW, (2 * m.radius + 2) / std::max(1.0, fh)});
+    };
+    m.labelPx = font.pixelSize() * labelScale(false);
     m.nodeLabels = m.labelPx >= kMinLabelPx;
+    if (n <= kAlwaysLabelled) {
+        // A small tree labels every node, as large as it can: circles as large as the columns
+        // and levels allow, "P12" when it is legible at the theme's scale, else "12", and at
+        // worst the smallest legible size.
+        m.radius = std::max(m.radius, std::min({0.47 * view.sx, 0.45 * view.sy, 1.15 * fh}));
+        const double legible = m_theme.px(kMinLabelPx);
+        m.nodeLabels = false;
+        for (const auto& [numberOnly, least] :
+             {std::pair{false, legible}, std::pair{true, legible}, std::pair{false, kMinLabelPx},
+              std::pair{true, kMinLabelPx}}) {
+            m.labelPx = font.pixelSize() * labelScale(numberOnly);
+            m.numberOnly = numberOnly;
+            if (m.labelPx >= least) {
+                m.nodeLabels = true;
+                break;
+            }
+        }
+    }
     m.arrows = m.radius >= 5.0;
     // An edge label (two lines) fits on its stem, below every slanted edge.
     m.labelBoxH = 2 * fh + 4;
@@ -71,12 +99,12 @@ TreeView::Metrics TreeView::metrics(const View& view, const QFont& font) const {
 
 void TreeView::resetView() {
     m_autoFit = true;
-    m_view = fitView(size(), paintFont());
+    m_view = fitView(size(), paintFont(), m_legendShown);
     update();
 }
 
 void TreeView::clampZoom(View& v, QPointF anchor) const {
-    const View fit = fitView(size(), paintFont());
+    const View fit = fitView(size(), paintFont(), m_legendShown);
     const double fh = QFontMetricsF(paintFont()).height();
     // Out to a quarter of the fitted size, in until a column is far wider than any label.
     // Levels stop growing once edge labels fit between them: wide trees need horizontal room,

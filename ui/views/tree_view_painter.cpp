@@ -24,11 +24,14 @@ using namespace tree_detail;
 
 void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool interactive) const {
     const QColor bg = m_theme.background();
-    const QColor grey = greyColor();
+    const QColor grey = m_theme.muted();
     painter.fillRect(QRectF(QPointF(0, 0), size), bg);
     const QFont font = paintFont();
     painter.setFont(font);
     if (!m_schedule || nodeCount() == 0) {
+        if (interactive) {
+            m_labelled = 0;
+        }
         painter.setPen(grey);
         painter.drawText(QRectF(QPointF(0, 0), size), Qt::AlignCenter, tr("No schedule"));
         return;
@@ -52,8 +55,8 @@ void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool 
     std::array<std::array<QVector<QLineF>, 2>, StyleCount> lines;    // [style][merged]
     std::array<std::array<QVector<QPolygonF>, 2>, StyleCount> paths; // [style][merged]
     std::array<QVector<QPolygonF>, StyleCount> arrows;
-    const double width = std::clamp(r * 0.13, 1.0, 2.0);
-    const double arrowSize = std::clamp(r * 0.55, 5.0, 10.0);
+    const double width = std::clamp(r * 0.13, m_theme.px(1.0), m_theme.px(2.0));
+    const double arrowSize = std::clamp(r * 0.55, m_theme.px(5.0), m_theme.px(10.0));
     EdgePath future; // the selected transfer before it starts: shown faintly, so it can be found
     bool hasFuture = false;
     for (std::size_t k = 0; k < s.transfers.size(); ++k) {
@@ -100,10 +103,10 @@ void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool 
     // tree readable instead of a solid block; highlighted edges stay strong on top. Blended,
     // not translucent: translucent antialiased lines cost 15 times more to paint.
     const QColor plain =
-        blend(m_theme.background(), m_theme.transfer(), std::clamp(view.sx / 6.0, 0.45, 1.0));
+        Theme::mix(m_theme.background(), m_theme.transfer(), std::clamp(view.sx / 6.0, 0.45, 1.0));
     const std::array<QColor, StyleCount> colors{plain, m_theme.critical(), m_theme.selection()};
-    const std::array<double, StyleCount> widths{width, std::max(2.5, width * 2.2),
-                                                std::max(3.0, width * 2.5)};
+    const std::array<double, StyleCount> widths{width, std::max(m_theme.px(2.5), width * 2.2),
+                                                std::max(m_theme.px(3.0), width * 2.5)};
     if (hasFuture) {
         QPen pen(m_theme.selection(), widths[Selected], Qt::DotLine);
         painter.setPen(pen);
@@ -149,10 +152,10 @@ void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool 
     for (int p = 0; p < n; ++p) {
         const QPointF c = pts[static_cast<std::size_t>(p)];
         if (clip.contains(c)) {
-            byState[static_cast<std::size_t>(nodeState(p))].push_back(c);
+            byState[stateIndex(nodeState(p))].push_back(c);
         }
     }
-    const std::array<Look, kStates> looks = nodeLooks(r);
+    const std::array<Look, kStates> looks = nodeLooks(m_theme, r);
     for (int st = 0; st < kStates; ++st) {
         const auto& centres = byState[static_cast<std::size_t>(st)];
         if (centres.isEmpty()) {
@@ -168,8 +171,8 @@ void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool 
                 dots.push_back(QRectF(c.x() - half, c.y() - half, 2 * half, 2 * half));
             }
             painter.setPen(Qt::NoPen);
-            const NodeState state = static_cast<NodeState>(st);
-            painter.setBrush(state == NodeState::Holding ? blend(bg, m_theme.transfer(), 0.6)
+            const auto state = static_cast<NodeState>(st + kFirstState);
+            painter.setBrush(state == NodeState::Holding ? Theme::mix(bg, m_theme.transfer(), 0.6)
                              : state == NodeState::Sent  ? grey
                                                          : look.outline);
             painter.drawRects(dots);
@@ -183,19 +186,20 @@ void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool 
     }
     if (r < 4.0 && s.root >= 0 && s.root < n) {
         // Zoomed far out the root stays findable: drawn at a legible size over the dots.
-        const Look& look = looks[static_cast<std::size_t>(nodeState(s.root))];
-        painter.setPen(QPen(look.outline, 1.2));
+        const Look& look = looks[stateIndex(nodeState(s.root))];
+        painter.setPen(QPen(look.outline, m_theme.px(1.2)));
         painter.setBrush(look.fill);
         painter.drawEllipse(pts[static_cast<std::size_t>(s.root)], 4.0, 4.0);
     }
     if (m_selected >= 0) {
         const TransferOp& t = s.transfers[static_cast<std::size_t>(m_selected)];
-        painter.setPen(QPen(m_theme.selection(), 2.0));
+        painter.setPen(QPen(m_theme.selection(), m_theme.px(2.0)));
         painter.setBrush(Qt::NoBrush);
         for (int p : {t.from, t.to}) {
             painter.drawEllipse(pts[static_cast<std::size_t>(p)], r + 3, r + 3);
         }
     }
+    int labelled = 0;
     if (m.nodeLabels) {
         QFont labelFont = font;
         labelFont.setPixelSize(std::max(1, static_cast<int>(std::floor(m.labelPx))));
@@ -205,42 +209,74 @@ void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool 
             if (!clip.contains(c)) {
                 continue;
             }
-            painter.setPen(looks[static_cast<std::size_t>(nodeState(p))].text);
+            painter.setPen(looks[stateIndex(nodeState(p))].text);
             painter.drawText(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt::AlignCenter,
-                             QStringLiteral("P%1").arg(p));
+                             nodeLabel(p, m.numberOnly));
+            ++labelled;
         }
         painter.setFont(font);
+    }
+    if (interactive) {
+        m_labelled = labelled;
     }
     if (m.edgeLabels) {
         paintEdgeLabels(painter, view, m, clip);
     }
 
-    paintHeader(painter, size, looks);
+    paintHeader(painter, size, !interactive || m_legendShown);
     if (interactive && !m.nodeLabels && n > 1) {
         painter.setPen(grey);
-        painter.drawText(QRectF(0, 0, size.width() - kMargin, size.height() - 4),
+        painter.drawText(QRectF(0, 0, size.width() - margin(), size.height() - 4),
                          Qt::AlignRight | Qt::AlignBottom, tr("wheel to zoom in for labels"));
     }
 }
 
-QColor TreeView::greyColor() const {
-    return blend(m_theme.foreground(), m_theme.background(), 0.55);
+std::array<TreeView::Look, TreeView::kStates> TreeView::nodeLooks(const Theme& theme,
+                                                                  double radius) {
+    const QColor bg = theme.background();
+    const QColor fg = theme.foreground();
+    const QColor tint = theme.nodeFill();
+    const QColor reduceTint = theme.reducingFill();
+    const QColor muted = theme.muted();
+    const double thin = theme.px(1.2);
+    const double thick = std::clamp(radius * 0.16, theme.px(1.5), theme.px(3.0));
+    return {{
+        {tint, fg, thin, fg},                                           // Holding
+        {tint, theme.transfer(), thick, fg},                            // Receiving
+        {reduceTint, theme.reduction(), thick, fg},                     // Reducing
+        {tint, theme.transfer(), thick, fg},                            // Sending
+        {bg, muted, theme.px(1.0), muted},                              // Sent
+        {theme.transfer(), theme.transfer(), thin, theme.onTransfer()}, // Complete
+    }};
 }
 
-std::array<TreeView::Look, TreeView::kStates> TreeView::nodeLooks(double radius) const {
-    const QColor bg = m_theme.background();
-    const QColor fg = m_theme.foreground();
-    const QColor tint = blend(bg, m_theme.transfer(), 0.2);
-    const QColor reduceTint = blend(bg, m_theme.reduction(), 0.35);
-    const double thick = std::clamp(radius * 0.16, 1.5, 3.0);
-    return {{
-        {tint, fg, 1.2, fg},                                              // Holding
-        {tint, m_theme.transfer(), thick, fg},                            // Receiving
-        {reduceTint, m_theme.reduction(), thick, fg},                     // Reducing
-        {tint, m_theme.transfer(), thick, fg},                            // Sending
-        {bg, greyColor(), 1.0, greyColor()},                              // Sent
-        {m_theme.transfer(), m_theme.transfer(), 1.2, QColor(Qt::white)}, // Complete
-    }};
+void TreeView::paintGlyph(QPainter& painter, Glyph glyph, QRectF box, const Theme& theme) {
+    painter.save();
+    const QPointF c = box.center();
+    const int index = static_cast<int>(glyph);
+    if (index < kFirstState) {
+        const bool crit = glyph == Glyph::Critical;
+        const bool sel = glyph == Glyph::Selected;
+        QPen pen(crit  ? theme.critical()
+                 : sel ? theme.selection()
+                       : theme.transfer(),
+                 theme.px(crit  ? 2.5
+                          : sel ? 3.0
+                                : 1.5));
+        pen.setCapStyle(Qt::FlatCap);
+        if (glyph == Glyph::InFlight) {
+            pen.setDashPattern({4.0, 3.0});
+        }
+        painter.setPen(pen);
+        painter.drawLine(QPointF(box.left(), c.y()), QPointF(box.right(), c.y()));
+    } else {
+        const double r = std::min({box.height() * 0.35, box.width() / 2.0, theme.px(6.0)});
+        const Look look = nodeLooks(theme, r)[stateIndex(glyph)];
+        painter.setPen(QPen(look.outline, look.width));
+        painter.setBrush(look.fill);
+        painter.drawEllipse(c, r, r);
+    }
+    painter.restore();
 }
 
 std::vector<TreeView::LegendEntry> TreeView::legendEntries(bool withCritical) const {
@@ -249,18 +285,41 @@ std::vector<TreeView::LegendEntry> TreeView::legendEntries(bool withCritical) co
     const bool partial = std::isfinite(m_cursor);
     std::vector<LegendEntry> legend;
     if (partial) {
-        legend.push_back({LegendEntry::InFlight, tr("in flight")});
+        legend.push_back({Glyph::InFlight, tr("in flight")});
     }
-    legend.push_back({LegendEntry::Merged, tr("merged")});
+    legend.push_back({Glyph::Merged, tr("merged")});
     if (withCritical) {
-        legend.push_back({LegendEntry::Critical, tr("critical path")});
+        legend.push_back({Glyph::Critical, tr("critical path")});
     }
     if (partial) {
-        legend.push_back({LegendEntry::Holding, tr("holds a value")});
+        legend.push_back({Glyph::Holding, tr("holds a value")});
     }
-    legend.push_back({LegendEntry::Sent, tr("has sent")});
-    legend.push_back({LegendEntry::Complete, tr("holds everything")});
+    legend.push_back({Glyph::Sent, tr("has sent")});
+    legend.push_back({Glyph::Complete, tr("holds everything")});
     return legend;
+}
+
+double TreeView::legendEntryWidth(const LegendEntry& e, const QFontMetricsF& fm) const {
+    return 1.6 * fm.height() + m_theme.px(4.0) + fm.horizontalAdvance(e.text);
+}
+
+std::vector<int> TreeView::legendRows(const std::vector<LegendEntry>& legend,
+                                      const QFontMetricsF& fm, double width) const {
+    // Entries flow left to right and wrap onto a new row: the legend is never cut.
+    std::vector<int> rows;
+    const double spacing = m_theme.px(12.0);
+    int row = 0;
+    double x = 0.0;
+    for (const LegendEntry& e : legend) {
+        const double w = legendEntryWidth(e, fm);
+        if (x > 0.0 && x + w > width) {
+            ++row;
+            x = 0.0;
+        }
+        rows.push_back(row);
+        x += w + spacing;
+    }
+    return rows;
 }
 
 namespace {
@@ -272,87 +331,60 @@ QString captionText(const Schedule& s, int depth) {
         .arg(depth);
 }
 
-constexpr double kLegendGap = 12.0; // between two legend entries
-constexpr double kLineGap = 4.0;    // between two lines of the header
-
-// A legend entry's glyph, its gap and its text; a whole legend on one line.
-double entryWidth(const QString& text, const QFontMetricsF& fm) {
-    return 1.6 * fm.height() + 4 + fm.horizontalAdvance(text);
-}
-
-template <typename Entries> double lineWidth(const Entries& legend, const QFontMetricsF& fm) {
-    double w = -kLegendGap;
-    for (const auto& e : legend) {
-        w += entryWidth(e.text, fm) + kLegendGap;
-    }
-    return w;
-}
-
 } // namespace
 
 TreeView::HeaderLayout TreeView::headerLayout(double width, const QFontMetricsF& fm,
                                               const std::vector<LegendEntry>& legend) const {
     HeaderLayout h;
-    const double room = width - 2 * kMargin;
-    if (m_captionVisible && m_schedule) {
-        // Measured with the longest time suffix, so that the header does not change height
-        // (and the tree jump) while the animation runs.
-        const double caption =
-            fm.horizontalAdvance(captionText(*m_schedule, static_cast<int>(m_layout.height)) +
-                                 QStringLiteral("  ·  t = 0.0000e+00"));
-        h.legendBeside = caption + kMargin + lineWidth(legend, fm) <= room;
-        h.lineCount = 1;
-    }
-    if (h.legendBeside || legend.empty()) {
+    const double fh = fm.height();
+    const double m = margin();
+    const double inner = std::max(1.0, width - 2 * m);
+    if (!m_schedule) {
+        h.height = fh + m;
         return h;
     }
-    // Wrapped between whole entries; an entry wider than the room gets a line of its own. On
-    // screen one line at most, whose entries fit (the tree needs the height more); a printed
-    // figure shows them all.
-    double x = room;
-    for (std::size_t i = 0; i < legend.size(); ++i) {
-        const double w = entryWidth(legend[i].text, fm);
-        if (x + kLegendGap + w > room) {
-            if (!m_figureFont && !h.legendLines.empty()) {
-                h.legendEnd = i;
-                break;
-            }
-            h.legendLines.push_back(i);
-            ++h.lineCount;
-            x = w;
-        } else {
-            x += kLegendGap + w;
-        }
+    // Measured with the longest time suffix, so the band does not change height (and the tree
+    // jump) while the animation runs.
+    const double caption =
+        fm.horizontalAdvance(captionText(*m_schedule, static_cast<int>(m_layout.height)) +
+                             QStringLiteral("  ·  t = 0.0000e+00"));
+    double legendW = 0.0;
+    for (const LegendEntry& e : legend) {
+        legendW += legendEntryWidth(e, fm) + m_theme.px(12.0);
     }
+    legendW -= m_theme.px(12.0);
+    // A printed figure under its own title leaves the caption out: the legend alone.
+    const int captionLines = m_captionVisible ? 1 : 0;
+    h.beside = m_captionVisible && caption + legendW + m <= inner;
+    h.rows = h.beside ? std::vector<int>(legend.size(), 0) : legendRows(legend, fm, inner);
+    const int lines = h.beside ? 1 : captionLines + (h.rows.empty() ? 0 : 1 + h.rows.back());
+    // Half a margin above and below: small panes keep their height for the tree.
+    h.height = lines > 0 ? lines * fh + (lines - 1) * m_theme.px(4.0) + m : m;
+    h.legendWidth = legendW;
     return h;
 }
 
-double TreeView::headerHeight(double width, const QFontMetricsF& fm) const {
-    const double fh = fm.height();
-    if (!m_schedule) {
-        return fh + 2 * kMargin;
-    }
-    const int lines = std::max(1, headerLayout(width, fm, legendEntries(true)).lineCount);
-    return lines * fh + (lines - 1) * kLineGap + 2 * kMargin;
+double TreeView::headerHeight(double width, const QFontMetricsF& fm, bool withLegend) const {
+    // With the critical-path entry, so that the band keeps its height whatever is shown.
+    return headerLayout(width, fm, withLegend ? legendEntries(true) : std::vector<LegendEntry>{})
+        .height;
 }
 
-void TreeView::paintHeader(QPainter& painter, QSizeF size,
-                           const std::array<Look, kStates>& looks) const {
+void TreeView::paintHeader(QPainter& painter, QSizeF size, bool withLegend) const {
     const QFontMetricsF fm(painter.font());
     const double fh = fm.height();
+    const double m = margin();
     const QColor fg = m_theme.foreground();
+    const bool critical = std::find(m_critical.begin(), m_critical.end(), true) != m_critical.end();
+    const auto legend = withLegend ? legendEntries(critical) : std::vector<LegendEntry>{};
+    const HeaderLayout h = headerLayout(size.width(), fm, legend);
     // An opaque strip under the caption, so that a panned tree does not garble it.
-    const double band = headerHeight(size.width(), fm) - 4;
     QColor strip = m_theme.background();
     strip.setAlpha(225);
-    painter.fillRect(QRectF(0, 0, size.width(), band), strip);
+    painter.fillRect(QRectF(0, 0, size.width(), headerHeight(size.width(), fm, withLegend) - 4),
+                     strip);
 
-    const bool critical = std::find(m_critical.begin(), m_critical.end(), true) != m_critical.end();
-    const auto legend = legendEntries(critical);
-    const HeaderLayout layout = headerLayout(size.width(), fm, legend);
-    const std::size_t shown = std::min(legend.size(), layout.legendEnd);
-    double x = kMargin;
-    double y = kMargin;
+    const int captionLines = m_captionVisible ? 1 : 0;
     if (m_captionVisible) {
         QString caption = captionText(*m_schedule, static_cast<int>(m_layout.height));
         if (std::isfinite(m_cursor)) {
@@ -360,58 +392,28 @@ void TreeView::paintHeader(QPainter& painter, QSizeF size,
         }
         painter.setPen(fg);
         // A narrow pane (compare mode) elides the caption rather than cutting it mid-word.
-        caption = fm.elidedText(caption, Qt::ElideRight, size.width() - 2 * kMargin);
-        painter.drawText(QRectF(kMargin, y, size.width() - 2 * kMargin, fh),
+        caption = fm.elidedText(caption, Qt::ElideRight, size.width() - 2 * m);
+        painter.drawText(QRectF(m, m / 2, size.width() - 2 * m, fh),
                          Qt::AlignLeft | Qt::AlignVCenter, caption);
-        if (layout.legendBeside) {
-            x = size.width() - kMargin - lineWidth(legend, fm);
-        } else {
-            y += fh + kLineGap;
-        }
     }
+
     const double glyph = 1.6 * fh;
-    const double gr = std::min(fh * 0.35, 6.0);
-    std::size_t line = 0;
-    for (std::size_t i = 0; i < shown; ++i) {
+    const double lineStep = fh + m_theme.px(4.0);
+    double x = h.beside ? size.width() - m - h.legendWidth : m;
+    int row = 0;
+    for (std::size_t i = 0; i < legend.size(); ++i) {
         const LegendEntry& e = legend[i];
-        if (line + 1 < layout.legendLines.size() && i == layout.legendLines[line + 1]) {
-            ++line;
-            x = kMargin;
-            y += fh + kLineGap;
+        if (!h.beside && h.rows[i] != row) {
+            row = h.rows[i];
+            x = m;
         }
-        const double cy = y + fh / 2;
-        switch (e.kind) {
-        case LegendEntry::InFlight:
-        case LegendEntry::Merged:
-        case LegendEntry::Critical: {
-            const bool crit = e.kind == LegendEntry::Critical;
-            QPen pen(crit ? m_theme.critical() : m_theme.transfer(), crit ? 2.5 : 1.5);
-            pen.setCapStyle(Qt::FlatCap);
-            if (e.kind == LegendEntry::InFlight) {
-                pen.setDashPattern({4.0, 3.0});
-            }
-            painter.setPen(pen);
-            painter.drawLine(QPointF(x, cy), QPointF(x + glyph, cy));
-            break;
-        }
-        case LegendEntry::Holding:
-        case LegendEntry::Sent:
-        case LegendEntry::Complete: {
-            const NodeState state = e.kind == LegendEntry::Holding ? NodeState::Holding
-                                    : e.kind == LegendEntry::Sent  ? NodeState::Sent
-                                                                   : NodeState::Complete;
-            const Look& look = looks[static_cast<std::size_t>(state)];
-            painter.setPen(QPen(look.outline, look.width));
-            painter.setBrush(look.fill);
-            painter.drawEllipse(QPointF(x + glyph / 2, cy), gr, gr);
-            break;
-        }
-        }
-        x += glyph + 4;
+        const double baseY = h.beside ? m / 2 : m / 2 + (row + captionLines) * lineStep;
+        paintGlyph(painter, e.kind, QRectF(x, baseY, glyph, fh), m_theme);
+        const double textX = x + glyph + m_theme.px(4.0);
         painter.setPen(fg);
         const double w = fm.horizontalAdvance(e.text);
-        painter.drawText(QRectF(x, y, w + 2, fh), Qt::AlignLeft | Qt::AlignVCenter, e.text);
-        x += w + kLegendGap;
+        painter.drawText(QRectF(textX, baseY, w + 2, fh), Qt::AlignLeft | Qt::AlignVCenter, e.text);
+        x = textX + w + m_theme.px(12.0);
     }
 }
 
@@ -450,7 +452,7 @@ void TreeView::paintEdgeLabels(QPainter& painter, const View& view, const Metric
     const auto& values = valueTexts();
     const QColor bg = m_theme.background();
     const QColor fg = m_theme.foreground();
-    const QColor grey = blend(fg, bg, 0.45);
+    const QColor grey = m_theme.muted();
     constexpr double kGap = 6.0; // between two labels, and between a label and another stem
     double lastRight = -kInf;
     for (std::size_t i = 0; i < stems.size(); ++i) {

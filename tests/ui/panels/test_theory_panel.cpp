@@ -69,8 +69,8 @@ class TestTheoryPanel : public QObject {
         QTRY_COMPARE(panel.markovTable()->rowCount(), 5);
         QTRY_COMPARE(panel.gapTable()->rowCount(), 7);
         QVERIFY(panel.errorText().isEmpty());
-        // Th. 1 on n = 16 = 2^4 reaches D/d = 3.
-        QCOMPARE(panel.ratiosTable()->item(0, 0)->text(), QString("Th. 1"));
+        // Theorem 1 on n = 16 = 2^4 reaches D/d = 3 (named in words, not "Th. 1").
+        QCOMPARE(panel.ratiosTable()->item(0, 0)->text(), QString("Theorem 1"));
         QCOMPARE(panel.ratiosTable()->item(0, 7)->text(), QString("3"));
         QCOMPARE(panel.ratiosTable()->item(0, 8)->text(), QString("yes"));
         // Markov: n = 64 row matches RR's 8.0857; |z| < 4.
