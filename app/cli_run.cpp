@@ -6,24 +6,31 @@
 #include "figure_render.h"
 
 #include "algorithms/algorithm_registry.h"
+#include "algorithms/narration.h"
 #include "base/file_io.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
+#include "common/figure_format.h"
+#include "common/scenario_json.h"
 #include "schedule/paje_trace.h"
 #include "schedule/schedule_csv.h"
 #include "studies/run_study.h"
+#include "views/gantt_view.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <iostream>
+#include <optional>
+#include <utility>
 
 namespace rl::cli {
 
 namespace {
 
-std::string scheduleJson(const Schedule& s, std::uint64_t seed, std::uint64_t replicate) {
+std::string scheduleJson(const Schedule& s, const Scenario& scenario) {
     const Schedule::Values values = s.allValues();
     QJsonArray transfers;
     for (std::size_t k = 0; k < s.transfers.size(); ++k) {
@@ -64,17 +71,19 @@ std::string scheduleJson(const Schedule& s, std::uint64_t seed, std::uint64_t re
                                 {"busy", pt.busy},
                                 {"idle", pt.idle}});
     }
-    QJsonObject root{{"algorithm", QString::fromStdString(s.algorithm)},
-                     {"n", s.n},
-                     {"noncommutative", s.nonCommutative},
-                     {"seed", QString::number(seed)},
-                     {"replicate", QString::number(replicate)},
-                     {"makespan", s.makespan},
-                     {"root", s.root},
-                     {"transfers", transfers},
-                     {"reductions", reductions},
-                     {"tree", QJsonObject{{"parent", parent}, {"children", children}}},
-                     {"processors", busy}};
+    QJsonObject root{
+        {"algorithm", QString::fromStdString(s.algorithm)},
+        {"n", s.n},
+        {"noncommutative", s.nonCommutative},
+        {"seed", QString::number(scenario.seed)},
+        {"replicate", QString::number(scenario.replicate)},
+        {"makespan", s.makespan},
+        {"root", s.root},
+        {"transfers", transfers},
+        {"reductions", reductions},
+        {"tree", QJsonObject{{"parent", parent}, {"children", children}}},
+        {"processors", busy},
+        {"scenario", scenarioProvenanceJson(scenario, QStringLiteral("reducelab-cli"))}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
 }
 
@@ -92,6 +101,44 @@ std::string algorithmKeys() {
            join(clairvoyantAlgorithms());
 }
 
+// The figure options: their format and frame, checked before anything is computed.
+struct FigureOptions {
+    FigureFormat format;
+    std::optional<double> frame; ///< a fraction of the makespan; none: the whole schedule
+};
+
+FigureOptions figureOptions(const Args& a, const VerbOutputs& out) {
+    const std::vector<std::string> figures{"gantt", "tree", "figure"};
+    const bool any = std::any_of(figures.begin(), figures.end(),
+                                 [&](const std::string& f) { return out.wanted(f); });
+    FigureOptions f;
+    if (const auto v = a.get("width-mm")) {
+        f.format.widthMm = FigureFormat::checkWidthMm(parseNumber(*v, "--width-mm"), "--width-mm");
+    }
+    if (const auto v = a.get("font-pt")) {
+        f.format.fontPt = FigureFormat::checkFontPt(parseNumber(*v, "--font-pt"), "--font-pt");
+    }
+    f.format.dpi = static_cast<int>(
+        a.integer("dpi", FigureFormat::kDefaultDpi, FigureFormat::kMinDpi, FigureFormat::kMaxDpi));
+    if (const auto v = a.get("frame")) {
+        f.frame = FigureFormat::checkFrameFraction(parseNumber(*v, "--frame"), "--frame");
+    }
+    for (const char* option : {"width-mm", "font-pt", "dpi", "frame"}) {
+        if (a.has(option) && !any) {
+            throw InputError(std::string("run: --") + option +
+                             " applies to figures: add --gantt, --tree or --figure");
+        }
+    }
+    bool png = false;
+    for (const std::string& figure : figures) {
+        png = png ||
+              (out.wanted(figure) && QString::fromStdString(out.path(figure))
+                                         .endsWith(QLatin1String(".png"), Qt::CaseInsensitive));
+    }
+    f.format.validate(png);
+    return f;
+}
+
 } // namespace
 
 int cmdRun(const std::vector<std::string>& argv) {
@@ -104,17 +151,39 @@ int cmdRun(const std::vector<std::string>& argv) {
     specs.push_back({"gantt", "FILE",
                      "also draw the Gantt chart: .png, .svg or .pdf (same drawing as the GUI)"});
     specs.push_back({"tree", "FILE", "also draw the reduction tree: .png, .svg or .pdf"});
+    specs.push_back({"figure", "FILE",
+                     "also draw the Gantt chart and the tree in one figure, under one title"});
+    specs.push_back({"width-mm", "MM",
+                     "width of the figures in mm (default " +
+                         formatNumber(FigureFormat::kDefaultWidthMm) +
+                         ", one column; the height follows from n and the tree)"});
+    specs.push_back({"font-pt", "PT",
+                     "font size of the figures in whole or half points (default " +
+                         formatNumber(FigureFormat::kDefaultFontPt) + ")"});
+    specs.push_back(
+        {"dpi", "DPI",
+         "resolution of PNG figures (default " + std::to_string(FigureFormat::kDefaultDpi) + ")"});
+    specs.push_back({"frame", "FRACTION",
+                     "draw the figures as the animation shows them at this fraction of the "
+                     "makespan (0 to 1) instead of the whole schedule"});
     specs.push_back({"paje", "FILE", "also write a Paje trace (for ViTE or pj_dump)"});
+    specs.push_back({"narration", "FILE",
+                     "also write the narration as plain text, one sentence a line (- for "
+                     "standard output, with --out FILE)"});
     for (const auto& list : {animationOptions(), progressOptions()}) {
         specs.insert(specs.end(), list.begin(), list.end());
     }
     const Args a("run", argv, specs, 0);
     if (a.helpAsked()) {
         std::cout << Args::usage("run", "--algo ALGO --n N [options]", specs)
-                  << "\nSimulates one reduction and prints its schedule.\n";
+                  << "\nSimulates one reduction and prints its schedule. With --format json the "
+                     "schedule carries its\nscenario (\"scenario\": the GUI's scenario file, "
+                     "with the program and its version).\n";
         return 0;
     }
-    VerbOutputs out(a, {"out", "gantt", "tree", "paje", "animation"}, {"matrix"});
+    VerbOutputs out(a, {"out", "gantt", "tree", "figure", "paje", "narration", "animation"},
+                    {"matrix"});
+    const FigureOptions figure = figureOptions(a, out);
     const std::optional<AnimationRequest> animation = readAnimationRequest(a);
     if (!a.has("algo")) {
         throw InputError("run: --algo ALGO is required");
@@ -132,29 +201,36 @@ int cmdRun(const std::vector<std::string>& argv) {
     const std::shared_ptr<const Schedule>& shared = run->schedules.front();
     const Schedule& s = *shared;
     if (out.wanted("paje")) {
-        out.stage("paje", pajeTrace(s));
+        out.stage("paje", pajeTrace(s, GanttView::pajeColors(Theme{})));
     }
-    if (out.wanted("gantt") || out.wanted("tree") || animation) {
-        const QString title = QStringLiteral("%1 — n = %2, makespan %3")
-                                  .arg(QString::fromStdString(s.algorithm))
-                                  .arg(s.n)
-                                  .arg(s.makespan, 0, 'g', 5);
-        if (out.wanted("gantt")) {
-            out.stage("gantt", bytesView(renderGantt(shared, run->criticalPaths.front(), title,
-                                                     out.path("gantt"))));
-        }
-        if (out.wanted("tree")) {
-            out.stage("tree",
-                      bytesView(renderTree(shared, run->criticalPaths.front(), out.path("tree"))));
-        }
-        if (animation) {
-            out.stage("animation",
-                      bytesView(renderAnimation(
-                          a, {{shared, scenario.algorithms.front(), title, {}, {}}}, *animation)));
+    if (out.wanted("narration")) {
+        out.stage("narration", narrationText(s, scenario.algorithms.front()));
+    }
+    RunFigureContent content;
+    content.schedule = shared;
+    content.criticalPath = run->criticalPaths.front();
+    content.title = QStringLiteral("%1 — n = %2, makespan %3")
+                        .arg(QString::fromStdString(s.algorithm))
+                        .arg(s.n)
+                        .arg(s.makespan, 0, 'g', 5);
+    if (figure.frame) {
+        content.cursor = *figure.frame * s.makespan;
+    }
+    for (const auto& [option, kind] :
+         {std::pair{"gantt", FigureKind::Gantt}, std::pair{"tree", FigureKind::Tree},
+          std::pair{"figure", FigureKind::GanttAndTree}}) {
+        if (out.wanted(option)) {
+            out.stage(option,
+                      bytesView(renderFigure(kind, content, figure.format, out.path(option))));
         }
     }
-    out.stage("out", format == "json" ? scheduleJson(s, scenario.seed, scenario.replicate)
-                                      : scheduleCsv(s));
+    if (animation) {
+        out.stage(
+            "animation",
+            bytesView(renderAnimation(
+                a, {{shared, scenario.algorithms.front(), content.title, {}, {}}}, *animation)));
+    }
+    out.stage("out", format == "json" ? scheduleJson(s, scenario) : scheduleCsv(s));
     out.commit();
     return 0;
 }

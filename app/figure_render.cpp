@@ -3,11 +3,8 @@
 #include <QApplication>
 
 #include "base/input_error.h"
-#include "views/gantt_view.h"
-#include "views/tree_view.h"
 
 #include <cstring>
-#include <limits>
 
 namespace rl::cli {
 
@@ -15,7 +12,8 @@ namespace {
 
 bool needsGui(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
-        for (const char* opt : {"--gantt", "--tree", "--png", "--svg", "--pdf", "--animation"}) {
+        for (const char* opt :
+             {"--gantt", "--tree", "--figure", "--png", "--svg", "--pdf", "--animation"}) {
             if (std::strncmp(argv[i], opt, std::strlen(opt)) == 0) {
                 return true;
             }
@@ -37,24 +35,14 @@ std::unique_ptr<QCoreApplication> makeCliApplication(int& argc, char** argv) {
     return std::make_unique<QApplication>(argc, argv);
 }
 
-QByteArray renderGantt(const std::shared_ptr<const Schedule>& s,
-                       const std::vector<CriticalStep>& criticalPath, const QString& title,
-                       const std::string& path) {
-    GanttView view;
-    view.resize(1200, 700);
-    view.setSchedule(s);
-    view.setTitle(title);
-    view.setCriticalPath(criticalPath);
-    return renderedBytes(view, path);
-}
-
-QByteArray renderTree(const std::shared_ptr<const Schedule>& s,
-                      const std::vector<CriticalStep>& criticalPath, const std::string& path) {
-    TreeView view;
-    view.resize(1000, 700);
-    view.setSchedule(s);
-    view.setCriticalPath(criticalPath);
-    return renderedBytes(view, path);
+QByteArray renderFigure(FigureKind kind, const RunFigureContent& content,
+                        const FigureFormat& format, const std::string& path) {
+    QString error;
+    QByteArray bytes;
+    if (!renderRunFigure(kind, content, format, QString::fromStdString(path), &bytes, &error)) {
+        throw InputError(error.toStdString());
+    }
+    return bytes;
 }
 
 } // namespace rl::cli

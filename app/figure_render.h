@@ -1,8 +1,7 @@
 #pragma once
 
 #include "base/input_error.h"
-#include "schedule/critical_path.h"
-#include "schedule/schedule.h"
+#include "views/run_figure.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -34,13 +33,10 @@ template <class View> QByteArray renderedBytes(View& view, const std::string& pa
     return bytes;
 }
 
-/// Draw a run (its schedule and critical path, studies/run_study.h) with the GUI's own views,
-/// headless, in the format of `path`'s extension (the file is not written: the caller stages
-/// the bytes); throw InputError naming the path on failure.
-QByteArray renderGantt(const std::shared_ptr<const Schedule>& s,
-                       const std::vector<CriticalStep>& criticalPath, const QString& title,
-                       const std::string& path);
-QByteArray renderTree(const std::shared_ptr<const Schedule>& s,
-                      const std::vector<CriticalStep>& criticalPath, const std::string& path);
+/// Draws a run's figure with the GUI's own views, headless, in the format of `path`'s extension
+/// (the file is not written: the caller stages the bytes); throws InputError naming the path on
+/// failure.
+QByteArray renderFigure(FigureKind kind, const RunFigureContent& content,
+                        const FigureFormat& format, const std::string& path);
 
 } // namespace rl::cli

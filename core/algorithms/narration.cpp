@@ -381,4 +381,18 @@ std::vector<NarratedEvent> narrateRuns(const std::vector<const Schedule*>& sched
     return merged;
 }
 
+std::string narrationText(const Schedule& s, AlgorithmId algo) {
+    std::string out;
+    const Narrator narrator(s, algo);
+    for (const std::string& line : narrator.start()) {
+        out += line;
+        out += '\n';
+    }
+    for (const TimelineEvent& e : buildTimeline(s)) {
+        out += narrator.event(e);
+        out += '\n';
+    }
+    return out;
+}
+
 } // namespace rl

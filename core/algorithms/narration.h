@@ -39,6 +39,10 @@ struct NarratedEvent {
 std::vector<NarratedEvent> narrateRuns(const std::vector<const Schedule*>& schedules,
                                        const std::vector<AlgorithmId>& algorithms);
 
+/// The whole story of a run as plain text, one sentence a line: narrateStart() then narrate()
+/// of the whole timeline (for handouts, screen readers and `reducelab-cli run --narration`).
+std::string narrationText(const Schedule& s, AlgorithmId algo);
+
 /// A time with 3 significant digits ("2.31", "12.3", "0.0457"), and "0.00" for 0.
 std::string formatNarrationTime(double t);
 

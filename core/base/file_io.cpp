@@ -408,4 +408,9 @@ void writeFileAtomically(const std::string& path, std::string_view content,
     out.commit();
 }
 
+bool outputIsRegularFile(const std::string& path) {
+    struct stat st {};
+    return path != "-" && (::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode));
+}
+
 } // namespace rl

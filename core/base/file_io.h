@@ -80,6 +80,11 @@ class OutputSet {
     std::unique_ptr<Impl> m_impl;
 };
 
+/// Whether an output written to `path` ends up in a file of its own, which may get a sidecar
+/// beside it: false for standard output ("-") and for an existing device or other special file
+/// (/dev/null), which get none.
+bool outputIsRegularFile(const std::string& path);
+
 /// One output, atomically: declare(path), stage, commit.
 void writeFileAtomically(const std::string& path, std::string_view content,
                          const std::vector<std::string>& inputs = {});

@@ -99,11 +99,25 @@ constexpr const char* kHeader = "%EventDef PajeDefineContainerType 0\n"
 constexpr const char* kTypes = "0 CT_Platform 0 \"Platform\"\n"
                                "0 CT_Proc CT_Platform \"Processor\"\n"
                                "1 ST_Activity CT_Proc \"Activity\"\n"
-                               "2 LT_Transfer CT_Platform CT_Proc CT_Proc \"Transfer\"\n"
-                               "3 V_Idle ST_Activity \"Idle\" \"0.85 0.85 0.85\"\n"
-                               "3 V_Receive ST_Activity \"Receive\" \"0.25 0.45 0.85\"\n"
-                               "3 V_Reduce ST_Activity \"Reduce\" \"0.9 0.45 0.1\"\n"
-                               "3 V_Send ST_Activity \"Send\" \"0.2 0.65 0.3\"\n";
+                               "2 LT_Transfer CT_Platform CT_Proc CT_Proc \"Transfer\"\n";
+
+// "3 V_Idle ST_Activity "Idle" "0.85 0.85 0.85"": a state value with its colour, each
+// component the shortest decimal that reads back to the same double.
+std::string stateValue(const char* alias, const char* name, const PajeColor& c) {
+    std::string out = "3 ";
+    out += alias;
+    out += " ST_Activity \"";
+    out += name;
+    out += "\" \"";
+    const double rgb[] = {c.red, c.green, c.blue};
+    for (int i = 0; i < 3; ++i) {
+        char buf[32];
+        const auto res = std::to_chars(buf, buf + sizeof buf, std::clamp(rgb[i], 0.0, 1.0));
+        out.append(buf, res.ptr);
+        out += i < 2 ? " " : "\"\n";
+    }
+    return out;
+}
 
 enum class Activity { Receive, Reduce, Send };
 
@@ -150,8 +164,9 @@ std::string sanitized(const std::string& name) {
 
 class Writer {
   public:
-    explicit Writer(const Schedule& s)
-        : m_s(s), m_values(s.allValues()), m_stacks(static_cast<std::size_t>(s.n)) {}
+    Writer(const Schedule& s, const PajeColors& colors)
+        : m_s(s), m_colors(colors), m_values(s.allValues()),
+          m_stacks(static_cast<std::size_t>(s.n)) {}
 
     std::string run();
 
@@ -208,6 +223,7 @@ class Writer {
     void apply(const Change& c);
 
     const Schedule& m_s;
+    PajeColors m_colors;
     Schedule::Values m_values;
     std::vector<std::vector<Entry>> m_stacks;
     std::string m_out;
@@ -249,6 +265,10 @@ void Writer::apply(const Change& c) {
 std::string Writer::run() {
     m_out = kHeader;
     m_out += kTypes;
+    m_out += stateValue("V_Idle", "Idle", m_colors.idle);
+    m_out += stateValue("V_Receive", "Receive", m_colors.receive);
+    m_out += stateValue("V_Reduce", "Reduce", m_colors.reduce);
+    m_out += stateValue("V_Send", "Send", m_colors.send);
     std::string rootName = m_s.algorithm.empty() ? "Platform" : sanitized(m_s.algorithm);
     {
         std::string rest = "C_Platform CT_Platform 0 \"";
@@ -308,8 +328,8 @@ std::string Writer::run() {
 
 } // namespace
 
-std::string pajeTrace(const Schedule& s) {
-    return Writer(s).run();
+std::string pajeTrace(const Schedule& s, const PajeColors& colors) {
+    return Writer(s, colors).run();
 }
 
 } // namespace rl

@@ -6,6 +6,21 @@
 
 namespace rl {
 
+/// A colour for a Paje reader: red, green and blue in [0, 1].
+struct PajeColor {
+    double red = 0.0;
+    double green = 0.0;
+    double blue = 0.0;
+};
+
+/// The colour of each state of a processor in a Paje trace.
+struct PajeColors {
+    PajeColor idle;
+    PajeColor receive;
+    PajeColor reduce;
+    PajeColor send;
+};
+
 /// The schedule as a Paje trace (https://github.com/schnorr/pajeng/wiki/paje-file-format), for
 /// ViTE or PajeNG: a root container named after the algorithm holding one container per
 /// processor ("P0", ...), each with an "Activity" state that is "Idle" underneath and has
@@ -18,6 +33,9 @@ namespace rl {
 /// others back at once. Events are sorted by time (at equal times: ends, then operations of
 /// zero duration, then starts); times are the shortest decimals that read back to the same
 /// doubles; colours appear on the entity values only; the file has no comment lines.
-std::string pajeTrace(const Schedule& s);
+///
+/// The colours are the caller's: the GUI's Gantt chart defines them (ui/views/gantt_palette.h),
+/// so that a trace opened in ViTE looks like the chart it was exported from.
+std::string pajeTrace(const Schedule& s, const PajeColors& colors);
 
 } // namespace rl

@@ -14,7 +14,8 @@ _reducelab_cli() {
     fi
     verb=${COMP_WORDS[1]}
     case "$prev" in
-    --out|--hist|--paje|--gantt|--tree|--png|--svg|--pdf|--matrix|--graph|--checkpoint|--animation)
+    --out|--hist|--paje|--gantt|--tree|--figure|--narration|--png|--svg|--pdf|--matrix|--graph|\
+    --checkpoint|--animation)
         COMPREPLY=($(compgen -f -- "$cur"))
         return
         ;;

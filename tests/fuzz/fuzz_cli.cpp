@@ -101,8 +101,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     static const std::set<std::string> kFileOptions = {
-        "out", "hist",   "paje",  "gantt",     "tree",      "png",       "svg",
-        "pdf", "matrix", "graph", "animation", "narration", "checkpoint"};
+        "out", "hist", "paje",   "gantt", "tree",      "figure",    "png",
+        "svg", "pdf",  "matrix", "graph", "animation", "narration", "checkpoint"};
     std::vector<std::string> args;
     std::set<std::string> given;
     for (std::size_t i = 0; i < raw.size(); ++i) {

@@ -16,6 +16,14 @@ using FigurePainter = std::function<void(QPaintDevice&, QSize)>;
 bool renderFigure(const QString& path, QSize size, const FigurePainter& paint, QByteArray* bytes,
                   QString* error);
 
+/// Renders a figure of `sizePt` (whole points) at its size on paper: a PDF page and an SVG of
+/// that size in millimetres, a PNG at `dpi` (recorded in the file), with text at its point
+/// size in all three. `paint` draws in layout units (half points, kFigureLayoutDpi per inch)
+/// with fonts sized in those units (QFont::setPixelSize). The format is chosen by `path`'s
+/// extension (only named, not written). False with a one-line message on failure.
+bool renderPrintFigure(const QString& path, QSize sizePt, int dpi, const FigurePainter& paint,
+                       QByteArray* bytes, QString* error);
+
 /// renderFigure() then writeFileAtomically(): a failure leaves no partial file.
 bool exportFigure(const QString& path, QSize size, const FigurePainter& paint, QString* error);
 

@@ -5,7 +5,9 @@
 
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
+#include "base/version.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -39,6 +41,21 @@ const QJsonValue& need(const QJsonObject& o, const QString& key, QJsonValue::Typ
 }
 
 } // namespace
+
+QJsonObject scenarioProvenanceJson(const Scenario& s, const QString& program) {
+    QJsonObject o = scenarioToJson(s);
+    o.insert("program", program);
+    o.insert("programVersion", QString::fromLatin1(kVersion));
+    return o;
+}
+
+QString scenarioSidecarPath(const QString& csvPath) {
+    QString base = csvPath; // the folder kept as written
+    if (QFileInfo(csvPath).suffix().compare(QLatin1String("csv"), Qt::CaseInsensitive) == 0) {
+        base.chop(4);
+    }
+    return base + QStringLiteral(".scenario.json");
+}
 
 QJsonObject scenarioToJson(const Scenario& s) {
     QJsonArray algos;

@@ -9,6 +9,13 @@ namespace rl {
 
 /// A scenario (studies/scenario.h) as versioned JSON, the explorer's file format.
 QJsonObject scenarioToJson(const Scenario& s);
+/// scenarioToJson() with the program that made a result from it and its version ("program":
+/// "reducelab-cli", "programVersion": "0.3.0"): the record kept with a result, which
+/// scenarioFromJson() reads back as the scenario (it ignores fields it does not know).
+QJsonObject scenarioProvenanceJson(const Scenario& s, const QString& program);
+/// The scenario file written beside a schedule CSV: "run.csv" -> "run.scenario.json" (File →
+/// Open scenario reopens it).
+QString scenarioSidecarPath(const QString& csvPath);
 /// Throws InputError on a malformed document, a newer version or an invalid scenario.
 Scenario scenarioFromJson(const QJsonObject& o);
 /// Reads and validates a scenario file (bounded: Scenario::kMaxFileBytes); throws InputError

@@ -18,8 +18,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include <sys/stat.h>
-
 namespace rl {
 
 namespace {
@@ -178,8 +176,7 @@ std::string sweepCsvFingerprint(std::string_view csv) {
 }
 
 std::optional<std::string> sweepSidecarFor(const std::string& csvPath) {
-    struct stat st {};
-    if (csvPath == "-" || (::stat(csvPath.c_str(), &st) == 0 && !S_ISREG(st.st_mode))) {
+    if (!outputIsRegularFile(csvPath)) {
         return std::nullopt;
     }
     return sweepSidecarPath(csvPath);

@@ -19,15 +19,7 @@ AlgorithmPane::AlgorithmPane(QWidget* parent) : QWidget(parent) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
-    connect(m_gantt, &GanttView::operationClicked, this, [this](OpRef op) {
-        const Schedule* s = m_gantt->schedule().get();
-        if (!s) {
-            return;
-        }
-        // A reduction selects the transfer whose value it merges.
-        m_tree->selectTransfer(
-            op.isTransfer ? op.index : s->reductions[static_cast<std::size_t>(op.index)].transfer);
-    });
+    connect(m_gantt, &GanttView::operationClicked, this, &AlgorithmPane::selectOperation);
     connect(m_tree, &TreeView::transferClicked, this, [this](int k) {
         m_gantt->selectOperation(k >= 0 ? std::optional<OpRef>(OpRef{true, k}) : std::nullopt);
     });
@@ -41,6 +33,17 @@ void AlgorithmPane::setSchedule(std::shared_ptr<const Schedule> s, const QString
     m_gantt->setCriticalPath(criticalPath);
     m_tree->setSchedule(s);
     m_tree->setCriticalPath(criticalPath);
+}
+
+void AlgorithmPane::selectOperation(OpRef op) {
+    const Schedule* s = m_gantt->schedule().get();
+    if (!s) {
+        return;
+    }
+    m_gantt->selectOperation(op);
+    // A reduction selects the transfer whose value it merges.
+    m_tree->selectTransfer(
+        op.isTransfer ? op.index : s->reductions[static_cast<std::size_t>(op.index)].transfer);
 }
 
 void AlgorithmPane::setCursorTime(double t) {

@@ -28,6 +28,8 @@ class AlgorithmPane : public QWidget {
                      const std::vector<CriticalStep>& criticalPath, const QString& detail = {});
     void setCursorTime(double t);
     void setTheme(const Theme& p);
+    /// Selects an operation in both views (a reduction: the transfer it merges, in the tree).
+    void selectOperation(OpRef op);
     GanttView* gantt() const { return m_gantt; }
     TreeView* tree() const { return m_tree; }
 

@@ -67,6 +67,13 @@ void AnimationController::seek(double t) {
     setState(t, lastEventAtOrBefore(m_events, t));
 }
 
+void AnimationController::seekToEvent(int index) {
+    pause();
+    if (index >= 0 && index < static_cast<int>(m_events.size())) {
+        setState(m_events[static_cast<std::size_t>(index)].time, index);
+    }
+}
+
 void AnimationController::toStart() {
     pause();
     seek(0.0);

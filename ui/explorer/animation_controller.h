@@ -34,6 +34,8 @@ class AnimationController : public QObject {
     void stepForward();
     void stepBack();
     void seek(double t);
+    /// Pauses at event `index` of the timeline (at its time, after the events before it).
+    void seekToEvent(int index);
     void toStart();
     void toEnd();
     void setSpeed(double timeUnitsPerSecond);

@@ -171,6 +171,10 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     auto* seedRow = new QHBoxLayout;
     seedRow->addWidget(m_seed, 1);
     seedRow->addWidget(draw);
+    m_replicate = new QLineEdit(QStringLiteral("0"), this);
+    m_replicate->setToolTip(tr("which replicate of the seed: each has its own random costs; a "
+                               "click in the analysis panels opens the replicate nearest the "
+                               "median there"));
 
     m_error = new QLabel(this);
     m_error->setWordWrap(true);
@@ -186,12 +190,14 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_costPages);
     auto* seedForm = new QFormLayout;
     seedForm->addRow(tr("Seed"), seedRow);
+    seedForm->addRow(tr("Replicate"), m_replicate);
     layout->addLayout(seedForm);
     layout->addWidget(m_error);
     layout->addStretch(1);
 
     connect(m_n, &QLineEdit::editingFinished, this, &ConfigPanel::onEdited);
     connect(m_seed, &QLineEdit::editingFinished, this, &ConfigPanel::onEdited);
+    connect(m_replicate, &QLineEdit::editingFinished, this, &ConfigPanel::onEdited);
     connect(m_nonCommutative, &QCheckBox::toggled, this, &ConfigPanel::onEdited);
     connect(m_mode, &QComboBox::currentIndexChanged, this, &ConfigPanel::onEdited);
     connect(m_transfer, &LawEditor::edited, this, &ConfigPanel::onEdited);
@@ -249,6 +255,7 @@ void ConfigPanel::setScenario(const Scenario& s) {
     m_reduction->setLaw(s.reduction);
     m_matrix = s.matrix;
     m_seed->setText(QString::number(s.seed));
+    m_replicate->setText(QString::number(s.replicate));
     m_error->clear();
     fillMatrixTable();
     updateEnabled();
@@ -277,6 +284,8 @@ Scenario ConfigPanel::scenario() const {
     }
     s.seed = static_cast<std::uint64_t>(parseInteger(m_seed->text().toStdString(), "seed", 0,
                                                      std::numeric_limits<long long>::max()));
+    s.replicate = static_cast<std::uint64_t>(parseInteger(
+        m_replicate->text().toStdString(), "replicate", 0, std::numeric_limits<long long>::max()));
     s.validate();
     return s;
 }
@@ -352,6 +361,7 @@ void ConfigPanel::onEdited() {
 
 void ConfigPanel::newDraw() {
     m_seed->setText(QString::number(QRandomGenerator::global()->bounded(1000000000)));
+    m_replicate->setText(QStringLiteral("0"));
     onEdited();
 }
 

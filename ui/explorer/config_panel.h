@@ -45,6 +45,7 @@ class ConfigPanel : public QWidget {
     /// The message shown for the last invalid edit (empty when valid).
     QString errorText() const;
     QLineEdit* processorsField() const { return m_n; }
+    QLineEdit* replicateField() const { return m_replicate; }
     QCheckBox* algorithmBox(AlgorithmId id) const;
     QCheckBox* nonCommutativeBox() const { return m_nonCommutative; }
 
@@ -73,6 +74,7 @@ class ConfigPanel : public QWidget {
     QLineEdit* m_presetParams;
     QTableWidget* m_table;
     QLineEdit* m_seed;
+    QLineEdit* m_replicate; ///< which replicate of the seed (a drill-down replays one)
     QLabel* m_error;
     std::optional<FixedCosts> m_matrix;
     bool m_updating = false;

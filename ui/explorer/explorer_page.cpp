@@ -4,6 +4,7 @@
 #include "base/text_util.h"
 #include "common/figure_export.h"
 #include "common/media_icons.h"
+#include "common/scenario_json.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
 #include "explorer/config_panel.h"
@@ -72,8 +73,12 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     m_legend->setToolTip(tr("Help → Legend (F1) explains every mark"));
     m_paneLayout->addWidget(m_legend);
     m_narration = new QListWidget;
-    m_narration->setToolTip(tr("what happens at each step, in words"));
+    m_narration->setToolTip(tr("what happens at each step, in words; click a line to go there"));
     m_narration->setUniformItemSizes(true);
+    connect(m_narration, &QListWidget::itemClicked, this,
+            [this](QListWidgetItem* item) { seekToNarrationLine(m_narration->row(item)); });
+    connect(m_narration, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem* item) { seekToNarrationLine(m_narration->row(item)); });
     auto* bottom = new QWidget;
     auto* bottomLayout = new QVBoxLayout(bottom);
     bottomLayout->setContentsMargins(4, 0, 4, 4);
@@ -291,18 +296,23 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
         p->gantt()->setTimeRange(-0.02 * end, 1.02 * std::max(end, 1e-9));
     }
     m_narration->clear();
+    m_eventOwner.clear();
     QStringList lines;
     std::vector<TimelineEvent> events;
     events.reserve(r->narration.size());
     lines.reserve(static_cast<qsizetype>(r->narration.size()));
     for (const NarratedEvent& e : r->narration) {
         events.push_back(e.event);
+        m_eventOwner.push_back(e.run);
         lines << QString::fromStdString(e.text);
     }
     m_narration->addItems(lines);
     m_anim->setTimeline(std::move(events), end);
     m_anim->setSpeed(std::max(end, 1e-9) / 12.0 * m_speed->currentData().toDouble());
-    m_summary = summary.join(QStringLiteral("   |   "));
+    // Which draw this is: a drill-down from the analysis panels replays one replicate.
+    m_summary =
+        tr("seed %1, replicate %2   |   ").arg(r->scenario.seed).arg(r->scenario.replicate) +
+        summary.join(QStringLiteral("   |   "));
     emit summaryChanged(m_summary);
     if (m_autoplay) {
         m_autoplay = false; // the demo plays at once; later edits wait for the user
@@ -328,8 +338,8 @@ void ExplorerPage::onCursor(double t, int index) {
     }
 }
 
-bool ExplorerPage::exportRun(Export what, const QString& path, QStringList* written,
-                             QString* error) const {
+bool ExplorerPage::exportRun(Export what, const QString& path, QStringList* written, QString* error,
+                             const FigureExportOptions& figure) const {
     if (!m_result) {
         *error = tr("nothing to export yet");
         return false;
@@ -345,41 +355,59 @@ bool ExplorerPage::exportRun(Export what, const QString& path, QStringList* writ
     }
     // All or nothing: every file is checked, then rendered and staged, then shown together.
     try {
+        const bool figures =
+            what == Export::Gantt || what == Export::Tree || what == Export::Figure;
+        if (figures) {
+            figure.format.validate(QFileInfo(path).suffix().toLower() == QLatin1String("png"));
+        }
         OutputSet out;
+        QStringList sidecars; // a schedule CSV's scenario (none for a device such as /dev/null)
         for (const QString& p : paths) {
             out.declare("", p.toStdString());
+            if (what == Export::Csv && outputIsRegularFile(p.toStdString())) {
+                sidecars << scenarioSidecarPath(p);
+                out.declare("", sidecars.back().toStdString());
+            } else {
+                sidecars << QString();
+            }
         }
+        auto stage = [&out](const QString& p, const QByteArray& bytes) {
+            out.stage(p.toStdString(),
+                      std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+        };
         for (int i = 0; i < paths.size(); ++i) {
             const auto k = static_cast<std::size_t>(i);
             const Schedule& s = *m_result->schedules[k];
             QByteArray bytes;
-            switch (what) {
-            case Export::Gantt:
-                if (!m_panes[k]->gantt()->renderTo(paths[i], &bytes, error)) {
+            if (figures) {
+                const FigureKind kind = what == Export::Gantt  ? FigureKind::Gantt
+                                        : what == Export::Tree ? FigureKind::Tree
+                                                               : FigureKind::GanttAndTree;
+                if (!renderRunFigure(kind, figureContent(k, figure.currentFrame), figure.format,
+                                     paths[i], &bytes, error)) {
                     return false;
                 }
-                break;
-            case Export::Tree:
-                if (!m_panes[k]->tree()->renderTo(paths[i], &bytes, error)) {
-                    return false;
-                }
-                break;
-            case Export::Csv:
+            } else if (what == Export::Csv) {
                 bytes = QByteArray::fromStdString(scheduleCsv(s));
-                break;
-            case Export::Paje:
-                bytes = QByteArray::fromStdString(pajeTrace(s));
-                break;
+                if (!sidecars[i].isEmpty()) {
+                    stage(sidecars[i], scenarioSidecar(k, paths[i]));
+                }
+            } else {
+                bytes = QByteArray::fromStdString(pajeTrace(s, GanttView::pajeColors(m_theme)));
             }
-            out.stage(paths[i].toStdString(),
-                      std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+            stage(paths[i], bytes);
         }
         out.commit();
+        *written = paths;
+        for (const QString& p : sidecars) {
+            if (!p.isEmpty()) {
+                *written << p;
+            }
+        }
     } catch (const std::exception& e) { // InputError (a path refused) or OutputError (I/O)
         *error = QString::fromStdString(printable(e.what()));
         return false;
     }
-    *written = paths;
     return true;
 }
 

@@ -1,11 +1,13 @@
 #pragma once
 
+#include "common/figure_format.h"
 #include "common/media_icons.h"
 #include "common/theme.h"
 #include "explorer/session.h"
 #include "export/animation_options.h"
 #include "studies/scenario.h"
 #include "views/animation_frames.h"
+#include "views/run_figure.h"
 
 #include <QWidget>
 
@@ -27,6 +29,13 @@ class AnimationExport;
 class LegendStrip;
 class AnimationController;
 class ConfigPanel;
+
+/// How the explorer exports figures: their size and text, and the whole schedule (the
+/// default) or the frame the animation shows.
+struct FigureExportOptions {
+    FigureFormat format;
+    bool currentFrame = false;
+};
 
 /// The explorer tab: one pane per algorithm of the shown run (Gantt chart and tree), the
 /// transport bar and the narration, wired to its run session and its animation. Its settings
@@ -59,11 +68,22 @@ class ExplorerPage : public QWidget {
     void faster();
     void slower();
 
-    /// What the explorer exports, one file per shown algorithm.
-    enum class Export { Gantt, Tree, Csv, Paje };
+    /// What the explorer exports, one file per shown algorithm: a figure (the Gantt chart, the
+    /// tree, or both under one title), the schedule as CSV (with its scenario beside it,
+    /// NAME.scenario.json), the Paje trace.
+    enum class Export { Gantt, Tree, Figure, Csv, Paje };
     /// Writes `what` of every shown algorithm to `path` (with a "-<algorithm>" suffix before the
-    /// extension when several are shown); false with a message naming the path on failure.
-    bool exportRun(Export what, const QString& path, QStringList* written, QString* error) const;
+    /// extension when several are shown), all or nothing; false with a message naming the path
+    /// on failure.
+    bool exportRun(Export what, const QString& path, QStringList* written, QString* error,
+                   const FigureExportOptions& figure = {}) const;
+    /// The printed figure of pane `pane` (an index into panes()): its schedule, title, bound,
+    /// the shared time axis, the theme; the frame shown when `currentFrame`.
+    RunFigureContent figureContent(std::size_t pane, bool currentFrame) const;
+    /// Copies the current pane's Gantt chart and tree (the pane with the keyboard focus, else
+    /// the first) to the clipboard, as the animation shows them: an image, SVG and PDF. False
+    /// with a message when there is nothing to copy.
+    bool copyFigure(QString* error) const;
 
     /// The shown runs as an animation draws them (titles and reference lines as on screen).
     std::vector<AnimatedRun> animatedRuns() const;
@@ -88,6 +108,10 @@ class ExplorerPage : public QWidget {
     void updateTransportIcons();
     void onResult(const std::shared_ptr<const RunResult>& r);
     void onCursor(double t, int index);
+    /// Clicking a narration line: the animation goes to its event, selected in its pane.
+    void seekToNarrationLine(int row);
+    /// The scenario file beside pane `pane`'s schedule CSV written to `csvPath`.
+    QByteArray scenarioSidecar(std::size_t pane, const QString& csvPath) const;
 
     Session* m_session;
     AnimationController* m_anim;
@@ -98,7 +122,8 @@ class ExplorerPage : public QWidget {
     QWidget* m_transport = nullptr;
     std::vector<AlgorithmPane*> m_panes;
     std::shared_ptr<const RunResult> m_result;
-    QStringList m_titles; ///< the Gantt charts' titles of m_result
+    QStringList m_titles;          ///< the Gantt charts' titles of m_result
+    std::vector<int> m_eventOwner; ///< the pane of each narration line's event
     QListWidget* m_narration = nullptr;
     QSlider* m_scrubber = nullptr;
     QLabel* m_timeLabel = nullptr;

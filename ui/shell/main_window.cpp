@@ -12,6 +12,7 @@
 #include "explorer/animation_controller.h"
 #include "explorer/animation_dialog.h"
 #include "explorer/config_panel.h"
+#include "explorer/figure_export_dialog.h"
 #include "export/animation_export.h"
 #include "panels/divisible_load_panel.h"
 #include "panels/steady_state_panel.h"
@@ -183,16 +184,28 @@ void MainWindow::buildMenus() {
             }
         });
     };
-    exportAction(tr("Export &Gantt chart…"), tr("Figures (*.png *.svg *.pdf)"),
-                 ExplorerPage::Export::Gantt);
-    exportAction(tr("Export reduction &tree…"), tr("Figures (*.png *.svg *.pdf)"),
-                 ExplorerPage::Export::Tree);
+    // Figures: a dialog for the size, the font and the frame (a paper's needs).
+    auto figureAction = [&](const QString& text, ExplorerPage::Export what) {
+        file->addAction(text, this, [this, what] {
+            FigureExportDialog dialog(what, animation()->time(), this);
+            if (dialog.exec() == QDialog::Accepted) {
+                exportRun(dialog.what(), dialog.path(), dialog.options());
+            }
+        });
+    };
+    figureAction(tr("Export &Gantt chart…"), ExplorerPage::Export::Gantt);
+    figureAction(tr("Export reduction &tree…"), ExplorerPage::Export::Tree);
+    figureAction(tr("Export Gantt chart &and tree…"), ExplorerPage::Export::Figure);
     exportAction(tr("Export schedule as &CSV…"), tr("CSV (*.csv)"), ExplorerPage::Export::Csv);
     exportAction(tr("Export &Paje trace…"), tr("Paje trace (*.trace)"), ExplorerPage::Export::Paje);
     file->addAction(tr("Export &animation…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
                     &MainWindow::askAnimationExport);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("&Copy figure (Gantt chart and tree)"), QKeySequence::Copy, this,
+                    [this] { copyFigure(); });
 
     QMenu* play = menuBar()->addMenu(tr("&Animation"));
     AnimationController* anim = animation();
@@ -399,10 +412,25 @@ void MainWindow::rebuildRecentMenu() {
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
-bool MainWindow::exportRun(ExplorerPage::Export what, const QString& path) {
+bool MainWindow::copyFigure() {
+    QString error;
+    if (m_tabs->currentIndex() != 0) {
+        showError(tr("Copy figure copies the explorer's chart and tree: open the Explorer tab"));
+        return false;
+    }
+    if (!m_explorer->copyFigure(&error)) {
+        showError(error);
+        return false;
+    }
+    statusBar()->showMessage(tr("copied the figure (image, SVG and PDF)"), 8000);
+    return true;
+}
+
+bool MainWindow::exportRun(ExplorerPage::Export what, const QString& path,
+                           const FigureExportOptions& figure) {
     QStringList written;
     QString error;
-    if (!m_explorer->exportRun(what, path, &written, &error)) {
+    if (!m_explorer->exportRun(what, path, &written, &error, figure)) {
         showError(error);
         return false;
     }

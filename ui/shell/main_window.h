@@ -49,6 +49,8 @@ class MainWindow : public QMainWindow {
     /// Exports the shown runs as an animation in the background, with a progress dialog that
     /// can cancel; returns the export (null, with the error shown, if refused at once).
     AnimationExport* exportAnimation(const QString& path, const AnimationOptions& options);
+    /// Edit → Copy figure (Ctrl+C): the explorer's current pane to the clipboard.
+    bool copyFigure();
     QString lastError() const { return m_lastError; }
     /// Whether errors also pop up a dialog (off in tests).
     void setInteractive(bool on) { m_interactive = on; }
@@ -88,7 +90,8 @@ class MainWindow : public QMainWindow {
     void addRecent(const QString& path);
     void rebuildRecentMenu();
     void applyTheme();
-    bool exportRun(ExplorerPage::Export what, const QString& path);
+    bool exportRun(ExplorerPage::Export what, const QString& path,
+                   const FigureExportOptions& figure = {});
 
     ExplorerPage* m_explorer;
     QTabWidget* m_tabs = nullptr;

@@ -1,5 +1,7 @@
 #include "views/gantt_view.h"
 
+#include "views/gantt_view_detail.h"
+
 #include "common/app_style.h"
 #include "common/figure_export.h"
 #include "views/gantt_plottable.h"
@@ -17,35 +19,9 @@
 
 namespace rl {
 
+using gantt_detail::ProcessorTicker;
+
 namespace {
-
-/// Row labels "P0", "P1"... every row when they fit, else every 2, 5, 10, 20... rows.
-class ProcessorTicker : public QCPAxisTicker {
-  public:
-    ProcessorTicker() { setTickCount(24); }
-
-  protected:
-    double getTickStep(const QCPRange& range) override {
-        const double raw = range.size() / std::max(1, tickCount());
-        for (double decade = 1.0;; decade *= 10.0) {
-            for (double m : {1.0, 2.0, 5.0}) {
-                if (m * decade >= raw) {
-                    return m * decade;
-                }
-            }
-        }
-    }
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
-        const long long row = std::llround(tick);
-        if (row >= 0 && row < labels.size()) {
-            return labels[static_cast<qsizetype>(row)];
-        }
-        return QStringLiteral("P%1").arg(row);
-    }
-
-  public:
-    QStringList labels; ///< optional row names (GanttView::setRowLabels)
-};
 
 QString fmt(double v) {
     return QString::number(v, 'g', 6);
@@ -61,18 +37,10 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent), m_theme(applicationThem
     m_gantt = new GanttPlottable(m_plot->xAxis, m_plot->yAxis);
     m_gantt->setName(tr("schedule"));
     m_gantt->removeFromLegend();
-    m_plot->yAxis->setRangeReversed(true);
-    auto ticker = QSharedPointer<QCPAxisTicker>(new ProcessorTicker);
-    m_plot->yAxis->setTicker(ticker);
-    // As many row labels as fit the height: thin rows are labelled every 2, 5, 10... rows.
-    connect(m_plot, &QCustomPlot::beforeReplot, this, [this, ticker] {
-        const int lineHeight = QFontMetrics(m_plot->yAxis->tickLabelFont()).height();
-        ticker->setTickCount(
-            std::max(2, m_plot->axisRect()->height() / std::max(1, 2 * lineHeight)));
-        layoutHeader(m_plot->width(), m_legendShown);
-    });
-    m_plot->yAxis->grid()->setVisible(false);
-    m_plot->yAxis->setSubTicks(false);
+    // Before the row labels (setUpRowAxes): the header's height decides the rows' height.
+    connect(m_plot, &QCustomPlot::beforeReplot, this,
+            [this] { layoutHeader(m_plot->width(), m_legendShown); });
+    setUpRowAxes();
     m_plot->xAxis->setLabel(tr("time"));
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
@@ -253,6 +221,20 @@ void GanttView::applyTheme() {
     const int pad = static_cast<int>(std::lround(p.px(4.0)));
     m_refLabel->setPadding(QMargins(pad, pad / 2, pad, pad / 2));
     applyTitleTheme(m_title, p, true);
+    if (m_figureFont) {
+        // A printed figure: every text in the figure's font (its size in points at the
+        // figure's scale), not the screen theme's.
+        for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis, m_plot->yAxis2}) {
+            axis->setTickLabelFont(*m_figureFont);
+            axis->setLabelFont(*m_figureFont);
+        }
+        m_plot->legend->setFont(*m_figureFont);
+        m_plot->legend->setSelectedFont(*m_figureFont);
+        m_refLabel->setFont(*m_figureFont);
+        QFont bold = *m_figureFont;
+        bold.setBold(true);
+        m_title->setFont(bold);
+    }
 }
 
 void GanttView::setCriticalPath(std::vector<OpRef> ops) {
@@ -313,8 +295,8 @@ QString GanttView::describe(const OpRef& op) const {
 }
 
 void GanttView::setRowLabels(QStringList labels) {
-    if (auto* ticker = dynamic_cast<ProcessorTicker*>(m_plot->yAxis->ticker().data())) {
-        ticker->labels = std::move(labels);
+    for (QCPAxis* axis : {m_plot->yAxis, m_plot->yAxis2}) {
+        static_cast<ProcessorTicker*>(axis->ticker().data())->labels = labels;
     }
     replotSoon();
 }

@@ -2,6 +2,7 @@
 
 #include "common/theme.h"
 #include "schedule/critical_path.h"
+#include "schedule/paje_trace.h"
 #include "schedule/schedule.h"
 
 #include <QStringList>
@@ -16,6 +17,7 @@
 
 class QCustomPlot;
 class QCPItemStraightLine;
+class QCPPainter;
 class QCPItemText;
 class QCPLayoutGrid;
 class QCPTextElement;
@@ -112,6 +114,19 @@ class GanttView : public QWidget {
     bool renderTo(const QString& path, QByteArray* bytes, QString* error,
                   QSize size = QSize(1200, 700)) const;
 
+    /// Every text of the chart in `font` (pixel-sized, in a printed figure's layout units)
+    /// instead of the theme's.
+    void setFigureFont(const QFont& font);
+    /// The height the chart needs besides its rows at `width` (legend row, time axis), for a
+    /// printed figure (layout units).
+    int figureChromeHeight(int width);
+    /// Draws the chart for a printed figure over `size` (layout units): laid out at that size,
+    /// its row labels chosen for it, then drawn.
+    void paintFigure(QCPPainter& painter, QSize size);
+    /// The colours of the chart, for a Paje trace of the same schedule: idle bands, reception
+    /// bars (as they look over an idle band), reductions and transfers (a sender's state).
+    static PajeColors pajeColors(const Theme& theme);
+
   public slots:
     void resetView();
     void setRectangleZoom(bool on);
@@ -126,6 +141,14 @@ class GanttView : public QWidget {
   private:
     void applyTheme();
     void replotSoon();
+    /// The row axes: labels on the left, and on the right when rows are too thin (below).
+    void setUpRowAxes();
+    /// Every row labelled on the left when rows are about as tall as the labels' font (90 %);
+    /// else every row still, odd ones on the right, while that leaves each label 70 % of the
+    /// font; else every 2, 5, 10... rows. On every replot, for the current height
+    /// (gantt_view_figure.cpp).
+    void updateRowLabels();
+    void layOutAt(QSize size);
     /// Places the title and the legend for a plot `width` pixels wide: side by side when both
     /// fit, else the legend under the title (on several rows if it must), never cut.
     void layoutHeader(int width, bool withLegend) const;
@@ -145,6 +168,7 @@ class GanttView : public QWidget {
     double m_cursor = std::numeric_limits<double>::infinity();
     bool m_replotPending = false;
     std::function<QString(const OpRef&)> m_describer;
+    std::optional<QFont> m_figureFont;
     bool m_legendShown = true;
 };
 

@@ -399,4 +399,32 @@ bool TreeView::renderTo(const QString& path, QByteArray* bytes, QString* error) 
         bytes, error);
 }
 
+void TreeView::setFigureFont(const QFont& font) {
+    m_figureFont = font;
+    resetView();
+}
+
+void TreeView::setCaptionVisible(bool on) {
+    m_captionVisible = on;
+    resetView();
+}
+
+double TreeView::figureHeight(double width) const {
+    const QFont font = paintFont();
+    const QFontMetricsF fm(font);
+    const double fh = fm.height();
+    const double columnWidth = std::max(1.0, width - 2 * margin()) / (m_layout.width + 1.0);
+    // Levels a little taller than the columns are wide: round nodes, room for the edges; at
+    // least what a node and its label need, at most a little more (a figure leaves the edges'
+    // labels, which would need twice that, to the screen's tooltips).
+    const double level = std::clamp(1.3 * columnWidth, 2.0 * fh, 3.0 * fh);
+    return headerHeight(width, fm, true) + (m_layout.height + 1.0) * level + margin();
+}
+
+void TreeView::paintFigure(QPainter& painter, QSizeF size) const {
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    paintTree(painter, size, fitView(size, paintFont(), true), false);
+}
+
 } // namespace rl

@@ -101,6 +101,17 @@ class TreeView : public QWidget {
     /// The same figure as bytes in the format of `path`'s extension (nothing written).
     bool renderTo(const QString& path, QByteArray* bytes, QString* error) const;
 
+    /// Text in `font` (pixel-sized, in a printed figure's layout units) instead of the theme's.
+    void setFigureFont(const QFont& font);
+    /// Whether the header starts with the caption (algorithm, n, depth, time); a figure under
+    /// a title of its own shows only the legend.
+    void setCaptionVisible(bool on);
+    /// The height of a printed figure of the tree `width` wide (layout units): the header,
+    /// then levels about as tall as the columns are wide, within what nodes and labels need.
+    double figureHeight(double width) const;
+    /// Draws the tree fitted into `size`, for a printed figure.
+    void paintFigure(QPainter& painter, QSizeF size) const;
+
   public slots:
     /// Fits the whole tree in the widget (and keeps it fitted on resize until the next zoom
     /// or pan).
@@ -209,6 +220,8 @@ class TreeView : public QWidget {
     QPointF m_lastDragPos;
     bool m_pressed = false;
     bool m_dragging = false;
+    std::optional<QFont> m_figureFont;
+    bool m_captionVisible = true;
     mutable int m_labelled = 0;
     bool m_legendShown = true;
 };

@@ -22,6 +22,9 @@ namespace rl {
 using namespace tree_detail;
 
 QFont TreeView::paintFont() const {
+    if (m_figureFont) {
+        return *m_figureFont;
+    }
     // Pixel sizes, not points: SVG and PDF (72 dpi) then keep the proportions of the screen.
     QFont f = m_theme.font();
     f.setPixelSize(static_cast<int>(std::lround(m_theme.fontPointSizeF() * 4.0 / 3.0)));

@@ -280,12 +280,20 @@ void TreeView::paintGlyph(QPainter& painter, Glyph glyph, QRectF box, const Them
 }
 
 std::vector<TreeView::LegendEntry> TreeView::legendEntries(bool withCritical) const {
-    std::vector<LegendEntry> legend{{Glyph::InFlight, tr("in flight")},
-                                    {Glyph::Merged, tr("merged")}};
+    // The complete tree (no cursor: a figure of the whole run) has no edge in flight and no
+    // node still holding a partial value: their entries would explain nothing drawn.
+    const bool partial = std::isfinite(m_cursor);
+    std::vector<LegendEntry> legend;
+    if (partial) {
+        legend.push_back({Glyph::InFlight, tr("in flight")});
+    }
+    legend.push_back({Glyph::Merged, tr("merged")});
     if (withCritical) {
         legend.push_back({Glyph::Critical, tr("critical path")});
     }
-    legend.push_back({Glyph::Holding, tr("holds a value")});
+    if (partial) {
+        legend.push_back({Glyph::Holding, tr("holds a value")});
+    }
     legend.push_back({Glyph::Sent, tr("has sent")});
     legend.push_back({Glyph::Complete, tr("holds everything")});
     return legend;
@@ -345,11 +353,13 @@ TreeView::HeaderLayout TreeView::headerLayout(double width, const QFontMetricsF&
         legendW += legendEntryWidth(e, fm) + m_theme.px(12.0);
     }
     legendW -= m_theme.px(12.0);
-    h.beside = caption + legendW + m <= inner;
+    // A printed figure under its own title leaves the caption out: the legend alone.
+    const int captionLines = m_captionVisible ? 1 : 0;
+    h.beside = m_captionVisible && caption + legendW + m <= inner;
     h.rows = h.beside ? std::vector<int>(legend.size(), 0) : legendRows(legend, fm, inner);
-    const int lines = h.beside || h.rows.empty() ? 1 : 2 + h.rows.back();
+    const int lines = h.beside ? 1 : captionLines + (h.rows.empty() ? 0 : 1 + h.rows.back());
     // Half a margin above and below: small panes keep their height for the tree.
-    h.height = lines * fh + (lines - 1) * m_theme.px(4.0) + m;
+    h.height = lines > 0 ? lines * fh + (lines - 1) * m_theme.px(4.0) + m : m;
     h.legendWidth = legendW;
     return h;
 }
@@ -374,15 +384,18 @@ void TreeView::paintHeader(QPainter& painter, QSizeF size, bool withLegend) cons
     painter.fillRect(QRectF(0, 0, size.width(), headerHeight(size.width(), fm, withLegend) - 4),
                      strip);
 
-    QString caption = captionText(*m_schedule, static_cast<int>(m_layout.height));
-    if (std::isfinite(m_cursor)) {
-        caption += tr("  ·  t = %1").arg(fmtShort(m_cursor));
+    const int captionLines = m_captionVisible ? 1 : 0;
+    if (m_captionVisible) {
+        QString caption = captionText(*m_schedule, static_cast<int>(m_layout.height));
+        if (std::isfinite(m_cursor)) {
+            caption += tr("  ·  t = %1").arg(fmtShort(m_cursor));
+        }
+        painter.setPen(fg);
+        // A narrow pane (compare mode) elides the caption rather than cutting it mid-word.
+        caption = fm.elidedText(caption, Qt::ElideRight, size.width() - 2 * m);
+        painter.drawText(QRectF(m, m / 2, size.width() - 2 * m, fh),
+                         Qt::AlignLeft | Qt::AlignVCenter, caption);
     }
-    painter.setPen(fg);
-    // A narrow pane (compare mode) elides the caption rather than cutting it mid-word.
-    caption = fm.elidedText(caption, Qt::ElideRight, size.width() - 2 * m);
-    painter.drawText(QRectF(m, m / 2, size.width() - 2 * m, fh), Qt::AlignLeft | Qt::AlignVCenter,
-                     caption);
 
     const double glyph = 1.6 * fh;
     const double lineStep = fh + m_theme.px(4.0);
@@ -394,7 +407,7 @@ void TreeView::paintHeader(QPainter& painter, QSizeF size, bool withLegend) cons
             row = h.rows[i];
             x = m;
         }
-        const double baseY = h.beside ? m / 2 : m / 2 + (row + 1) * lineStep;
+        const double baseY = h.beside ? m / 2 : m / 2 + (row + captionLines) * lineStep;
         paintGlyph(painter, e.kind, QRectF(x, baseY, glyph, fh), m_theme);
         const double textX = x + glyph + m_theme.px(4.0);
         painter.setPen(fg);

@@ -287,6 +287,25 @@ class TestNarration : public QObject {
         }
     }
 
+    // The text form (reducelab-cli run --narration): the start, then every event, a line each.
+    void narrationTextIsTheWholeStory() {
+        const CostModel costs = CostModel::perOperation(Law::gamma(1, 1), Law::bernoulli(0.5, 1));
+        for (const AlgorithmInfo& info : algorithms()) {
+            const Schedule s = run(info.id, 12, costs, 4);
+            std::string expected;
+            for (const std::string& line : narrateStart(s, info.id)) {
+                expected += line + "\n";
+            }
+            for (const std::string& line : story(s, info.id)) {
+                expected += line + "\n";
+            }
+            QCOMPARE(QString::fromStdString(narrationText(s, info.id)),
+                     QString::fromStdString(expected));
+            QCOMPARE(std::count(expected.begin(), expected.end(), '\n'),
+                     static_cast<long>(narrateStart(s, info.id).size() + 4 * 11));
+        }
+    }
+
     // Every event gets one sentence that starts with "t = <its time>: ", on random runs of
     // every algorithm, including zero costs (Bernoulli) where many events tie.
     void oneSentencePerEvent() {

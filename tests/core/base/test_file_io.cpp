@@ -84,6 +84,20 @@ class TestFileIo : public QObject {
         QVERIFY(S_ISCHR(st.st_mode));
     }
 
+    // What gets a sidecar: a file of its own, existing or not; not standard output, a device
+    // or a FIFO.
+    void regularFileOutputs() {
+        QTemporaryDir dir;
+        QVERIFY(outputIsRegularFile(dir.filePath("new.csv").toStdString()));
+        put(dir.filePath("old.csv").toStdString(), "x");
+        QVERIFY(outputIsRegularFile(dir.filePath("old.csv").toStdString()));
+        QVERIFY(!outputIsRegularFile("-"));
+        QVERIFY(!outputIsRegularFile("/dev/null"));
+        const std::string fifo = dir.filePath("fifo").toStdString();
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+        QVERIFY(!outputIsRegularFile(fifo));
+    }
+
     void specialFilesAndInputsRefused() {
         QTemporaryDir dir;
         const std::string fifo = dir.filePath("fifo").toStdString();

@@ -26,6 +26,9 @@ Schedule run(AlgorithmId a, int n, const CostModel& costs, std::uint64_t rep = 0
     return sim.schedule(11, rep);
 }
 
+// Any colours: the caller chooses them (the GUI passes its Gantt chart's).
+const PajeColors kColors{{0.9, 0.9, 0.9}, {0.5, 0.75, 0.25}, {1, 0.5, 0}, {0, 0.25, 0.75}};
+
 CostModel gammaCosts() {
     return CostModel::perOperation(Law::gamma(1, 0.5), Law::gamma(0.7, 0.5));
 }
@@ -131,7 +134,7 @@ Trace parse(const std::string& text) {
 
 // Everything (a) asks of the trace of `s`; returns the problems found.
 QStringList structureProblems(const Schedule& s) {
-    const Trace t = parse(pajeTrace(s));
+    const Trace t = parse(pajeTrace(s, kColors));
     QStringList problems = t.problems;
     for (const char* name :
          {"PajeDefineContainerType", "PajeDefineStateType", "PajeDefineEntityValue",
@@ -157,6 +160,21 @@ QStringList structureProblems(const Schedule& s) {
     for (const char* v : {"Idle", "Receive", "Reduce", "Send"}) {
         if (!stateValues.count(v)) {
             problems << QString("no state value %1").arg(v);
+        }
+    }
+    // Each state has the colour it was given, exactly.
+    const std::map<QString, PajeColor> given{{"Idle", kColors.idle},
+                                             {"Receive", kColors.receive},
+                                             {"Reduce", kColors.reduce},
+                                             {"Send", kColors.send}};
+    for (const auto& e : t.events) {
+        if (e.name == "PajeDefineEntityValue" && given.count(e.f.at("Name"))) {
+            const PajeColor& c = given.at(e.f.at("Name"));
+            const QString expected = QString("%1 %2 %3").arg(c.red).arg(c.green).arg(c.blue);
+            if (e.f.at("Color") != expected) {
+                problems << QString("colour of %1: '%2', not '%3'")
+                                .arg(e.f.at("Name"), e.f.at("Color"), expected);
+            }
         }
     }
 
@@ -333,7 +351,7 @@ class TestPajeTrace : public QObject {
         const Schedule s = run(AlgorithmId::FibonacciStat, 4,
                                CostModel::perOperation(Law::constant(1), Law::constant(2)));
         QVERIFY(structureProblems(s).isEmpty());
-        const std::string trace = pajeTrace(s);
+        const std::string trace = pajeTrace(s, kColors);
         QVERIFY(trace.find("7 1 ST_Activity C_P0 V_Receive\n"
                            "9 1 LT_Transfer C_Platform C_P2 \"[2,2]\" k1\n"
                            "7 1 ST_Activity C_P0 V_Reduce\n") != std::string::npos);
@@ -346,7 +364,7 @@ class TestPajeTrace : public QObject {
 
     void noCommentLinesAndExactTimes() {
         const Schedule s = run(AlgorithmId::TreeDyn, 16, gammaCosts(), 2);
-        const std::string trace = pajeTrace(s);
+        const std::string trace = pajeTrace(s, kColors);
         QVERIFY(trace.find("\n#") == std::string::npos && trace.front() != '#');
         QVERIFY(trace.find('e') != std::string::npos); // sanity: "PajeDefine..." is there
         // Times are written without exponents and read back to the same doubles.
@@ -388,7 +406,7 @@ class TestPajeTrace : public QObject {
             {
                 QFile f(tracePath);
                 QVERIFY(f.open(QIODevice::WriteOnly));
-                const std::string trace = pajeTrace(run(info.id, 16, gammaCosts(), 1));
+                const std::string trace = pajeTrace(run(info.id, 16, gammaCosts(), 1), kColors);
                 QVERIFY(f.write(trace.data(), static_cast<qint64>(trace.size())) ==
                         static_cast<qint64>(trace.size()));
             }

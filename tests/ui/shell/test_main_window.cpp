@@ -9,12 +9,18 @@
 #include "views/gantt_view.h"
 #include "views/tree_view.h"
 
+#include <qcustomplot.h>
+
+#include <QAction>
+#include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMimeData>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -24,6 +30,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTabWidget>
 
 using namespace rl;
 
@@ -371,6 +378,72 @@ class TestMainWindow : public QObject {
         QVERIFY(w.configPanel()->loadMatrix(g.fileName()));
         waitForResult(w, 3, 2);
         QCOMPARE(w.session()->result()->scenario.costMode, CostMode::FixedMatrix);
+    }
+
+    // On screen every processor's row is labelled up to n = 32, in compare mode at 1280 x 720:
+    // on the left, or every other one on the right when rows are too thin for one side; the
+    // labels stay readable (at least 70 % of the chart's font).
+    void everyGanttRowLabelledOnScreen_data() {
+        QTest::addColumn<int>("n");
+        QTest::newRow("n = 16") << 16;
+        QTest::newRow("n = 32") << 32;
+    }
+    void everyGanttRowLabelledOnScreen() {
+        QFETCH(int, n);
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        waitForResult(w, 16, 2);
+        setN(w, n);
+        waitForResult(w, n, 2);
+        showAll(w);
+        const int em = QFontInfo(Theme().font()).pixelSize();
+        for (AlgorithmPane* p : w.panes()) {
+            QCustomPlot* plot = p->gantt()->plot();
+            QTRY_VERIFY(plot->axisRect()->height() > 100);
+            plot->replot(QCustomPlot::rpImmediateRefresh); // labels for the final size
+            QSet<long long> rows;
+            for (QCPAxis* axis : {plot->yAxis, plot->yAxis2}) {
+                if (!axis->visible() || !axis->tickLabels()) {
+                    continue;
+                }
+                QVERIFY(QFontInfo(axis->tickLabelFont()).pixelSize() >= 0.7 * em);
+                for (double tick : axis->tickVector()) {
+                    rows.insert(std::llround(tick));
+                }
+            }
+            for (int row = 0; row < n; ++row) {
+                QVERIFY2(rows.contains(row), qPrintable(QStringLiteral("P%1").arg(row)));
+            }
+        }
+    }
+
+    // Edit → Copy figure (Ctrl+C) puts the explorer's figure on the clipboard; on another tab
+    // it says where it works.
+    void copyFigureIsCtrlC() {
+        MainWindow w;
+        w.setInteractive(false);
+        waitForResult(w, 16, 2);
+        QAction* copy = nullptr;
+        for (QAction* a : w.findChildren<QAction*>()) {
+            if (a->shortcut() == QKeySequence(QKeySequence::Copy)) {
+                copy = a;
+            }
+        }
+        QVERIFY(copy);
+        QApplication::clipboard()->clear();
+        copy->trigger();
+        const QMimeData* copied = QApplication::clipboard()->mimeData();
+        QVERIFY(copied && copied->hasImage());
+        QVERIFY(copied->hasFormat("application/pdf"));
+        w.tabs()->setCurrentIndex(1);
+        QApplication::clipboard()->clear();
+        QVERIFY(!w.copyFigure());
+        QVERIFY(w.lastError().contains(QStringLiteral("Explorer")));
+        const QMimeData* left = QApplication::clipboard()->mimeData();
+        QVERIFY(!left || !left->hasImage());
     }
 
     // Starting a run while one is in flight: only the newest result is ever shown.

@@ -1,0 +1,281 @@
+// The explorer page's figures and records, offscreen: exports draw the whole schedule unless
+// the frame is asked for; a schedule CSV gets its scenario beside it (all or nothing), which
+// reopens and replays the same schedule; Copy figure fills the clipboard; clicking a narration
+// line goes to its event; the replicate is shown and kept.
+#include "../../figure_files.h"
+
+#include "algorithms/simulator.h"
+#include "base/version.h"
+#include "common/scenario_json.h"
+#include "explorer/algorithm_pane.h"
+#include "explorer/animation_controller.h"
+#include "explorer/config_panel.h"
+#include "explorer/explorer_page.h"
+#include "explorer/figure_export_dialog.h"
+#include "schedule/schedule_csv.h"
+#include "views/gantt_view.h"
+#include "views/tree_view.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMimeData>
+#include <QRadioButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace rl;
+using rl::test::countColour;
+
+namespace {
+
+void waitForResult(ExplorerPage& page, const Scenario& s) {
+    QTRY_VERIFY_WITH_TIMEOUT(page.session()->result() && page.session()->result()->scenario == s &&
+                                 page.panes().size() == s.algorithms.size() &&
+                                 !page.session()->isRunning(),
+                             10000);
+}
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+Scenario demoAt(std::uint64_t replicate) {
+    Scenario s = Scenario::demo();
+    s.replicate = replicate;
+    return s;
+}
+
+} // namespace
+
+class TestExplorerPage : public QObject {
+    Q_OBJECT
+  private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("ReduceLabTests"));
+    }
+
+    // Paused a third of the way, an export still draws every operation; the frame option
+    // draws what the animation shows, with its time cursor.
+    void figuresDrawTheWholeScheduleUnlessTheFrameIsAsked() {
+        ExplorerPage page;
+        const Scenario s = demoAt(0);
+        page.showScenario(s, false);
+        waitForResult(page, s);
+        page.animation()->seek(page.animation()->end() / 3);
+        QTemporaryDir dir;
+        QStringList written;
+        QString error;
+        FigureExportOptions options;
+        options.format.dpi = 100;
+        QVERIFY2(page.exportRun(ExplorerPage::Export::Gantt, dir.filePath("whole.png"), &written,
+                                &error, options),
+                 qPrintable(error));
+        QCOMPARE(written.size(), 2); // compare mode: one file per algorithm
+        options.currentFrame = true;
+        QVERIFY(page.exportRun(ExplorerPage::Export::Gantt, dir.filePath("frame.png"), &written,
+                               &error, options));
+        const Theme theme;
+        for (const char* algo : {"fibonacci", "tree-dyn"}) {
+            const QImage whole(dir.filePath(QStringLiteral("whole-%1.png").arg(algo)));
+            const QImage frame(dir.filePath(QStringLiteral("frame-%1.png").arg(algo)));
+            QVERIFY(!whole.isNull() && !frame.isNull());
+            QVERIFY(countColour(frame, theme.reduction()) < countColour(whole, theme.reduction()));
+            QCOMPARE(countColour(whole, theme.cursor()), 0);
+            QVERIFY(countColour(frame, theme.cursor()) > 0);
+        }
+        // The default format: 85 mm wide, 8-point text.
+        QVERIFY(
+            page.exportRun(ExplorerPage::Export::Figure, dir.filePath("f.svg"), &written, &error));
+        const auto svg = rl::test::readSvg(readAll(dir.filePath("f-tree-dyn.svg")));
+        QVERIFY(std::abs(svg.widthMm - 85.0) < 0.2);
+        QVERIFY(!svg.fontPt.empty());
+        QVERIFY(svg.texts.contains(QStringLiteral("has sent")) &&
+                svg.texts.contains(QStringLiteral("time")));
+    }
+
+    // The CSV's scenario file reopens as the scenario, and replays exactly the CSV's schedule.
+    void csvCarriesItsScenario() {
+        ExplorerPage page;
+        Scenario s = demoAt(7);
+        s.algorithms = {AlgorithmId::TreeDyn};
+        page.showScenario(s, false);
+        waitForResult(page, s);
+        QTemporaryDir dir;
+        QStringList written;
+        QString error;
+        const QString csv = dir.filePath("run.csv");
+        QVERIFY2(page.exportRun(ExplorerPage::Export::Csv, csv, &written, &error),
+                 qPrintable(error));
+        const QString sidecar = dir.filePath("run.scenario.json");
+        QCOMPARE(written, (QStringList{csv, sidecar}));
+        const Scenario reopened = loadScenario(sidecar);
+        QCOMPARE(reopened, s);
+        Simulator sim(AlgorithmId::TreeDyn, reopened.n, reopened.nonCommutative,
+                      reopened.costModel());
+        QCOMPARE(readAll(csv),
+                 QByteArray::fromStdString(scheduleCsv(sim.schedule(reopened.seed, 7))));
+        const QJsonObject o = QJsonDocument::fromJson(readAll(sidecar)).object();
+        QCOMPARE(o.value("program").toString(), QStringLiteral("reducelab"));
+        QCOMPARE(o.value("programVersion").toString(), QString::fromLatin1(rl::kVersion));
+        QCOMPARE(o.value("replicate").toString(), QStringLiteral("7"));
+        const QJsonObject schedule = o.value("schedule").toObject();
+        QCOMPARE(schedule.value("algorithm").toString(), QStringLiteral("tree-dyn"));
+        QCOMPARE(schedule.value("file").toString(), QStringLiteral("run.csv"));
+        QCOMPARE(schedule.value("makespan").toDouble(),
+                 page.session()->result()->schedules[0]->makespan);
+        // A device gets no sidecar; a sidecar that cannot be written leaves no CSV either.
+        QVERIFY(page.exportRun(ExplorerPage::Export::Csv, "/dev/null", &written, &error));
+        QCOMPARE(written, QStringList{"/dev/null"});
+        QVERIFY(QDir(dir.path()).mkdir("blocked.scenario.json"));
+        QVERIFY(!page.exportRun(ExplorerPage::Export::Csv, dir.filePath("blocked.csv"), &written,
+                                &error));
+        QVERIFY2(error.contains(QStringLiteral("blocked.scenario.json")), qPrintable(error));
+        QVERIFY(!QFile::exists(dir.filePath("blocked.csv")));
+    }
+
+    void copyFigureFillsTheClipboard() {
+        ExplorerPage page;
+        const Scenario s = demoAt(0);
+        page.showScenario(s, false);
+        waitForResult(page, s);
+        QApplication::clipboard()->clear();
+        QString error;
+        QVERIFY2(page.copyFigure(&error), qPrintable(error));
+        const QMimeData* mime = QApplication::clipboard()->mimeData();
+        QVERIFY(mime);
+        QVERIFY(mime->hasImage());
+        const QImage image = qvariant_cast<QImage>(mime->imageData());
+        // The default format: 85 mm at 300 dpi.
+        QCOMPARE(image.width(), static_cast<int>(std::lround(241 / 72.0 * 300)));
+        QVERIFY(mime->data(QStringLiteral("image/svg+xml")).contains("<svg"));
+        QVERIFY(mime->data(QStringLiteral("application/pdf")).startsWith("%PDF-"));
+        const auto svg = rl::test::readSvg(mime->data(QStringLiteral("image/svg+xml")));
+        QVERIFY(svg.texts.contains(QStringLiteral("has sent")) || // the tree's legend
+                svg.texts.contains(QStringLiteral("in flight")));
+        QVERIFY(svg.texts.contains(QStringLiteral("time"))); // and the chart
+    }
+
+    // A click on a narration line pauses at its event (also when it shares its time with
+    // others), and selects its operation in its pane.
+    void narrationClickSeeksToItsEvent() {
+        ExplorerPage page;
+        page.resize(1000, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        const Scenario s = demoAt(0);
+        page.showScenario(s, false);
+        waitForResult(page, s);
+        QListWidget* list = page.narrationList();
+        const auto& timeline = page.animation()->timeline();
+        QCOMPARE(static_cast<std::size_t>(list->count()), timeline.size());
+        // The second of two events at the same time, and a later one.
+        int tied = -1;
+        for (std::size_t k = 1; k < timeline.size() && tied < 0; ++k) {
+            if (timeline[k].time == timeline[k - 1].time) {
+                tied = static_cast<int>(k);
+            }
+        }
+        QVERIFY(tied > 0);
+        for (int row : {tied, list->count() - 3}) {
+            list->scrollToItem(list->item(row));
+            QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                              list->visualItemRect(list->item(row)).center());
+            QCOMPARE(page.animation()->eventIndex(), row);
+            const TimelineEvent& e = timeline[static_cast<std::size_t>(row)];
+            QCOMPARE(page.animation()->time(), e.time);
+            QVERIFY(!page.animation()->isPlaying());
+            QCOMPARE(list->currentRow(), row);
+            // The event's pane selects its transfer (a reduction: the one it merges).
+            const bool transfer =
+                e.kind == EventKind::TransferStart || e.kind == EventKind::TransferEnd;
+            bool found = false;
+            for (AlgorithmPane* pane : page.panes()) {
+                const Schedule& sch = *pane->tree()->schedule();
+                const int k =
+                    transfer ? e.op : sch.reductions[static_cast<std::size_t>(e.op)].transfer;
+                found = found || pane->tree()->selectedTransfer() == k;
+            }
+            QVERIFY(found);
+        }
+    }
+
+    // The export dialog offers the defaults, refuses a file it cannot write as a figure (the
+    // reason in the dialog, which stays open) and remembers its choices.
+    void exportDialogChecksAndRemembers() {
+        QSettings().remove(QStringLiteral("figure")); // no choice remembered from a past run
+        QTemporaryDir dir;
+        {
+            FigureExportDialog d(ExplorerPage::Export::Tree, 2.5);
+            QCOMPARE(d.what(), ExplorerPage::Export::Tree);
+            const FigureExportOptions o = d.options();
+            QCOMPARE(o.format.widthMm, FigureFormat::kDefaultWidthMm);
+            QCOMPARE(o.format.fontPt, FigureFormat::kDefaultFontPt);
+            QCOMPARE(o.format.dpi, FigureFormat::kDefaultDpi);
+            QVERIFY(!o.currentFrame);
+            d.setPath(dir.filePath("figure.txt"));
+            d.accept();
+            QCOMPARE(d.result(), int(QDialog::Rejected));
+            QVERIFY(d.findChild<QLabel*>() != nullptr);
+            bool said = false;
+            for (QLabel* label : d.findChildren<QLabel*>()) {
+                said = said || label->text().contains(QStringLiteral(".pdf, .svg or .png"));
+            }
+            QVERIFY(said);
+            d.findChild<QDoubleSpinBox*>()->setValue(120); // the width, first of the two
+            for (QRadioButton* r : d.findChildren<QRadioButton*>()) {
+                r->setChecked(r->text().contains(QStringLiteral("frame")));
+            }
+            d.setPath(dir.filePath("figure.pdf"));
+            d.accept();
+            QCOMPARE(d.result(), int(QDialog::Accepted));
+        }
+        FigureExportDialog again(ExplorerPage::Export::Gantt, 1.0);
+        QCOMPARE(again.path(), dir.filePath("figure.pdf"));
+        QCOMPARE(again.options().format.widthMm, 120.0);
+        QVERIFY(again.options().currentFrame);
+    }
+
+    void replicateIsShownAndKept() {
+        ExplorerPage page;
+        const Scenario s = demoAt(7);
+        page.showScenario(s, false);
+        waitForResult(page, s);
+        QVERIFY2(page.summary().contains(QStringLiteral("replicate 7")),
+                 qPrintable(page.summary()));
+        QLineEdit* field = page.configPanel()->replicateField();
+        QCOMPARE(field->text(), QStringLiteral("7"));
+        // An edit elsewhere keeps the replicate; editing it runs that replicate.
+        QLineEdit* n = page.configPanel()->processorsField();
+        n->setText(QStringLiteral("8"));
+        emit n->editingFinished();
+        Scenario eight = s;
+        eight.n = 8;
+        waitForResult(page, eight);
+        field->setText(QStringLiteral("9"));
+        emit field->editingFinished();
+        Scenario nine = eight;
+        nine.replicate = 9;
+        waitForResult(page, nine);
+        QVERIFY(page.summary().contains(QStringLiteral("replicate 9")));
+        field->setText(QStringLiteral("-1"));
+        emit field->editingFinished();
+        QVERIFY(page.configPanel()->errorText().contains(QStringLiteral("replicate")));
+        QCOMPARE(page.session()->scenario(), nine); // refused: nothing changed
+    }
+};
+
+QTEST_MAIN(TestExplorerPage)
+#include "test_explorer_page.moc"
