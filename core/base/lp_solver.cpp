@@ -39,6 +39,23 @@ void LinearProgram::setObjective(int var, double coefficient) {
     m_vars.at(static_cast<std::size_t>(var)).objective = coefficient;
 }
 
+void CoefficientRange::note(double coefficient) {
+    const double a = std::abs(coefficient);
+    if (a > 0.0) {
+        m_smallest = std::min(m_smallest, a);
+        m_largest = std::max(m_largest, a);
+    }
+}
+
+std::string CoefficientRange::problem() const {
+    if (m_largest <= kMaxCoefficientRange * m_smallest) {
+        return {};
+    }
+    return "the linear program's coefficients range from " + formatNumber(m_smallest) + " to " +
+           formatNumber(m_largest) + ", more than " + formatNumber(kMaxCoefficientRange) +
+           " apart: too far apart to solve accurately (make the costs more alike)";
+}
+
 namespace {
 
 struct ProbDeleter {
@@ -57,104 +74,38 @@ int boundType(double lo, double hi) {
     return hasHi ? GLP_UP : GLP_FR;
 }
 
-} // namespace
-
-LpSolution LinearProgram::solve() const {
-    LpSolution sol = solveWithGlpk();
-    // GLPK keeps a per-thread environment that it never frees by itself: on the thread pool
-    // it would leak (LeakSanitizer sees it) once the thread ends. Free it after every solve.
-    glp_free_env();
-    return sol;
+void setRowBounds(glp_prob* lp, int row, LinearProgram::Relation relation, double rhs) {
+    switch (relation) {
+    case LinearProgram::Relation::LessEqual:
+        glp_set_row_bnds(lp, row, GLP_UP, 0.0, rhs);
+        break;
+    case LinearProgram::Relation::GreaterEqual:
+        glp_set_row_bnds(lp, row, GLP_LO, rhs, 0.0);
+        break;
+    case LinearProgram::Relation::Equal:
+        glp_set_row_bnds(lp, row, GLP_FX, rhs, rhs);
+        break;
+    }
 }
 
-LpSolution LinearProgram::solveWithGlpk() const {
-    // GLPK prints to the terminal by default; this is per thread, so set it on every call.
-    glp_term_out(GLP_OFF);
-    std::unique_ptr<glp_prob, ProbDeleter> prob(glp_create_prob());
-    glp_prob* lp = prob.get();
-    glp_set_obj_dir(lp, m_sense == Sense::Maximize ? GLP_MAX : GLP_MIN);
+void setColumn(glp_prob* lp, int col, double lo, double hi, double objective) {
+    glp_set_col_bnds(lp, col, boundType(lo, hi), std::isfinite(lo) ? lo : 0.0,
+                     std::isfinite(hi) ? hi : 0.0);
+    glp_set_obj_coef(lp, col, objective);
+}
+
+/// GLPK's primal simplex on `lp` (from its current basis when `presolve` is off), its outcome
+/// as an LpSolution. A simplex needs a small multiple of rows + columns iterations; far more
+/// means cycling, so the iterations are capped.
+LpSolution runSimplex(glp_prob* lp, bool presolve) {
+    const int rows = glp_get_num_rows(lp);
+    const int cols = glp_get_num_cols(lp);
     LpSolution sol;
-    if (m_vars.empty()) {
-        sol.status = LpStatus::Failed;
-        sol.message = "the linear program has no variable";
-        return sol;
-    }
-    // GLPK's simplex on coefficients spanning more orders of magnitude than a double holds
-    // digits is meaningless, and it can cycle for ever (found by fuzzing: a platform graph with
-    // link costs from 1 to 1e27). Refuse such a program with the range, and cap the iterations
-    // so that nothing ever hangs.
-    double smallest = std::numeric_limits<double>::infinity();
-    double largest = 0.0;
-    const auto note = [&](double c) {
-        const double a = std::abs(c);
-        if (a > 0.0) {
-            smallest = std::min(smallest, a);
-            largest = std::max(largest, a);
-        }
-    };
-    for (const Var& v : m_vars) {
-        note(v.objective);
-    }
-    for (const Row& r : m_rows) {
-        note(r.rhs);
-        for (const auto& term : r.terms) {
-            note(term.second);
-        }
-    }
-    if (largest > kMaxCoefficientRange * smallest) {
-        sol.status = LpStatus::Failed;
-        sol.message = "the linear program's coefficients range from " + formatNumber(smallest) +
-                      " to " + formatNumber(largest) + ", more than " +
-                      formatNumber(kMaxCoefficientRange) +
-                      " apart: too far apart to solve accurately (make the costs more alike)";
-        return sol;
-    }
-    glp_add_cols(lp, variableCount());
-    for (int j = 0; j < variableCount(); ++j) {
-        const Var& v = m_vars[static_cast<std::size_t>(j)];
-        glp_set_col_bnds(lp, j + 1, boundType(v.lo, v.hi), std::isfinite(v.lo) ? v.lo : 0.0,
-                         std::isfinite(v.hi) ? v.hi : 0.0);
-        glp_set_obj_coef(lp, j + 1, v.objective);
-    }
-    std::vector<int> ia{0};
-    std::vector<int> ja{0};
-    std::vector<double> ar{0.0};
-    if (!m_rows.empty()) {
-        glp_add_rows(lp, constraintCount());
-    }
-    for (int i = 0; i < constraintCount(); ++i) {
-        const Row& r = m_rows[static_cast<std::size_t>(i)];
-        switch (r.relation) {
-        case Relation::LessEqual:
-            glp_set_row_bnds(lp, i + 1, GLP_UP, 0.0, r.rhs);
-            break;
-        case Relation::GreaterEqual:
-            glp_set_row_bnds(lp, i + 1, GLP_LO, r.rhs, 0.0);
-            break;
-        case Relation::Equal:
-            glp_set_row_bnds(lp, i + 1, GLP_FX, r.rhs, r.rhs);
-            break;
-        }
-        // GLPK refuses duplicate column indices in a row: sum them first.
-        std::map<int, double> merged;
-        for (const auto& [var, coef] : r.terms) {
-            merged[var] += coef;
-        }
-        for (const auto& [var, coef] : merged) {
-            if (coef != 0.0) {
-                ia.push_back(i + 1);
-                ja.push_back(var + 1);
-                ar.push_back(coef);
-            }
-        }
-    }
-    glp_load_matrix(lp, static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
     glp_smcp parm;
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
-    parm.presolve = GLP_ON;
-    // A simplex needs a small multiple of rows + columns iterations; far more means cycling.
-    parm.it_lim = 100 * (variableCount() + constraintCount()) + 10000;
+    parm.presolve = presolve ? GLP_ON : GLP_OFF;
+    parm.it_lim = 100 * (rows + cols) + 10000;
     const int rc = glp_simplex(lp, &parm);
     if (rc == GLP_EITLIM) {
         sol.status = LpStatus::Failed;
@@ -196,11 +147,175 @@ LpSolution LinearProgram::solveWithGlpk() const {
     }
     sol.status = LpStatus::Optimal;
     sol.objective = glp_get_obj_val(lp);
-    sol.values.resize(m_vars.size());
-    for (int j = 0; j < variableCount(); ++j) {
+    sol.values.resize(static_cast<std::size_t>(cols));
+    for (int j = 0; j < cols; ++j) {
         sol.values[static_cast<std::size_t>(j)] = glp_get_col_prim(lp, j + 1);
     }
+    sol.duals.resize(static_cast<std::size_t>(rows));
+    for (int i = 0; i < rows; ++i) {
+        sol.duals[static_cast<std::size_t>(i)] = glp_get_row_dual(lp, i + 1);
+    }
     return sol;
+}
+
+} // namespace
+
+namespace {
+/// GrowingLinearPrograms alive on this thread: GLPK's environment holds their problems.
+thread_local int tlGrowingPrograms = 0;
+
+/// GLPK keeps a per-thread environment that it never frees by itself: on the thread pool it
+/// would leak (LeakSanitizer sees it) once the thread ends. Freed after every solve, unless a
+/// GrowingLinearProgram of this thread still holds a problem in it.
+void releaseGlpk() {
+    if (tlGrowingPrograms == 0) {
+        glp_free_env();
+    }
+}
+} // namespace
+
+LpSolution LinearProgram::solve() const {
+    LpSolution sol = solveWithGlpk();
+    releaseGlpk();
+    return sol;
+}
+
+LpSolution LinearProgram::solveWithGlpk() const {
+    // GLPK prints to the terminal by default; this is per thread, so set it on every call.
+    glp_term_out(GLP_OFF);
+    std::unique_ptr<glp_prob, ProbDeleter> prob(glp_create_prob());
+    glp_prob* lp = prob.get();
+    glp_set_obj_dir(lp, m_sense == Sense::Maximize ? GLP_MAX : GLP_MIN);
+    LpSolution sol;
+    if (m_vars.empty()) {
+        sol.status = LpStatus::Failed;
+        sol.message = "the linear program has no variable";
+        return sol;
+    }
+    // GLPK's simplex on coefficients spanning more orders of magnitude than a double holds
+    // digits is meaningless, and it can cycle for ever (found by fuzzing: a platform graph with
+    // link costs from 1 to 1e27). Refuse such a program with the range, and cap the iterations
+    // so that nothing ever hangs.
+    CoefficientRange range;
+    for (const Var& v : m_vars) {
+        range.note(v.objective);
+    }
+    for (const Row& r : m_rows) {
+        range.note(r.rhs);
+        for (const auto& term : r.terms) {
+            range.note(term.second);
+        }
+    }
+    if (std::string why = range.problem(); !why.empty()) {
+        sol.status = LpStatus::Failed;
+        sol.message = std::move(why);
+        return sol;
+    }
+    glp_add_cols(lp, variableCount());
+    for (int j = 0; j < variableCount(); ++j) {
+        const Var& v = m_vars[static_cast<std::size_t>(j)];
+        setColumn(lp, j + 1, v.lo, v.hi, v.objective);
+    }
+    std::vector<int> ia{0};
+    std::vector<int> ja{0};
+    std::vector<double> ar{0.0};
+    if (!m_rows.empty()) {
+        glp_add_rows(lp, constraintCount());
+    }
+    for (int i = 0; i < constraintCount(); ++i) {
+        const Row& r = m_rows[static_cast<std::size_t>(i)];
+        setRowBounds(lp, i + 1, r.relation, r.rhs);
+        // GLPK refuses duplicate column indices in a row: sum them first.
+        std::map<int, double> merged;
+        for (const auto& [var, coef] : r.terms) {
+            merged[var] += coef;
+        }
+        for (const auto& [var, coef] : merged) {
+            if (coef != 0.0) {
+                ia.push_back(i + 1);
+                ja.push_back(var + 1);
+                ar.push_back(coef);
+            }
+        }
+    }
+    glp_load_matrix(lp, static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
+    return runSimplex(lp, true);
+}
+
+struct GrowingLinearProgram::Glpk {
+    std::unique_ptr<glp_prob, ProbDeleter> prob;
+};
+
+GrowingLinearProgram::GrowingLinearProgram(LinearProgram::Sense sense,
+                                           const std::vector<std::pair<Relation, double>>& rows)
+    : m_glpk(std::make_unique<Glpk>()), m_rows(static_cast<int>(rows.size())) {
+    ++tlGrowingPrograms;
+    glp_term_out(GLP_OFF);
+    m_glpk->prob.reset(glp_create_prob());
+    glp_prob* lp = m_glpk->prob.get();
+    glp_set_obj_dir(lp, sense == LinearProgram::Sense::Maximize ? GLP_MAX : GLP_MIN);
+    if (m_rows > 0) {
+        glp_add_rows(lp, m_rows);
+    }
+    for (int i = 0; i < m_rows; ++i) {
+        const auto [relation, rhs] = rows[static_cast<std::size_t>(i)];
+        if (!std::isfinite(rhs)) {
+            throw std::invalid_argument("GrowingLinearProgram: right-hand side not finite");
+        }
+        m_range.note(rhs);
+        setRowBounds(lp, i + 1, relation, rhs);
+    }
+}
+
+GrowingLinearProgram::~GrowingLinearProgram() {
+    m_glpk->prob.reset();
+    --tlGrowingPrograms;
+    releaseGlpk();
+}
+
+int GrowingLinearProgram::addColumn(double lo, double hi, double objective,
+                                    const std::vector<std::pair<int, double>>& terms) {
+    if (std::isnan(lo) || std::isnan(hi) || lo > hi || !std::isfinite(objective)) {
+        throw std::invalid_argument("GrowingLinearProgram: bad bounds or objective");
+    }
+    std::map<int, double> merged;
+    for (const auto& [row, coef] : terms) {
+        if (row < 0 || row >= m_rows || !std::isfinite(coef)) {
+            throw std::invalid_argument("GrowingLinearProgram: bad term");
+        }
+        merged[row] += coef;
+    }
+    std::vector<int> ind{0};
+    std::vector<double> val{0.0};
+    for (const auto& [row, coef] : merged) {
+        if (coef != 0.0) {
+            ind.push_back(row + 1);
+            val.push_back(coef);
+            m_range.note(coef);
+        }
+    }
+    m_range.note(objective);
+    glp_prob* lp = m_glpk->prob.get();
+    const int col = glp_add_cols(lp, 1);
+    setColumn(lp, col, lo, hi, objective);
+    glp_set_mat_col(lp, col, static_cast<int>(ind.size()) - 1, ind.data(), val.data());
+    return m_columns++;
+}
+
+LpSolution GrowingLinearProgram::solve() {
+    glp_term_out(GLP_OFF);
+    LpSolution sol;
+    if (m_columns == 0) {
+        sol.message = "the linear program has no variable";
+        return sol;
+    }
+    if (std::string why = m_range.problem(); !why.empty()) {
+        sol.message = std::move(why);
+        return sol;
+    }
+    // Without the presolver GLPK starts from the current basis: the previous optimum, the new
+    // columns non-basic at their bounds.
+    return runSimplex(m_glpk->prob.get(), false);
 }
 
 LpSolution LinearProgram::solveOrThrow(const std::string& what) const {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <limits>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +12,20 @@ namespace rl {
 /// that is solved: doubles hold about 16 digits, and the simplex needs room to pivot.
 inline constexpr double kMaxCoefficientRange = 1e12;
 
+/// The smallest and largest magnitude among coefficients noted one by one (zeros ignored), and
+/// the one rule on their range that every linear program is held to.
+class CoefficientRange {
+  public:
+    void note(double coefficient);
+    /// Why a program with these coefficients is refused (they span more than
+    /// kMaxCoefficientRange), or an empty string when they may be solved.
+    std::string problem() const;
+
+  private:
+    double m_smallest = std::numeric_limits<double>::infinity();
+    double m_largest = 0.0;
+};
+
 /// Outcome of solving a linear program.
 enum class LpStatus { Optimal, Infeasible, Unbounded, Failed };
 
@@ -19,7 +34,8 @@ struct LpSolution {
     LpStatus status = LpStatus::Failed;
     double objective = 0.0;
     std::vector<double> values;
-    std::string message; ///< why it is not optimal (empty when Optimal)
+    std::vector<double> duals; ///< one per constraint: its shadow price at the optimum
+    std::string message;       ///< why it is not optimal (empty when Optimal)
 };
 
 /// A small linear program over real variables, solved by GLPK's simplex. The rest of ReduceLab
@@ -71,6 +87,37 @@ class LinearProgram {
     Sense m_sense;
     std::vector<Var> m_vars;
     std::vector<Row> m_rows;
+};
+
+/// A linear program whose rows are fixed and whose columns are added between solves, each
+/// solve starting from the previous optimal basis: the master of a column generation, where
+/// a cold start per round would cost a whole simplex. The coefficient range rule and the
+/// iteration cap of LinearProgram hold. Not copyable; while one lives, LinearProgram::solve()
+/// on the same thread keeps GLPK's environment (freed when the last one ends).
+class GrowingLinearProgram {
+  public:
+    using Relation = LinearProgram::Relation;
+    GrowingLinearProgram(LinearProgram::Sense sense,
+                         const std::vector<std::pair<Relation, double>>& rows);
+    ~GrowingLinearProgram();
+    GrowingLinearProgram(const GrowingLinearProgram&) = delete;
+    GrowingLinearProgram& operator=(const GrowingLinearProgram&) = delete;
+
+    /// Adds a column with bounds [lo, hi], objective coefficient and its (row, coefficient)
+    /// terms; returns its index. It starts non-basic at its bound, so the basis stays valid.
+    int addColumn(double lo, double hi, double objective,
+                  const std::vector<std::pair<int, double>>& terms);
+    int columnCount() const { return m_columns; }
+    /// The optimum over the columns added so far (Failed, with the range, when the
+    /// coefficients span more than kMaxCoefficientRange).
+    LpSolution solve();
+
+  private:
+    struct Glpk;
+    std::unique_ptr<Glpk> m_glpk;
+    int m_rows = 0;
+    int m_columns = 0;
+    CoefficientRange m_range;
 };
 
 } // namespace rl
