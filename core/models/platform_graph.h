@@ -9,7 +9,7 @@
 namespace rl {
 
 /// Largest graph the steady-state LPs accept (the reduce LP has O(n^4) variables).
-constexpr int kMaxSteadyProcessors = 16;
+constexpr int kMaxSteadyProcessors = 40;
 
 /// A platform graph for series of reductions and scatters (seed 002, Legrand-Marchal-Robert):
 /// processors P0..P(n-1), directed links with c(i,j) = time to send one unit of message from

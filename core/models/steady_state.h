@@ -22,13 +22,16 @@ struct SteadyStateResult {
     std::vector<FlowTask> tasks;           ///< nonzero cons(Pi, T) of the LP solution
     std::vector<WeightedPattern> patterns; ///< decomposition (reduction trees / routes)
     PeriodicSchedule schedule;             ///< one period built from the patterns
-    int lpVariables = 0;
-    int lpConstraints = 0;
+    int lpVariables = 0;                   ///< size of the flow LP of seed 002 (steady_flow_lp.h)
+    int lpConstraints = 0; ///< reduce: solved by tree column generation, never built
+    int treesPriced = 0;   ///< reduce: trees the column generation gave its master
+    int pricingRounds = 0; ///< reduce: its rounds of pricing
 };
 
 /// SSRP(G): series of non-commutative reductions of v_0 (+) ... (+) v_(n-1), v_i on Pi, result
-/// on `target` (-1: on any processor). Throws InputError on a bad graph or target, or when the
-/// LP is infeasible (the target cannot be reached) or unbounded (free links and tasks).
+/// on `target` (-1: on any processor). The flow LP's optimum, found by column generation over
+/// weighted reduction trees (its decomposition). Throws InputError on a bad graph or target,
+/// coefficients too far apart to solve, or when the target cannot be reached.
 SteadyStateResult solveSteadyReduce(const PlatformGraph& g, int target);
 /// SSSP(G): series of scatters from `source`, one distinct message per target and per scatter,
 /// to `targets` (empty: every other processor).

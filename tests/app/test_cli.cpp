@@ -99,10 +99,12 @@ class TestCli : public QObject {
                                << "sweep fig4: done";
         QTest::newRow("bench") << QStringList{"bench", "--seconds", "0.01", "--n", "8"}
                                << "bench: done (";
-        // A linear program of about 1.5 s: its time elapsed is shown after half a second.
-        QTest::newRow("steady") << QStringList{"steady", "--preset", "complete:15", "--target",
-                                               "any"}
-                                << "steady: solved: ";
+        // A steady state of about a second (a heterogeneous complete graph of 32 processors):
+        // its time elapsed is shown after half a second.
+        QTest::newRow("steady")
+            << QStringList{"steady", "--fixed-preset", "worstcase:1:3:0.5", "--n", "32", "--target",
+                           "any"}
+            << "steady: solved: ";
     }
     void progressOfLongVerbs() {
         QFETCH(QStringList, args);

@@ -1,10 +1,14 @@
 // Steady-state series of reductions and scatters (seed 002, Legrand-Marchal-Robert): the LP
-// wrapper around GLPK, SSSP on the seed's toy scatter (TP = 1/2), SSRP against a two-processor
-// instance solved by hand, the decomposition into weighted reduction trees, the one-period
-// schedule checked by the validator (one-port, conservation), TP >= 1 / makespan of every
-// explorer algorithm on random fixed platforms (fixed seed), and bad graphs refused by name.
+// wrapper around GLPK (duals, the growing program of the column generation), SSSP on the seed's
+// toy scatter (TP = 1/2), SSRP against a two-processor instance solved by hand, SSRP's tree
+// column generation against the flow LP solved as such on random graphs (fixed seed), TP on
+// complete graphs up to the size limit against its closed form, the decomposition into
+// weighted reduction trees, the one-period schedule checked by the validator (one-port,
+// conservation), TP >= 1 / makespan of every explorer algorithm on random fixed platforms
+// (fixed seed), and bad graphs refused by name.
 #include "base/input_error.h"
 #include "base/lp_solver.h"
+#include "models/steady_flow_lp.h"
 #include "models/steady_state.h"
 #include "platform/fixed_costs.h"
 
@@ -38,6 +42,27 @@ QString inputError(const std::function<void()>& f) {
 
 bool close(double a, double b, double rel = 1e-7) {
     return std::abs(a - b) <= rel * std::max({1.0, std::abs(a), std::abs(b)});
+}
+
+// A random graph (fixed generator): link costs U(0.2, 3), each link absent with probability
+// `missing` except those of the ring 0 -> 1 -> ... -> 0 (so every target can be reached),
+// computation times U(0, 2) or 0 on every other processor when `idle`.
+PlatformGraph randomGraph(std::mt19937_64& gen, int n, double missing, bool idle) {
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    PlatformGraph g;
+    g.n = n;
+    for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < n; ++j) {
+            const bool ring = j == (i + 1) % n;
+            const double c = 0.2 + 2.8 * u(gen);
+            g.link.push_back(i == j || (!ring && u(gen) < missing) ? INFINITY : c);
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        const double w = 2.0 * u(gen);
+        g.w.push_back(idle && i % 2 == 1 ? 0.0 : w);
+    }
+    return g;
 }
 
 PlatformGraph twoProcessors(double a, double b) {
@@ -126,6 +151,10 @@ class TestSteadyState : public QObject {
         QCOMPARE(s.status, LpStatus::Optimal);
         QVERIFY(close(s.objective, 2.8, 1e-9));
         QVERIFY(close(s.values[0], 1.6, 1e-9));
+        // The shadow prices: y = (0.4, 0.2) solves y A = c.
+        QCOMPARE(s.duals.size(), std::size_t{2});
+        QVERIFY(close(s.duals[0], 0.4, 1e-9));
+        QVERIFY(close(s.duals[1], 0.2, 1e-9));
         LinearProgram inf = lp;
         inf.addConstraint({{x, 1}}, LinearProgram::Relation::GreaterEqual, 10);
         QCOMPARE(inf.solve().status, LpStatus::Infeasible);
@@ -136,6 +165,35 @@ class TestSteadyState : public QObject {
         const int z = unb.addVariable("z", 0, LinearProgram::kInfinity, 1);
         unb.addConstraint({{z, -1}}, LinearProgram::Relation::LessEqual, 1);
         QCOMPARE(unb.solve().status, LpStatus::Unbounded);
+    }
+
+    // Columns added one by one, solved after each: the same optima as the whole program built
+    // at once, and the coefficient range rule of LinearProgram.
+    void growingProgram() {
+        using Rel = LinearProgram::Relation;
+        GrowingLinearProgram g(LinearProgram::Sense::Maximize,
+                               {{Rel::LessEqual, 4.0}, {Rel::LessEqual, 6.0}});
+        QCOMPARE(g.solve().status, LpStatus::Failed); // no column yet
+        g.addColumn(0, LinearProgram::kInfinity, 1, {{0, 1}, {1, 3}});
+        LpSolution s = g.solve();
+        QCOMPARE(s.status, LpStatus::Optimal);
+        QVERIFY(close(s.objective, 2.0, 1e-12)); // x = 2: 3x <= 6
+        g.addColumn(0, LinearProgram::kInfinity, 1, {{0, 2}, {1, 1}});
+        s = g.solve();
+        QCOMPARE(s.status, LpStatus::Optimal);
+        QVERIFY(close(s.objective, 2.8, 1e-12));
+        QVERIFY(close(s.values[0], 1.6, 1e-12));
+        QVERIFY(close(s.values[1], 1.2, 1e-12));
+        QVERIFY(close(s.duals[0], 0.4, 1e-12));
+        // A plain LinearProgram solved meanwhile leaves the growing one intact.
+        LinearProgram other(LinearProgram::Sense::Maximize);
+        other.addConstraint({{other.addVariable("z", 0, 1, 1), 1}}, Rel::LessEqual, 1);
+        QCOMPARE(other.solve().status, LpStatus::Optimal);
+        g.addColumn(0, LinearProgram::kInfinity, 1, {{0, 1e13}});
+        s = g.solve();
+        QCOMPARE(s.status, LpStatus::Failed);
+        QVERIFY2(QString::fromStdString(s.message).contains("more than 1e+12 apart"),
+                 s.message.c_str());
     }
 
     // Seed 002's toy scatter: Ps has two unit-cost links, so TP = 1/2 (the slide's matchings of
@@ -192,6 +250,69 @@ class TestSteadyState : public QObject {
         const PlatformGraph g = PlatformGraph::preset("reduce-toy");
         QVERIFY(solveSteadyReduce(g, -1).throughput >=
                 solveSteadyReduce(g, 0).throughput * (1 - 1e-9));
+    }
+
+    // The tree column generation reaches the flow LP's optimum: random graphs (seed 11), n = 3
+    // to 7, dense or sparse, with idle processors or not, a fixed target and any target; the
+    // trees are valid and weigh TP, the period is valid, and the LP size is the flow LP's.
+    void treesEqualFlowLp() {
+        std::mt19937_64 gen(11);
+        for (int trial = 0; trial < 40; ++trial) {
+            const int n = 3 + trial % 5;
+            const PlatformGraph g = randomGraph(gen, n, trial % 2 ? 0.6 : 0.0, trial % 3 == 0);
+            for (int target : {trial % n, -1}) {
+                const SteadyStateResult r = solveSteadyReduce(g, target);
+                const SteadyFlowLpResult flow = solveSteadyReduceFlowLp(g, target);
+                QVERIFY2(close(r.throughput, flow.throughput, 1e-9),
+                         qPrintable(QString("trial %1, n %2, target %3: trees %4, flow LP %5")
+                                        .arg(trial)
+                                        .arg(n)
+                                        .arg(target)
+                                        .arg(r.throughput, 0, 'g', 17)
+                                        .arg(flow.throughput, 0, 'g', 17)));
+                QCOMPARE(r.lpVariables, flow.size.variables);
+                QCOMPARE(r.lpConstraints, flow.size.constraints);
+                for (const WeightedPattern& p : r.patterns) {
+                    checkTree(p, n);
+                    if (target >= 0) {
+                        QCOMPARE(p.target, target);
+                    }
+                }
+                checkOccupations(r, g);
+            }
+        }
+    }
+
+    // Complete graphs with unit costs up to the size limit: every processor but the target
+    // must send a message per result (TP <= 1), and with any target a result takes n - 1
+    // messages from n sending ports (TP <= n / (n - 1)); both bounds are reached.
+    void completeGraphsInClosedForm() {
+        for (int n : {5, 16, 24, kMaxSteadyProcessors}) {
+            const PlatformGraph g = PlatformGraph::preset("complete:" + std::to_string(n));
+            const SteadyStateResult fixed = solveSteadyReduce(g, 0);
+            QVERIFY2(close(fixed.throughput, 1.0, 1e-9), qPrintable(QString::number(n)));
+            const SteadyStateResult any = solveSteadyReduce(g, -1);
+            QVERIFY2(close(any.throughput, n / (n - 1.0), 1e-9), qPrintable(QString::number(n)));
+            for (const SteadyStateResult* r : {&fixed, &any}) {
+                for (const WeightedPattern& p : r->patterns) {
+                    checkTree(p, n);
+                }
+                checkOccupations(*r, g);
+            }
+        }
+    }
+
+    // A dense heterogeneous graph of 24 processors: the trees, their weights and the period
+    // are checked (its TP is not known in closed form; the flow LP would take minutes).
+    void largeRandomGraphFeasible() {
+        std::mt19937_64 gen(3);
+        const PlatformGraph g = randomGraph(gen, 24, 0.0, false);
+        const SteadyStateResult r = solveSteadyReduce(g, 0);
+        QVERIFY(r.throughput > 0.0);
+        for (const WeightedPattern& p : r.patterns) {
+            checkTree(p, 24);
+        }
+        checkOccupations(r, g);
     }
 
     // Pipelining never loses: on random fixed platforms (seed 7, 12 instances, n = 3..6) the
@@ -272,6 +393,10 @@ class TestSteadyState : public QObject {
                 }).contains("g.csv:1: field 2"));
         QVERIFY(inputError([] { PlatformGraph::preset("ring:1"); }).contains("ring:1"));
         QVERIFY(inputError([] { PlatformGraph::preset("nope"); }).contains("known"));
+        const std::string tooLarge = "complete:" + std::to_string(kMaxSteadyProcessors + 1);
+        QVERIFY(inputError([&] {
+                    PlatformGraph::preset(tooLarge);
+                }).contains(QString("out of range [2, %1]").arg(kMaxSteadyProcessors)));
         const PlatformGraph g = PlatformGraph::preset("reduce-toy");
         QVERIFY(inputError([&] { solveSteadyReduce(g, 3); }).contains("target"));
         QVERIFY(inputError([&] { solveSteadyScatter(g, 0, {0}); }).contains("target"));
