@@ -144,9 +144,13 @@ class TestModelStudies : public QObject {
         QVERIFY(refusal([&] {
                     runSteadyStudy(ring, SteadyGoal::CompareOnly);
                 }).startsWith("the pipelining comparison needs an explorer platform"));
-        QCOMPARE(
-            refusal([] { SteadyStudy::onExplorerPlatform(FixedCosts::homogeneous(17, 1, 0)); }),
-            QString("the platform has 17 processors; the linear programs take at most 16"));
+        QCOMPARE(refusal([] {
+                     SteadyStudy::onExplorerPlatform(
+                         FixedCosts::homogeneous(kMaxSteadyProcessors + 1, 1, 0));
+                 }),
+                 QString("the platform has %1 processors; the linear programs take at most %2")
+                     .arg(kMaxSteadyProcessors + 1)
+                     .arg(kMaxSteadyProcessors));
         const SteadyStudy onFive = SteadyStudy::onExplorerPlatform(f);
         QCOMPARE(onFive.graph, g);
         QCOMPARE(onFive.explorerPlatform, std::optional<FixedCosts>(f));
