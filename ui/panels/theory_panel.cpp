@@ -256,9 +256,13 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
     connect(&m_markovJob, &AsyncJobBase::resultReady, this,
             [this] { showMarkov(m_markovJob.latest()); });
     connect(&m_gapJob, &AsyncJobBase::resultReady, this, [this] { showGaps(m_gapJob.latest()); });
-    for (auto [job, button, bar] :
+    // Not structured bindings: clang before 16 cannot capture them in the lambdas below.
+    for (const auto& jobParts :
          {std::tuple{static_cast<AsyncJobBase*>(&m_markovJob), m_markovRun, m_markovProgress},
           std::tuple{static_cast<AsyncJobBase*>(&m_gapJob), m_gapRun, m_gapProgress}}) {
+        AsyncJobBase* job = std::get<0>(jobParts);
+        QPushButton* button = std::get<1>(jobParts);
+        QProgressBar* bar = std::get<2>(jobParts);
         bar->setRange(0, 1000);
         connect(job, &AsyncJobBase::progressChanged, bar, [bar](double fraction, double) {
             bar->setValue(static_cast<int>(fraction * 1000));
