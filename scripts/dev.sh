@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # ReduceLab's one entry point for people and CI, on Debian 12 as root (or with sudo):
 #   scripts/dev.sh gui [ARGS]   install what building and running the GUI needs, build, start it
-#   scripts/dev.sh test         install what the tests need too, build, check formatting, run
-#                               every test; rebuild with clang, AddressSanitizer + UBSan and
-#                               libFuzzer, run every test again and fuzz each target briefly
+#   scripts/dev.sh test         install what the tests need too, build, check formatting and
+#                               clang-tidy (core), run every test; rebuild with clang,
+#                               AddressSanitizer + UBSan and libFuzzer, run every test again
+#                               and fuzz each target briefly
 #   scripts/dev.sh fuzz [SECONDS]  run every fuzz target for SECONDS (default 60) each; a
 #                               finding is copied into tests/fuzz/corpus/<target>/ and fails
 #   scripts/dev.sh build        install the GUI's packages and build only
@@ -15,10 +16,10 @@ cd "$(dirname "$0")/.."
 GUI_PACKAGES=(cmake make g++ pkg-config qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev
               libboost-random-dev libglpk-dev libgl-dev libgif-dev libavcodec-dev libavformat-dev
               libswscale-dev libavutil-dev)
-# The tests on top: formatting, the clang sanitizer/fuzzer build, real windows, Paje readers,
+# The tests on top: formatting, clang-tidy, the clang sanitizer/fuzzer build, real windows, Paje readers,
 # Open MPI (reducelab-mpi is built when it is found, and tested with 1 to 3 ranks), ffprobe
 # (the ffmpeg package) to read the exported animations back.
-TEST_PACKAGES=(clang-format clang libclang-rt-14-dev xvfb xauth vite pajeng help2man
+TEST_PACKAGES=(clang-format clang-tidy clang libclang-rt-14-dev xvfb xauth vite pajeng help2man
                desktop-file-utils appstream dpkg-dev libopenmpi-dev openmpi-bin ffmpeg)
 JOBS=$(nproc 2>/dev/null || echo 2)
 # Seconds each fuzz target runs in `test` (7 targets: under 2.5 minutes in all).
@@ -54,6 +55,24 @@ build_sanitized() {
 check_format() {
     echo "== clang-format check"
     git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
+}
+
+# clang-tidy (.clang-tidy: bugprone, performance and a few others, every finding an error) on
+# the core's sources and the headers they include. The core only: it is where the invariants
+# live, and ui/ and app/ would parse Qt's headers for each file at three times the cost (CI's
+# budget); the GUI and the CLI are covered by the sanitizer build and the fuzzers instead.
+check_tidy() {
+    echo "== clang-tidy (core)"
+    local log
+    log=$(mktemp)
+    if run-clang-tidy -p build -quiet -j "$JOBS" "^$PWD/core/" >"$log" 2>&1; then
+        echo "no finding in $(git ls-files 'core/*.cpp' | wc -l) files"
+    else
+        grep -E -A3 '(error|warning): ' "$log" | grep -v 'warnings generated' | head -60
+        rm -f "$log"
+        return 1
+    fi
+    rm -f "$log"
 }
 
 # The installed files validate, and the Debian package installs and runs (then is removed, so
@@ -135,6 +154,7 @@ test)
     install_missing "${GUI_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
     build build
     check_format
+    check_tidy
     echo "== tests (Release)"
     run_tests build
     check_package

@@ -23,7 +23,9 @@ struct StaticPlan {
     std::vector<int> sources; ///< senders, in reception order
 
     int receptionCount(int p) const { return offset[p + 1] - offset[p]; }
-    int source(int p, int j) const { return sources[static_cast<std::size_t>(offset[p] + j)]; }
+    int source(int p, int j) const {
+        return sources[static_cast<std::size_t>(offset[p]) + static_cast<std::size_t>(j)];
+    }
 
     /// Builds the flat form from per-processor reception lists.
     static StaticPlan fromLists(const std::vector<std::vector<int>>& receptions, int lag);

@@ -94,7 +94,7 @@ std::vector<Slot> edgeColouring(const std::vector<std::vector<double>>& time) {
     if (delta <= 0.0) {
         return slots;
     }
-    const auto big = static_cast<std::size_t>(2 * n);
+    const std::size_t big = 2 * static_cast<std::size_t>(n);
     std::vector<std::vector<double>> a(big, std::vector<double>(big, 0.0));
     for (int i = 0; i < n; ++i) {
         const auto ui = static_cast<std::size_t>(i);
