@@ -15,6 +15,7 @@
 #include "views/legend_strip.h"
 #include "views/tree_view.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
@@ -95,6 +96,8 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_split);
 
+    connect(m_backAction, &QAction::triggered, this, &ExplorerPage::goBack);
+    connect(m_forwardAction, &QAction::triggered, this, &ExplorerPage::goForward);
     connect(m_config, &ConfigPanel::scenarioEdited, m_session, &Session::setScenario);
     connect(m_session, &Session::resultReady, this, &ExplorerPage::onResult);
     connect(m_anim, &AnimationController::cursorChanged, this, &ExplorerPage::onCursor);
@@ -114,6 +117,44 @@ void ExplorerPage::updateTransportIcons() {
         const bool play = b == m_playButton;
         b->setIcon(mediaIcon(play && m_anim->isPlaying() ? MediaIcon::Pause : icon,
                              m_theme.palette().color(QPalette::ButtonText)));
+    }
+}
+
+void ExplorerPage::navigate(const Scenario& s, bool autoplay) {
+    m_history.visit(m_session->scenario(), s);
+    updateHistoryActions();
+    showScenario(s, autoplay);
+}
+
+bool ExplorerPage::goBack() {
+    const auto s = m_history.back(m_session->scenario());
+    updateHistoryActions();
+    if (s) {
+        showScenario(*s, false);
+    }
+    return s.has_value();
+}
+
+bool ExplorerPage::goForward() {
+    const auto s = m_history.forward(m_session->scenario());
+    updateHistoryActions();
+    if (s) {
+        showScenario(*s, false);
+    }
+    return s.has_value();
+}
+
+void ExplorerPage::updateHistoryActions() {
+    m_backAction->setEnabled(m_history.canGoBack());
+    m_forwardAction->setEnabled(m_history.canGoForward());
+}
+
+void ExplorerPage::alignSplitters(const AlgorithmPane* source) {
+    m_splitSizes = source->splitter()->sizes();
+    for (AlgorithmPane* p : m_panes) {
+        if (p != source && p->splitter()->sizes() != m_splitSizes) {
+            p->splitter()->setSizes(m_splitSizes);
+        }
     }
 }
 
@@ -203,6 +244,22 @@ QWidget* ExplorerPage::buildTransport() {
     auto* bar = new QWidget;
     auto* l = new QHBoxLayout(bar);
     l->setContentsMargins(0, 0, 0, 0);
+    // Back and Forward through the scenarios that drill-downs and opened files replaced: words,
+    // so that they read as navigation and not as the animation's steps beside them.
+    m_backAction = new QAction(tr("← Back"), this);
+    m_backAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    m_backAction->setToolTip(tr("the scenario shown before this one (Alt+Left)"));
+    m_forwardAction = new QAction(tr("Forward →"), this);
+    m_forwardAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    m_forwardAction->setToolTip(tr("the scenario Back left (Alt+Right)"));
+    for (QAction* a : {m_backAction, m_forwardAction}) {
+        auto* b = new QToolButton(bar);
+        b->setDefaultAction(a);
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        l->addWidget(b);
+    }
+    l->addSpacing(12);
+    updateHistoryActions();
     auto button = [&](MediaIcon icon, const QString& tip, auto slot) {
         auto* b = new QToolButton(bar);
         b->setToolTip(tip);
@@ -225,12 +282,16 @@ QWidget* ExplorerPage::buildTransport() {
     }
     m_speed->setCurrentIndex(2);
     m_speed->setToolTip(tr("animation speed ([ slower, ] faster); ×1 plays the whole run in 12 s"));
+    auto* speedLabel = new QLabel(tr("speed"), bar);
+    speedLabel->setBuddy(m_speed);
+    l->addWidget(speedLabel);
     l->addWidget(m_speed);
     m_scrubber = new QSlider(Qt::Horizontal, bar);
     m_scrubber->setRange(0, kScrubSteps);
     m_scrubber->setToolTip(tr("time"));
     l->addWidget(m_scrubber, 1);
     m_timeLabel = new QLabel(bar);
+    m_timeLabel->setBuddy(m_scrubber); // the time it shows names the slider's position
     m_timeLabel->setMinimumWidth(
         m_timeLabel->fontMetrics().horizontalAdvance(counterText(8888.888, 8888.888, 9999, 9999)));
     l->addWidget(m_timeLabel);
@@ -254,6 +315,11 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
         pane->gantt()->setLegendShown(false); // the page's legend strip stands for them
         pane->tree()->setLegendShown(false);
         m_paneLayout->addWidget(pane, 1);
+        if (!m_splitSizes.isEmpty()) {
+            pane->splitter()->setSizes(m_splitSizes); // as the user left the others
+        }
+        connect(pane->splitter(), &QSplitter::splitterMoved, this,
+                [this, pane] { alignSplitters(pane); });
         // Compare mode: one shared time axis.
         connect(pane->gantt(), &GanttView::timeRangeChanged, this, [this](double lo, double hi) {
             if (m_syncingRange) {

@@ -18,6 +18,8 @@
 #include "panels/steady_state_panel.h"
 #include "panels/theory_panel.h"
 #include "shell/help_pane.h"
+#include "shell/recent_files.h"
+#include "shell/window_geometry.h"
 #include "views/gantt_view.h"
 #include "views/tree_view.h"
 
@@ -43,7 +45,8 @@ namespace rl {
 
 namespace {
 
-constexpr int kMaxRecent = 8;
+// The first size, before the window was ever closed (fitted to the screen).
+constexpr QSize kDefaultSize(1400, 860);
 
 } // namespace
 
@@ -96,14 +99,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
     });
 
     QSettings settings;
-    restoreGeometry(settings.value("window/geometry").toByteArray());
+    if (!restoreGeometry(settings.value("window/geometry").toByteArray())) {
+        resize(kDefaultSize);
+    }
+    // A geometry saved on a larger screen (or the default on a projector) fits this one.
+    fitToScreen(this);
     m_theme.presentation = settings.value("view/presentation", false).toBool();
     m_theme.dark = settings.value("view/dark", false).toBool();
     m_presentationAction->setChecked(m_theme.presentation);
     m_darkAction->setChecked(m_theme.dark);
     applyTheme();
     rebuildRecentMenu();
-    resize(1400, 860);
     m_explorer->showScenario(configPanel()->scenario(), true);
 }
 
@@ -161,6 +167,8 @@ void MainWindow::buildMenus() {
         }
     });
     m_recentMenu = file->addMenu(tr("Open &recent"));
+    // Files deleted or moved since the last look leave the list before it shows.
+    connect(file, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     QMenu* examples = file->addMenu(tr("Open e&xample"));
     for (const Example& e : findExamples()) {
         examples->addAction(e.title, this, [this, path = e.path] { openScenario(path); })
@@ -224,6 +232,13 @@ void MainWindow::buildMenus() {
                     &ExplorerPage::slower);
     play->addAction(tr("New random draw"), QKeySequence(Qt::Key_N), configPanel(),
                     &ConfigPanel::newDraw);
+
+    // Back and Forward through the explorer's scenarios, from any tab: they show the explorer.
+    QMenu* go = menuBar()->addMenu(tr("&Go"));
+    for (QAction* a : {m_explorer->backAction(), m_explorer->forwardAction()}) {
+        go->addAction(a);
+        connect(a, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(0); });
+    }
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     m_presentationAction =
@@ -344,13 +359,13 @@ void MainWindow::showError(const QString& message) {
 }
 
 void MainWindow::openInExplorer(const Scenario& s) {
-    m_explorer->showScenario(s, false);
+    m_explorer->navigate(s, false); // Back returns to the scenario it replaces
     m_tabs->setCurrentIndex(0);
 }
 
 bool MainWindow::openScenario(const QString& path) {
     try {
-        m_explorer->showScenario(loadScenario(path), true);
+        m_explorer->navigate(loadScenario(path), true);
         addRecent(path);
         return true;
     } catch (const InputError& e) {
@@ -391,24 +406,25 @@ bool MainWindow::saveScenario(const QString& path) {
 }
 
 void MainWindow::addRecent(const QString& path) {
-    QSettings settings;
-    QStringList recent = settings.value("recentFiles").toStringList();
-    recent.removeAll(path);
-    recent.prepend(path);
-    while (recent.size() > kMaxRecent) {
-        recent.removeLast();
-    }
-    settings.setValue("recentFiles", recent);
+    RecentFiles().add(path);
     rebuildRecentMenu();
 }
 
 void MainWindow::rebuildRecentMenu() {
     m_recentMenu->clear();
-    const QStringList recent = QSettings().value("recentFiles").toStringList();
+    const QStringList recent = RecentFiles().paths(); // the files that still exist
     for (const QString& p : recent) {
-        m_recentMenu->addAction(QFileInfo(p).fileName(), this, [this, p] { openScenario(p); })
+        m_recentMenu
+            ->addAction(RecentFiles::menuText(p), this,
+                        [this, p] {
+                            if (!openScenario(p) && !QFileInfo::exists(p)) {
+                                RecentFiles().remove(p); // gone since the menu was made
+                                rebuildRecentMenu();
+                            }
+                        })
             ->setToolTip(p);
     }
+    m_recentMenu->setToolTipsVisible(true);
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
