@@ -27,6 +27,7 @@
 #include <QSlider>
 #include <QSplitter>
 #include <QStyle>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -118,6 +119,11 @@ void ExplorerPage::updateTransportIcons() {
         b->setIcon(mediaIcon(play && m_anim->isPlaying() ? MediaIcon::Pause : icon,
                              m_theme.palette().color(QPalette::ButtonText)));
     }
+    if (m_backAction != nullptr) {
+        const QColor text = m_theme.palette().color(QPalette::ButtonText);
+        m_backAction->setIcon(mediaIcon(MediaIcon::Back, text));
+        m_forwardAction->setIcon(mediaIcon(MediaIcon::Forward, text));
+    }
 }
 
 void ExplorerPage::navigate(const Scenario& s, bool autoplay) {
@@ -127,16 +133,14 @@ void ExplorerPage::navigate(const Scenario& s, bool autoplay) {
 }
 
 bool ExplorerPage::goBack() {
-    const auto s = m_history.back(m_session->scenario());
-    updateHistoryActions();
-    if (s) {
-        showScenario(*s, false);
-    }
-    return s.has_value();
+    return showFromHistory(m_history.back(m_session->scenario()));
 }
 
 bool ExplorerPage::goForward() {
-    const auto s = m_history.forward(m_session->scenario());
+    return showFromHistory(m_history.forward(m_session->scenario()));
+}
+
+bool ExplorerPage::showFromHistory(const std::optional<Scenario>& s) {
     updateHistoryActions();
     if (s) {
         showScenario(*s, false);
@@ -244,22 +248,15 @@ QWidget* ExplorerPage::buildTransport() {
     auto* bar = new QWidget;
     auto* l = new QHBoxLayout(bar);
     l->setContentsMargins(0, 0, 0, 0);
-    // Back and Forward through the scenarios that drill-downs and opened files replaced: words,
-    // so that they read as navigation and not as the animation's steps beside them.
-    m_backAction = new QAction(tr("← Back"), this);
+    // Back and Forward through the scenarios that drill-downs and opened files replaced: arrows
+    // with a shaft, unlike the animation's steps (their names in the Go menu and tooltips).
+    m_backAction = new QAction(tr("Back"), this);
     m_backAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
     m_backAction->setToolTip(tr("the scenario shown before this one (Alt+Left)"));
-    m_forwardAction = new QAction(tr("Forward →"), this);
+    m_forwardAction = new QAction(tr("Forward"), this);
     m_forwardAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
     m_forwardAction->setToolTip(tr("the scenario Back left (Alt+Right)"));
-    for (QAction* a : {m_backAction, m_forwardAction}) {
-        auto* b = new QToolButton(bar);
-        b->setDefaultAction(a);
-        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
-        l->addWidget(b);
-    }
-    l->addSpacing(12);
-    updateHistoryActions();
+    updateHistoryActions(); // the main window shows them left of the tabs, as a browser does
     auto button = [&](MediaIcon icon, const QString& tip, auto slot) {
         auto* b = new QToolButton(bar);
         b->setToolTip(tip);
@@ -291,9 +288,11 @@ QWidget* ExplorerPage::buildTransport() {
     m_scrubber->setToolTip(tr("time"));
     l->addWidget(m_scrubber, 1);
     m_timeLabel = new QLabel(bar);
-    m_timeLabel->setBuddy(m_scrubber); // the time it shows names the slider's position
     m_timeLabel->setMinimumWidth(
         m_timeLabel->fontMetrics().horizontalAdvance(counterText(8888.888, 8888.888, 9999, 9999)));
+    // The counter names the slider's position: it is its visible label.
+    m_timeLabel->setText(counterText(0.0, 0.0, 0, 0));
+    m_timeLabel->setBuddy(m_scrubber);
     l->addWidget(m_timeLabel);
     connect(m_scrubber, &QSlider::sliderMoved, this,
             [this](int v) { m_anim->seek(m_anim->end() * v / static_cast<double>(kScrubSteps)); });
@@ -316,7 +315,14 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
         pane->tree()->setLegendShown(false);
         m_paneLayout->addWidget(pane, 1);
         if (!m_splitSizes.isEmpty()) {
-            pane->splitter()->setSizes(m_splitSizes); // as the user left the others
+            // As the user left the others, once it is as wide as they are (sizes are pixels).
+            m_paneLayout->activate();
+            pane->splitter()->setSizes(m_splitSizes);
+            QTimer::singleShot(0, this, [this] {
+                if (!m_panes.empty()) {
+                    alignSplitters(m_panes.front()); // a hidden page is laid out later
+                }
+            });
         }
         connect(pane->splitter(), &QSplitter::splitterMoved, this,
                 [this, pane] { alignSplitters(pane); });

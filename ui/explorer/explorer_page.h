@@ -13,6 +13,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QAction;
@@ -125,6 +126,8 @@ class ExplorerPage : public QWidget {
     /// The scenario file beside pane `pane`'s schedule CSV written to `csvPath`.
     QByteArray scenarioSidecar(std::size_t pane, const QString& csvPath) const;
     void updateHistoryActions();
+    /// Shows what Back or Forward returned (nothing: false).
+    bool showFromHistory(const std::optional<Scenario>& s);
     /// Compare mode: every pane's Gantt/tree splitter as `source`'s, so that the time axes of
     /// all panes stay aligned.
     void alignSplitters(const AlgorithmPane* source);

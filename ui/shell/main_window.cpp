@@ -29,6 +29,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -38,6 +39,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <QToolButton>
 
 #include <algorithm>
 
@@ -71,6 +73,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
     m_tabs->addTab(new TheoryPanel(drill), tr("Theory"));
     m_tabs->addTab(new SteadyStatePanel(drill), tr("Steady state"));
     m_tabs->addTab(new DivisibleLoadPanel, tr("Divisible load"));
+    // Back and Forward left of the tabs, as in a browser: they work from every tab.
+    auto* history = new QWidget;
+    auto* historyRow = new QHBoxLayout(history);
+    historyRow->setContentsMargins(0, 0, 4, 0);
+    for (QAction* a : {m_explorer->backAction(), m_explorer->forwardAction()}) {
+        auto* b = new QToolButton(history);
+        b->setDefaultAction(a);
+        b->setAutoRaise(true);
+        historyRow->addWidget(b);
+    }
+    m_tabs->setCornerWidget(history, Qt::TopLeftCorner);
     // The explorer's configuration only makes sense beside the explorer; the analysis panels
     // carry their own settings.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
