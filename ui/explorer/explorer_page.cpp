@@ -199,6 +199,24 @@ void ExplorerPage::applyNarrationLines() {
     m_split->setSizes({std::max(1, total - want), want});
 }
 
+bool ExplorerPage::eventFilter(QObject* watched, QEvent* event) {
+    // A pane's splitter resized to the width of the first pane's takes its sizes (pixels): a
+    // pane added after the user moved a splitter is laid out after it was made.
+    if (event->type() == QEvent::Resize && !m_splitSizes.isEmpty() && !m_panes.empty()) {
+        QSplitter* first = m_panes.front()->splitter();
+        auto* splitter = qobject_cast<QSplitter*>(watched);
+        if (splitter != nullptr && splitter != first && splitter->width() == first->width() &&
+            splitter->sizes() != first->sizes()) {
+            QTimer::singleShot(0, splitter, [splitter, first] {
+                if (splitter->width() == first->width()) {
+                    splitter->setSizes(first->sizes()); // after the resize has laid it out
+                }
+            });
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 void ExplorerPage::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     applyNarrationLines();
@@ -314,16 +332,8 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
         pane->gantt()->setLegendShown(false); // the page's legend strip stands for them
         pane->tree()->setLegendShown(false);
         m_paneLayout->addWidget(pane, 1);
-        if (!m_splitSizes.isEmpty()) {
-            // As the user left the others, once it is as wide as they are (sizes are pixels).
-            m_paneLayout->activate();
-            pane->splitter()->setSizes(m_splitSizes);
-            QTimer::singleShot(0, this, [this] {
-                if (!m_panes.empty()) {
-                    alignSplitters(m_panes.front()); // a hidden page is laid out later
-                }
-            });
-        }
+        // Once laid out, it takes the split the user gave the others (eventFilter()).
+        pane->splitter()->installEventFilter(this);
         connect(pane->splitter(), &QSplitter::splitterMoved, this,
                 [this, pane] { alignSplitters(pane); });
         // Compare mode: one shared time axis.
