@@ -27,7 +27,6 @@
 #include <QSlider>
 #include <QSplitter>
 #include <QStyle>
-#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -126,42 +125,6 @@ void ExplorerPage::updateTransportIcons() {
     }
 }
 
-void ExplorerPage::navigate(const Scenario& s, bool autoplay) {
-    m_history.visit(m_session->scenario(), s);
-    updateHistoryActions();
-    showScenario(s, autoplay);
-}
-
-bool ExplorerPage::goBack() {
-    return showFromHistory(m_history.back(m_session->scenario()));
-}
-
-bool ExplorerPage::goForward() {
-    return showFromHistory(m_history.forward(m_session->scenario()));
-}
-
-bool ExplorerPage::showFromHistory(const std::optional<Scenario>& s) {
-    updateHistoryActions();
-    if (s) {
-        showScenario(*s, false);
-    }
-    return s.has_value();
-}
-
-void ExplorerPage::updateHistoryActions() {
-    m_backAction->setEnabled(m_history.canGoBack());
-    m_forwardAction->setEnabled(m_history.canGoForward());
-}
-
-void ExplorerPage::alignSplitters(const AlgorithmPane* source) {
-    m_splitSizes = source->splitter()->sizes();
-    for (AlgorithmPane* p : m_panes) {
-        if (p != source && p->splitter()->sizes() != m_splitSizes) {
-            p->splitter()->setSizes(m_splitSizes);
-        }
-    }
-}
-
 void ExplorerPage::setTheme(const Theme& theme) {
     m_theme = theme;
     m_legend->setTheme(theme);
@@ -197,24 +160,6 @@ void ExplorerPage::applyNarrationLines() {
                      2 * m_narration->frameWidth() +
                      2 * style()->pixelMetric(QStyle::PM_LayoutVerticalSpacing);
     m_split->setSizes({std::max(1, total - want), want});
-}
-
-bool ExplorerPage::eventFilter(QObject* watched, QEvent* event) {
-    // A pane's splitter resized to the width of the first pane's takes its sizes (pixels): a
-    // pane added after the user moved a splitter is laid out after it was made.
-    if (event->type() == QEvent::Resize && !m_splitSizes.isEmpty() && !m_panes.empty()) {
-        QSplitter* first = m_panes.front()->splitter();
-        auto* splitter = qobject_cast<QSplitter*>(watched);
-        if (splitter != nullptr && splitter != first && splitter->width() == first->width() &&
-            splitter->sizes() != first->sizes()) {
-            QTimer::singleShot(0, splitter, [splitter, first] {
-                if (splitter->width() == first->width()) {
-                    splitter->setSizes(first->sizes()); // after the resize has laid it out
-                }
-            });
-        }
-    }
-    return QWidget::eventFilter(watched, event);
 }
 
 void ExplorerPage::resizeEvent(QResizeEvent* event) {

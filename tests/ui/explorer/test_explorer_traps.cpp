@@ -4,6 +4,7 @@
 #include "common/number_text.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/config_panel.h"
+#include "explorer/law_editor.h"
 #include "explorer/scenario_history.h"
 #include "shell/main_window.h"
 #include "studies/theory_study.h"

@@ -2,6 +2,7 @@
 // paths, their folder shown, missing ones dropped), a restored geometry that fits the screen,
 // and a visible label for every field of every tab.
 #include "explorer/animation_dialog.h"
+#include "explorer/figure_export_dialog.h"
 #include "shell/main_window.h"
 #include "shell/recent_files.h"
 #include "shell/window_geometry.h"
@@ -162,7 +163,7 @@ class TestWindowState : public QObject {
         }
     }
 
-    // Every field of every tab (and of the animation dialog) has a visible name tied to it.
+    // Every field of every tab (and of the export dialogs) has a visible name tied to it.
     void everyFieldHasAVisibleLabel() {
         MainWindow w;
         w.setInteractive(false);
@@ -172,6 +173,9 @@ class TestWindowState : public QObject {
         AnimationDialog dialog(w.theme(), QStringLiteral("demo.gif"));
         const QStringList inDialog = unlabelledFields(&dialog);
         QVERIFY2(inDialog.isEmpty(), qPrintable(inDialog.join(QLatin1Char('\n'))));
+        FigureExportDialog figure(ExplorerPage::Export::Figure, 1.0);
+        const QStringList inFigure = unlabelledFields(&figure);
+        QVERIFY2(inFigure.isEmpty(), qPrintable(inFigure.join(QLatin1Char('\n'))));
     }
 };
 
