@@ -45,22 +45,6 @@ void GanttView::setUpRowAxes() {
     connect(m_plot->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_plot->yAxis2,
             qOverload<const QCPRange&>(&QCPAxis::setRange));
     connect(m_plot, &QCustomPlot::beforeReplot, this, &GanttView::updateRowLabels);
-    // The rows' height is known once the layout is done: when it asks for other labels than the
-    // replot began with (the first show after a layout at another size: the Divisible load tab
-    // labelled only "master"), the layout is done again before anything is drawn.
-    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
-        const auto* ticker =
-            static_cast<gantt_detail::ProcessorTicker*>(m_plot->yAxis->ticker().data());
-        const int step = ticker->step;
-        const QFont font = m_plot->yAxis->tickLabelFont();
-        updateRowLabels();
-        if (ticker->step != step || m_plot->yAxis->tickLabelFont() != font) {
-            for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins,
-                               QCPLayoutElement::upLayout}) {
-                m_plot->plotLayout()->update(phase);
-            }
-        }
-    });
 }
 
 void GanttView::updateRowLabels() {
