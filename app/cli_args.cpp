@@ -153,19 +153,6 @@ double nowSeconds() {
         .count();
 }
 
-std::string duration(double seconds) {
-    char text[32];
-    if (seconds < 60) {
-        std::snprintf(text, sizeof text, "%.0f s", seconds);
-    } else if (seconds < 3600) {
-        std::snprintf(text, sizeof text, "%d min %02d s", static_cast<int>(seconds) / 60,
-                      static_cast<int>(seconds) % 60);
-    } else {
-        std::snprintf(text, sizeof text, "%d h %02d min", static_cast<int>(seconds) / 3600,
-                      static_cast<int>(seconds) / 60 % 60);
-    }
-    return text;
-}
 } // namespace
 
 std::vector<OptionSpec> progressOptions() {
@@ -202,12 +189,19 @@ bool ProgressLine::operator()(std::uint64_t done, std::uint64_t total) {
         "\r" + m_label + " [" + bar + "] " + std::to_string(static_cast<int>(fraction * 100)) + "%";
     const double elapsed = now - m_start;
     if (fraction > 0.0 && done < total) {
-        line += ", about " + duration(elapsed * (1.0 - fraction) / fraction) + " left";
+        line += ", about " + formatDuration(elapsed * (1.0 - fraction) / fraction) + " left";
+    } else if (done == 0 && m_estimate >= 0.0) {
+        line += ", about " + formatDuration(m_estimate) + " (estimated)";
     }
     line += "   ";
     std::cerr << line << std::flush;
     m_open = true;
     return true;
+}
+
+void ProgressLine::estimate(double seconds) {
+    m_estimate = seconds;
+    (*this)(0, 1);
 }
 
 void ProgressLine::finish(const std::string& note) {
@@ -244,8 +238,8 @@ ElapsedLine::ElapsedLine(const Args& a, std::string label, std::string what) {
             if (t->wake.wait_for(lock, wait, [t] { return t->stop; })) {
                 break;
             }
-            std::cerr << "\r" << t->label << ": " << what << "… " << duration(nowSeconds() - start)
-                      << "   " << std::flush;
+            std::cerr << "\r" << t->label << ": " << what << "… "
+                      << formatDuration(nowSeconds() - start) << "   " << std::flush;
             t->shown = true;
         }
     });

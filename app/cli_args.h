@@ -91,8 +91,12 @@ class ProgressLine {
     bool operator()(std::uint64_t done, std::uint64_t total);
     /// Ends the line with a closing note (e.g. "done in 3.2 s").
     void finish(const std::string& note);
+    /// Shows the line at 0 % with `seconds` as the estimated time left, until the work's own
+    /// progress tells better (a sweep's estimateSweep()).
+    void estimate(double seconds);
 
   private:
+    double m_estimate = -1.0;
     bool m_enabled = false;
     bool m_open = false;
     std::string m_label;

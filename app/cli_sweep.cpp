@@ -111,6 +111,11 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     }
     const auto t0 = std::chrono::steady_clock::now();
     ProgressLine line(a, "sweep " + figName);
+    if (env.executor == nullptr) {
+        // The panels' estimate, before the first block ends (this process's threads; the
+        // ranks of reducelab-mpi are not known to it).
+        line.estimate(estimateSweep(study).seconds);
+    }
     // Every point's paired analysis (median replicates, ratio, best method) is computed as the
     // point completes, with one point's makespans in memory at a time: the figures and the
     // results file (reopened by the GUI, drill-down included) need it.

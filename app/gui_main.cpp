@@ -182,10 +182,13 @@ int main(int argc, char** argv) {
                 return;
             }
             // An analysis panel in front: wait for its complete picture (a run's or an opened
-            // file's).
+            // file's); a long run that waits for Start is started, as a user would.
             if (auto* panel = qobject_cast<rl::SweepPanel*>(window.tabs()->currentWidget());
                 panel && (panel->runner()->isRunning() || !panel->figure()->snapshot() ||
                           !panel->figure()->snapshot()->complete)) {
+                if (panel->awaitingStart()) {
+                    panel->run();
+                }
                 return;
             }
             poll->stop();

@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace rl {
@@ -80,6 +81,26 @@ std::string formatNumber(double value) {
     char buf[64];
     const auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, value);
     return ec == std::errc() ? std::string(buf, ptr) : std::string("?");
+}
+
+std::string formatDuration(double seconds) {
+    constexpr double kMaxHours = 1e6;
+    if (!(seconds >= 0.0)) {
+        seconds = 0.0; // NaN or negative: nothing left
+    }
+    if (seconds >= kMaxHours * 3600.0) {
+        return "over a million hours";
+    }
+    const auto whole = static_cast<long long>(std::llround(seconds));
+    char text[48];
+    if (whole < 60) {
+        std::snprintf(text, sizeof text, "%lld s", whole);
+    } else if (whole < 3600) {
+        std::snprintf(text, sizeof text, "%lld min %02lld s", whole / 60, whole % 60);
+    } else {
+        std::snprintf(text, sizeof text, "%lld h %02lld min", whole / 3600, whole / 60 % 60);
+    }
+    return text;
 }
 
 std::string csvField(const std::string& field) {

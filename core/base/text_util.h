@@ -25,6 +25,8 @@ long long parseInteger(std::string_view text, const std::string& context, long l
                        long long hi);
 /// Shortest decimal text that reads back to the same double ("0.1", "1e-05", "3").
 std::string formatNumber(double value);
+/// A duration as people read it: "42 s", "3 min 05 s", "2 h 10 min" (whole seconds).
+std::string formatDuration(double seconds);
 /// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, inner quotes
 /// doubled.
 std::string csvField(const std::string& field);

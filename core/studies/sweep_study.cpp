@@ -1,9 +1,12 @@
 #include "studies/sweep_study.h"
 
 #include "base/input_error.h"
+#include "base/parallel_for.h"
 #include "theory/tree_dyn_markov.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace rl {
 
@@ -36,6 +39,22 @@ void SweepStudy::checkFigureAnalysis() const {
                          std::to_string(McConfig{}.exactQuantileLimit) + " replicates, not " +
                          std::to_string(spec.replicates));
     }
+}
+
+SweepEstimate estimateSweep(const SweepStudy& study, double workPerThreadSecond) {
+    const SweepSpec& spec = study.spec;
+    SweepEstimate e;
+    const std::uint64_t perPoint = spec.replicates * spec.algorithms.size();
+    const double size = spec.n * std::max(1.0, std::log2(static_cast<double>(spec.n)));
+    for (double ratio : spec.ratios) {
+        const double weight = ratio > 0.0 ? 2.0 : 1.0;
+        e.simulations += perPoint * spec.cvs.size();
+        e.work += weight * size * static_cast<double>(perPoint * spec.cvs.size());
+    }
+    // Every point's blocks are spread over the threads (experiment/point_job.h).
+    e.threads = workerCount(spec.threads, std::numeric_limits<std::size_t>::max());
+    e.seconds = e.work / (std::max(workPerThreadSecond, 1.0) * e.threads);
+    return e;
 }
 
 LiveSweepMode liveSweepMode(const SweepStudy& study) {

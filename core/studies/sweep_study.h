@@ -17,9 +17,12 @@ namespace rl {
 struct SweepStudy {
     /// Simulations of a live sweep's first pass: a coarse picture well under a second.
     static constexpr std::uint64_t kFirstPassSimulations = 40000;
-    /// Replicates per point the CV sweep panel starts with: a full picture in about a minute,
+    /// Replicates per point the CV sweep panel offers: a full picture in about a minute,
     /// where the paper's 10^6 (what `sweep fig4` runs) takes ten.
     static constexpr std::uint64_t kPanelCvReplicates = 100000;
+    /// The longest sweep, by estimateSweep(), that a panel starts unasked (on first show or
+    /// after an edit); a longer one waits for Start.
+    static constexpr double kAutoStartSeconds = 5.0;
 
     Figure figure = Figure::Fig4;
     SweepSpec spec = SweepSpec::figure(Figure::Fig4);
@@ -46,6 +49,26 @@ enum class LiveSweepMode {
     Progressive, ///< passes over growing replicate prefixes, every makespan kept (drill-down)
     Streaming,   ///< point by point, summaries only: the grid's makespans do not fit in memory
 };
+
+/// What a sweep will cost before it runs: the panels' Start button and `sweep`'s progress line.
+struct SweepEstimate {
+    std::uint64_t simulations = 0; ///< one algorithm on one replicate of one point, summed
+    double work = 0.0;             ///< simulations weighted by their size (see estimateSweep)
+    unsigned threads = 1;          ///< the threads it runs on
+    double seconds = 0.0;          ///< work / (rate × threads)
+};
+
+/// Work a Monte Carlo thread does per second, in estimateSweep()'s units: measured with
+/// `sweep fig4 --ratio 0|1` and `sweep fig5` on one thread (CPU time 152-157 M on this
+/// project's 2-core VM, under load).
+inline constexpr double kSweepWorkPerThreadSecond = 150e6;
+
+/// The one estimate of a sweep's duration. A simulation on n processors counts n·log2(n) (the
+/// kernels' events times their queue), twice when reductions cost (ratio > 0: twice the
+/// events); the work spreads over the study's threads at `workPerThreadSecond` (measured by a
+/// caller on this machine, or kSweepWorkPerThreadSecond).
+SweepEstimate estimateSweep(const SweepStudy& study,
+                            double workPerThreadSecond = kSweepWorkPerThreadSecond);
 
 /// The one rule: progressive when every makespan of the grid fits
 /// ProgressiveSweep::kSampleBudget; otherwise streaming, for a figure that does without the

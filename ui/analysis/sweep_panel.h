@@ -6,6 +6,7 @@
 #include "studies/sweep_study.h"
 #include "views/sweep_figure.h"
 
+#include <QElapsedTimer>
 #include <QWidget>
 
 #include <functional>
@@ -29,7 +30,11 @@ using SweepJob = AsyncJob<GridSnapshot>;
 /// with ETA, Run / Cancel, export of the figure (PNG/SVG/PDF) and the data (tidy CSV, the
 /// columns of `reducelab-cli sweep`), and drill-down into the explorer. Runs are live sweeps
 /// of the study (coarse picture first, then refined) on an AsyncJob. The first run starts when
-/// the panel is first shown; edits restart a run in flight (debounced).
+/// the panel is first shown, and edits restart a run in flight (debounced), but only a run
+/// that estimateSweep() says is short (SweepStudy::kAutoStartSeconds): a longer one shows its
+/// estimate and waits for Start. A run cancelled before it completes leaves the last complete
+/// picture (and its settings) unless it got further on the same grid; a re-run of the same
+/// grid shows the complete picture until its own has more replicates.
 class SweepPanel : public QWidget {
     Q_OBJECT
   public:
@@ -43,9 +48,23 @@ class SweepPanel : public QWidget {
     QLabel* statusLabel() const { return m_status; }
     QPushButton* runButton() const { return m_run; }
     QPushButton* cancelButton() const { return m_cancel; }
+    /// The Start button beside a long run's estimate (visible while awaitingStart()).
+    QPushButton* startButton() const { return m_start; }
+    QLabel* estimateLabel() const { return m_estimateText; }
+    /// Whether a long run waits for Start (it was not started unasked).
+    bool awaitingStart() const { return m_awaitingStart; }
+    /// The work per thread and second the estimates use: measured by this panel's last
+    /// complete run of a second or more, else kSweepWorkPerThreadSecond.
+    double workRate() const { return m_workRate; }
 
-    /// Starts a run with the parameters shown; false (message in the status line) if invalid.
+    /// Starts a run with the parameters shown (the Run and Start buttons), however long; false
+    /// (message in the status line) if invalid.
     bool run();
+    /// What the panel does unasked (first show, edits): run() when the estimate is short,
+    /// otherwise shows the estimate and Start. False if the parameters are invalid.
+    bool runIfShort();
+    /// Stops the run in flight (the Cancel button): the last complete picture comes back
+    /// unless the run got further on the same grid.
     void cancel();
     bool exportFigure(const QString& path, QString* error);
     bool exportData(const QString& path, QString* error);
@@ -69,8 +88,13 @@ class SweepPanel : public QWidget {
   private:
     void onProgress(double fraction, double eta);
     void onRunning(bool running);
+    void onResult();
     void showMessage(const QString& text, bool error);
     void fitSideToFont();
+    /// The study of the parameters shown, validated; nullopt (message shown) if invalid.
+    std::optional<SweepStudy> shownStudy();
+    /// Whether `shown` is worse than the complete picture kept (same grid, fewer replicates).
+    bool worseThanKept(const GridSnapshot& shown) const;
 
     SweepFigure* m_figure;
     QScrollArea* m_side = nullptr;
@@ -82,9 +106,19 @@ class SweepPanel : public QWidget {
     QLabel* m_status;
     QPushButton* m_run;
     QPushButton* m_cancel;
+    QWidget* m_offer;       ///< a long run's estimate and Start, above the figure
+    QLabel* m_estimateText; ///< in m_offer
+    QPushButton* m_start;   ///< in m_offer
     QVBoxLayout* m_options;
     QTimer* m_restart;
+    /// The last complete picture (a run's or an opened file's): what a cancelled run leaves.
+    std::shared_ptr<const GridSnapshot> m_kept;
+    SweepEstimate m_runEstimate; ///< of the run in flight (its measured speed refines m_workRate)
+    QElapsedTimer m_runClock;
+    double m_workRate = kSweepWorkPerThreadSecond;
     bool m_started = false;
+    bool m_awaitingStart = false;
+    bool m_cancelled = false;      ///< the run in flight was cancelled by the user
     bool m_showingResults = false; ///< the figure shows an opened file, not a run
 };
 

@@ -2,6 +2,7 @@
 
 #include "algorithms/simulator.h"
 #include "base/text_util.h"
+#include "common/number_text.h"
 #include "views/sweep_figure.h"
 
 #include <QCheckBox>
@@ -32,7 +33,7 @@ QString gridText(const std::vector<double>& values) {
 
 SweepParamsWidget::SweepParamsWidget(AlgorithmMode mode, const SweepSpec& defaults, QWidget* parent)
     : QWidget(parent), m_mode(mode), m_n(new QSpinBox), m_family(new QComboBox),
-      m_mean(new QDoubleSpinBox), m_cv(new QLineEdit), m_ratio(new QLineEdit),
+      m_mean(new NumberSpinBox), m_cv(new QLineEdit), m_ratio(new QLineEdit),
       m_replicates(new QSpinBox), m_seed(new QSpinBox), m_quantiles(new QLineEdit),
       m_nonCommutative(new QCheckBox(tr("non-commutative operation"))) {
     auto* form = new QFormLayout(this);
@@ -46,7 +47,6 @@ SweepParamsWidget::SweepParamsWidget(AlgorithmMode mode, const SweepSpec& defaul
     m_family->setToolTip(tr("the law of both cost streams, set by its mean and CV"));
     form->addRow(tr("law family"), m_family);
     m_mean->setRange(0.0, 1e6);
-    m_mean->setDecimals(4);
     m_mean->setToolTip(tr("mean transfer cost mu_d; reductions have mean ratio x mu_d"));
     form->addRow(tr("mu_d"), m_mean);
     m_cv->setToolTip(tr("A:B:K = K log-spaced CVs from A to B, or one value"));

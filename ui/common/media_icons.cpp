@@ -39,6 +39,14 @@ void paintShape(QPainter& p, MediaIcon kind) {
         right(6);
         bar(12);
         break;
+    case MediaIcon::Back:
+        p.drawPolygon(
+            QPolygonF({{1, 8}, {7, 2}, {7, 5.5}, {15, 5.5}, {15, 10.5}, {7, 10.5}, {7, 14}}));
+        break;
+    case MediaIcon::Forward:
+        p.drawPolygon(
+            QPolygonF({{15, 8}, {9, 2}, {9, 5.5}, {1, 5.5}, {1, 10.5}, {9, 10.5}, {9, 14}}));
+        break;
     }
 }
 

@@ -6,7 +6,8 @@
 namespace rl {
 
 /// The transport bar's pictures.
-enum class MediaIcon { ToStart, StepBack, Play, Pause, StepForward, ToEnd };
+/// (Back and Forward: the explorer's scenario history, arrows with a shaft.)
+enum class MediaIcon { ToStart, StepBack, Play, Pause, StepForward, ToEnd, Back, Forward };
 
 /// `kind` drawn in `colour` (the theme's text colour: the style's own media icons are dark
 /// and vanish on a dark window), sharp at every size a button may ask for.

@@ -32,6 +32,8 @@ class AlgorithmPane : public QWidget {
     void selectOperation(OpRef op);
     GanttView* gantt() const { return m_gantt; }
     TreeView* tree() const { return m_tree; }
+    /// The splitter between the Gantt chart and the tree (compare mode moves all panes' together).
+    QSplitter* splitter() const { return m_splitter; }
 
   private:
     GanttView* m_gantt;

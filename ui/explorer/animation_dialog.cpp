@@ -53,12 +53,8 @@ AnimationDialog::AnimationDialog(const Theme& current, const QString& suggestedP
     m_height = new QSpinBox;
     m_height->setRange(O::kMinHeight, O::kMaxHeight);
     m_height->setValue(O::kDefaultHeight);
-    auto* size = new QHBoxLayout;
-    size->addWidget(m_width);
-    size->addWidget(new QLabel(QStringLiteral("×")));
-    size->addWidget(m_height);
-    size->addWidget(new QLabel(tr("pixels")));
-    size->addStretch(1);
+    m_width->setSuffix(tr(" pixels"));
+    m_height->setSuffix(tr(" pixels"));
     m_presentation = new QCheckBox(tr("Presentation (large fonts, as F5)"));
     m_presentation->setChecked(current.presentation);
     m_dark = new QCheckBox(tr("Dark theme (as Ctrl+D)"));
@@ -68,9 +64,13 @@ AnimationDialog::AnimationDialog(const Theme& current, const QString& suggestedP
 
     auto* form = new QFormLayout;
     form->addRow(tr("File:"), file);
+    if (auto* label = qobject_cast<QLabel*>(form->labelForField(file))) {
+        label->setBuddy(m_path); // the row's name is the path's
+    }
     form->addRow(tr("Frame rate:"), m_fps);
     form->addRow(tr("Length:"), m_seconds);
-    form->addRow(tr("Size:"), size);
+    form->addRow(tr("Width:"), m_width);
+    form->addRow(tr("Height:"), m_height);
     form->addRow(tr("Style:"), m_presentation);
     form->addRow(QString(), m_dark);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);

@@ -7,6 +7,9 @@
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "common/app_style.h"
+#include "common/number_text.h"
+#include "explorer/law_editor.h"
+#include "explorer/matrix_presets.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -29,59 +32,12 @@ namespace {
 
 constexpr int kMaxTableN = 16; // larger matrices are loaded from files, not typed
 
-QString num(double v) {
-    return QString::fromStdString(formatNumber(v));
+QString algoName(AlgorithmId id) {
+    const std::string_view name = algorithmInfo(id).name;
+    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
 }
 
 } // namespace
-
-LawEditor::LawEditor(QWidget* parent) : QWidget(parent) {
-    m_kind = new QComboBox(this);
-    for (LawKind k : {LawKind::Gamma, LawKind::Exponential, LawKind::Constant, LawKind::Uniform,
-                      LawKind::Bernoulli}) {
-        m_kind->addItem(QString::fromStdString(std::string(lawKindKey(k))), static_cast<int>(k));
-    }
-    m_mean = new QLineEdit(this);
-    m_cv = new QLineEdit(this);
-    m_mean->setPlaceholderText(tr("mean"));
-    m_cv->setPlaceholderText(tr("CV"));
-    m_mean->setToolTip(tr("mean cost (>= 0)"));
-    m_cv->setToolTip(tr("coefficient of variation sigma/mean (>= 0; uniform: <= 0.577)"));
-    auto* l = new QHBoxLayout(this);
-    l->setContentsMargins(0, 0, 0, 0);
-    l->addWidget(m_kind, 2);
-    l->addWidget(m_mean, 1);
-    l->addWidget(m_cv, 1);
-    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] {
-        updateCvEnabled();
-        emit edited();
-    });
-    connect(m_mean, &QLineEdit::editingFinished, this, &LawEditor::edited);
-    connect(m_cv, &QLineEdit::editingFinished, this, &LawEditor::edited);
-}
-
-void LawEditor::setLaw(const Law& law) {
-    m_kind->setCurrentIndex(m_kind->findData(static_cast<int>(law.kind)));
-    m_mean->setText(num(law.mean));
-    m_cv->setText(num(law.cv));
-    updateCvEnabled();
-}
-
-void LawEditor::updateCvEnabled() {
-    const auto k = static_cast<LawKind>(m_kind->currentData().toInt());
-    m_cv->setEnabled(k != LawKind::Constant && k != LawKind::Exponential);
-}
-
-Law LawEditor::law(const char* role) const {
-    const auto k = static_cast<LawKind>(m_kind->currentData().toInt());
-    const std::string r(role);
-    const double mean = parseNumber(m_mean->text().toStdString(), r + " mean");
-    const double cv = m_cv->isEnabled() ? parseNumber(m_cv->text().toStdString(), r + " CV")
-                                        : (k == LawKind::Exponential ? 1.0 : 0.0);
-    const Law law{k, mean, cv};
-    law.validate(r);
-    return law;
-}
 
 ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     auto* form = new QFormLayout;
@@ -116,6 +72,12 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     m_reduction = new LawEditor(lawPage);
     lawForm->addRow(tr("Transfers"), m_transfer);
     lawForm->addRow(tr("Reductions"), m_reduction);
+    // A row's name belongs to the law it starts with (mean and CV have their own).
+    for (LawEditor* e : {m_transfer, m_reduction}) {
+        if (auto* label = qobject_cast<QLabel*>(lawForm->labelForField(e))) {
+            label->setBuddy(e->kindBox());
+        }
+    }
     m_costPages->addWidget(lawPage);
 
     auto* matrixPage = new QWidget(m_costPages);
@@ -144,11 +106,18 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     // The list shows the long names; closed, the combo does not widen the settings.
     m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_preset->setMinimumContentsLength(24);
+    // What the list shows when no preset makes the matrix: never the name of another one.
+    m_preset->addItem(tr("custom"), kCustomPreset);
+    m_preset->setItemData(m_preset->count() - 1,
+                          tr("no preset makes this matrix: a file, edited cells or a drill-down"),
+                          Qt::ToolTipRole);
+    m_preset->setToolTip(tr("the preset that made the matrix, or custom"));
     m_presetParams = new QLineEdit(matrixPage);
     m_presetParams->setToolTip(tr("the preset's parameters, comma-separated"));
-    auto* presetRow = new QHBoxLayout;
-    presetRow->addWidget(m_preset, 3);
-    presetRow->addWidget(m_presetParams, 1);
+    auto* presetForm = new QFormLayout;
+    presetForm->setContentsMargins(0, 0, 0, 0);
+    presetForm->addRow(tr("Preset"), m_preset);
+    presetForm->addRow(tr("Parameters"), m_presetParams);
     auto* apply = new QPushButton(tr("Apply preset"), matrixPage);
     auto* load = new QPushButton(tr("Load CSV…"), matrixPage);
     auto* buttons = new QHBoxLayout;
@@ -160,12 +129,13 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
             .arg(kMaxTableN));
     // Columns as wide as a cost like "1.25" at the current font size.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    mLayout->addLayout(presetRow);
+    mLayout->addLayout(presetForm);
     mLayout->addLayout(buttons);
     mLayout->addWidget(m_table);
     m_costPages->addWidget(matrixPage);
 
     m_seed = new QLineEdit(this);
+    m_seed->setToolTip(tr("the seed of the random costs (0 to 2^63 - 1)"));
     auto* draw = new QPushButton(tr("New draw"), this);
     draw->setToolTip(tr("another seed: new random costs, same settings"));
     auto* seedRow = new QHBoxLayout;
@@ -179,6 +149,8 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     m_error = new QLabel(this);
     m_error->setWordWrap(true);
     setMessage(m_error, QString(), true); // in the theme's error colour, always
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -190,9 +162,13 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_costPages);
     auto* seedForm = new QFormLayout;
     seedForm->addRow(tr("Seed"), seedRow);
+    if (auto* label = qobject_cast<QLabel*>(seedForm->labelForField(seedRow))) {
+        label->setBuddy(m_seed);
+    }
     seedForm->addRow(tr("Replicate"), m_replicate);
     layout->addLayout(seedForm);
     layout->addWidget(m_error);
+    layout->addWidget(m_note);
     layout->addStretch(1);
 
     connect(m_n, &QLineEdit::editingFinished, this, &ConfigPanel::onEdited);
@@ -229,6 +205,7 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
                 f.c[static_cast<std::size_t>(col)] = v;
             }
             m_matrix = std::move(f);
+            showMatrixPreset(); // an edited cell may leave the preset
             onEdited();
         } catch (const InputError& e) {
             m_error->setText(QString::fromUtf8(e.what()));
@@ -257,7 +234,9 @@ void ConfigPanel::setScenario(const Scenario& s) {
     m_seed->setText(QString::number(s.seed));
     m_replicate->setText(QString::number(s.replicate));
     m_error->clear();
+    m_note->clear();
     fillMatrixTable();
+    showMatrixPreset();
     updateEnabled();
     m_updating = false;
 }
@@ -294,8 +273,37 @@ QString ConfigPanel::errorText() const {
     return m_error->text();
 }
 
+QString ConfigPanel::noteText() const {
+    return m_note->text();
+}
+
+void ConfigPanel::showMatrixPreset() {
+    if (!m_matrix) {
+        return; // nothing loaded: the list offers a preset to apply, it names none
+    }
+    std::vector<AlgorithmId> shown;
+    for (const AlgorithmInfo& info : allAlgorithms()) {
+        if (m_algos[static_cast<int>(info.id)]->isChecked()) {
+            shown.push_back(info.id);
+        }
+    }
+    const auto match = matchMatrixPreset(*m_matrix, shown, m_appliedPreset.toStdString());
+    if (!match) {
+        m_preset->setCurrentIndex(m_preset->findData(QString::fromLatin1(kCustomPreset)));
+        return;
+    }
+    QStringList params;
+    for (double p : match->params) {
+        params << shownNumber(p);
+    }
+    m_preset->setCurrentIndex(m_preset->findData(
+        QString::fromLatin1(match->key.data(), static_cast<qsizetype>(match->key.size()))));
+    m_presetParams->setText(params.join(QStringLiteral(", ")));
+}
+
 void ConfigPanel::updateEnabled() {
     const bool nc = m_nonCommutative->isChecked();
+    QStringList dropped; // the algorithms this change turns off, with why
     QCheckBox* treeDyn = m_algos[static_cast<int>(AlgorithmId::TreeDyn)];
     treeDyn->setEnabled(!nc);
     treeDyn->setToolTip(
@@ -304,6 +312,7 @@ void ConfigPanel::updateEnabled() {
            : QString::fromStdString(std::string(algorithmInfo(AlgorithmId::TreeDyn).summary)));
     if (nc && treeDyn->isChecked()) {
         treeDyn->setChecked(false);
+        dropped << tr("Tree-dyn cannot keep a non-commutative operation in order");
     }
     const bool fixed =
         static_cast<CostMode>(m_mode->currentData().toInt()) == CostMode::FixedMatrix;
@@ -321,6 +330,9 @@ void ConfigPanel::updateEnabled() {
     for (const AlgorithmInfo& info : clairvoyantAlgorithms()) {
         QCheckBox* box = m_algos[static_cast<int>(info.id)];
         if (!why.isEmpty()) {
+            if (box->isChecked()) {
+                dropped << tr("%1 needs sender-only fixed costs").arg(algoName(info.id));
+            }
             box->setEnabled(false);
             box->setChecked(false);
             box->setToolTip(tr("%1 is a Liu-Wang clairvoyant baseline, valid only for "
@@ -329,6 +341,9 @@ void ConfigPanel::updateEnabled() {
                                                        static_cast<qsizetype>(info.name.size())),
                                      why));
         } else if (info.id == AlgorithmId::Optimum && !optimumSearchFits(senderTimes(*m_matrix))) {
+            if (box->isChecked()) {
+                dropped << tr("Optimum's search is too long for this cluster");
+            }
             box->setEnabled(false);
             box->setChecked(false);
             box->setToolTip(tr("Optimum: too many sender orders for the exhaustive search (limit "
@@ -341,6 +356,22 @@ void ConfigPanel::updateEnabled() {
     }
     m_costPages->setCurrentIndex(fixed ? 1 : 0);
     m_n->setEnabled(!fixed);
+    if (dropped.isEmpty()) {
+        return;
+    }
+    // Never an empty, stale view: with nothing left, the dynamic algorithm valid in this mode
+    // takes over (Non-Commut-Tree-dyn keeps a non-commutative operation in order).
+    const bool none = std::none_of(std::begin(m_algos), std::end(m_algos),
+                                   [](const QCheckBox* b) { return b->isChecked(); });
+    QString note = dropped.join(QStringLiteral("; ")) + QStringLiteral(": ");
+    if (none) {
+        const AlgorithmId fallback = nc ? AlgorithmId::NonCommutTreeDyn : AlgorithmId::TreeDyn;
+        m_algos[static_cast<int>(fallback)]->setChecked(true);
+        note += tr("%1 is shown instead.").arg(algoName(fallback));
+    } else {
+        note += tr("turned off.");
+    }
+    m_note->setText(note);
 }
 
 void ConfigPanel::onEdited() {
@@ -348,6 +379,7 @@ void ConfigPanel::onEdited() {
         return;
     }
     m_updating = true;
+    m_note->clear();
     updateEnabled();
     m_updating = false;
     try {
@@ -367,59 +399,40 @@ void ConfigPanel::newDraw() {
 
 void ConfigPanel::applyPreset() {
     const QString key = m_preset->currentData().toString();
+    if (key == QLatin1String(kCustomPreset)) {
+        m_error->setText(tr("choose a preset to apply (custom is the matrix as it is)"));
+        return;
+    }
     std::vector<double> p;
     try {
         for (const QString& f : m_presetParams->text().split(',', Qt::SkipEmptyParts)) {
-            p.push_back(parseNumber(f.toStdString(), "preset parameter"));
+            p.push_back(parseNumber(f.trimmed().toStdString(), "preset parameter"));
         }
-        auto need = [&](std::size_t k, const char* what) {
-            if (p.size() != k) {
-                throw InputError(std::string("this preset takes ") + what);
-            }
-        };
-        int n = static_cast<int>(
+        const int n = static_cast<int>(
             parseInteger(m_n->text().toStdString(), "processors n", 1, kMaxPresetProcessors));
-        FixedCosts f;
-        std::vector<AlgorithmId> select; // the algorithms a figure preset shows
-        if (key == "homogeneous") {
-            need(2, "two parameters: d, c");
-            f = FixedCosts::homogeneous(n, p[0], p[1]);
-        } else if (key == "worstcase") {
-            need(3, "three parameters: d, D, c");
-            f = FixedCosts::worstCase(n, p[0], p[1], p[2]);
-        } else if (key == "liuwang-fig1") {
-            need(0, "no parameter");
-            f = FixedCosts::liuWangFig1();
-        } else if (key == "liuwang-fig3" || key == "liuwang-fig5") {
-            need(0, "no parameter");
-            f = FixedCosts::liuWangFig1();
-            select = {key == "liuwang-fig3" ? AlgorithmId::Ep : AlgorithmId::Snf};
-        } else if (key == "liuwang-fig8") {
-            need(1, "one parameter: x");
-            f = FixedCosts::liuWangFig8(p[0]);
-            select = {AlgorithmId::Snf, AlgorithmId::Optimum};
-        } else if (key == "fig2") {
-            need(0, "no parameter");
-            f = FixedCosts::homogeneous(8, 1.0, 1.0);
-        } else {
-            need(2, "two parameters: d, D");
-            f = FixedCosts::worstCase(8, p[0], p[1], 0.0);
-        }
-        m_matrix = std::move(f);
+        const std::string k = key.toStdString();
+        m_matrix = buildMatrixPreset(k, p, n);
+        m_appliedPreset = key;
+        const auto& presets = matrixPresets();
+        const auto preset = std::find_if(presets.begin(), presets.end(),
+                                         [&](const MatrixPreset& m) { return m.key == k; });
         m_updating = true;
         m_n->setText(QString::number(m_matrix->n));
         m_mode->setCurrentIndex(m_mode->findData(static_cast<int>(CostMode::FixedMatrix)));
         fillMatrixTable();
         updateEnabled();
-        if (!select.empty()) {
+        if (preset != presets.end() && !preset->algorithms.empty()) {
             for (const AlgorithmInfo& info : allAlgorithms()) {
                 m_algos[static_cast<int>(info.id)]->setChecked(
-                    std::find(select.begin(), select.end(), info.id) != select.end());
+                    std::find(preset->algorithms.begin(), preset->algorithms.end(), info.id) !=
+                    preset->algorithms.end());
             }
         }
+        showMatrixPreset();
         m_updating = false;
         onEdited();
     } catch (const InputError& e) {
+        m_updating = false;
         m_error->setText(QString::fromUtf8(e.what()));
     }
 }
@@ -436,6 +449,7 @@ bool ConfigPanel::loadMatrix(const QString& path) {
     m_n->setText(QString::number(m_matrix->n));
     m_mode->setCurrentIndex(m_mode->findData(static_cast<int>(CostMode::FixedMatrix)));
     fillMatrixTable();
+    showMatrixPreset();
     m_updating = false;
     onEdited();
     return true;
@@ -466,13 +480,14 @@ void ConfigPanel::fillMatrixTable() {
     for (int j = 0; j < n; ++j) {
         m_table->setHorizontalHeaderItem(j, new QTableWidgetItem(QStringLiteral("P%1").arg(j)));
         for (int i = 0; i < n; ++i) {
-            auto* item = new QTableWidgetItem(i == j ? QString() : num(m_matrix->transfer(i, j)));
+            auto* item =
+                new QTableWidgetItem(i == j ? QString() : shownNumber(m_matrix->transfer(i, j)));
             if (i == j) {
                 item->setFlags(Qt::NoItemFlags);
             }
             m_table->setItem(i, j, item);
         }
-        m_table->setItem(n, j, new QTableWidgetItem(num(m_matrix->reduction(j))));
+        m_table->setItem(n, j, new QTableWidgetItem(shownNumber(m_matrix->reduction(j))));
     }
     m_updating = old;
 }

@@ -14,23 +14,7 @@ class QStackedWidget;
 
 namespace rl {
 
-/// Edits a law: its kind, mean and CV, as text fields so nothing is silently clamped.
-class LawEditor : public QWidget {
-    Q_OBJECT
-  public:
-    explicit LawEditor(QWidget* parent = nullptr);
-    void setLaw(const Law& law);
-    /// Throws InputError naming `role` and the problem.
-    Law law(const char* role) const;
-  signals:
-    void edited();
-
-  private:
-    void updateCvEnabled();
-    QComboBox* m_kind;
-    QLineEdit* m_mean;
-    QLineEdit* m_cv;
-};
+class LawEditor;
 
 /// The explorer's settings: processors, algorithms, operation kind, cost laws or matrix, seed.
 /// Every valid edit emits scenarioEdited() at once; an invalid one shows why and emits nothing.
@@ -44,10 +28,20 @@ class ConfigPanel : public QWidget {
     Scenario scenario() const;
     /// The message shown for the last invalid edit (empty when valid).
     QString errorText() const;
+    /// What the last edit changed besides itself (an algorithm turned off, its replacement);
+    /// empty when nothing.
+    QString noteText() const;
     QLineEdit* processorsField() const { return m_n; }
     QLineEdit* replicateField() const { return m_replicate; }
     QCheckBox* algorithmBox(AlgorithmId id) const;
     QCheckBox* nonCommutativeBox() const { return m_nonCommutative; }
+    LawEditor* transferEditor() const { return m_transfer; }
+    LawEditor* reductionEditor() const { return m_reduction; }
+    /// The fixed-matrix preset list: it names the preset that made the matrix, or "custom".
+    QComboBox* presetBox() const { return m_preset; }
+    QLineEdit* presetParamsField() const { return m_presetParams; }
+    /// The preset list's entry for a matrix that no preset makes.
+    static constexpr const char* kCustomPreset = "custom";
 
   public slots:
     void newDraw();
@@ -62,6 +56,9 @@ class ConfigPanel : public QWidget {
     void applyPreset();
     void updateEnabled();
     void fillMatrixTable();
+    /// Names in the preset list the preset that made the matrix (with its parameters), or
+    /// "custom".
+    void showMatrixPreset();
 
     QLineEdit* m_n;
     QCheckBox* m_algos[7]; ///< by AlgorithmId: the paper's four, then EP, SNF, Optimum
@@ -76,7 +73,9 @@ class ConfigPanel : public QWidget {
     QLineEdit* m_seed;
     QLineEdit* m_replicate; ///< which replicate of the seed (a drill-down replays one)
     QLabel* m_error;
+    QLabel* m_note;
     std::optional<FixedCosts> m_matrix;
+    QString m_appliedPreset; ///< the preset applied last (a tie between presets goes to it)
     bool m_updating = false;
 };
 

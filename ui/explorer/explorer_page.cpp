@@ -15,6 +15,7 @@
 #include "views/legend_strip.h"
 #include "views/tree_view.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
@@ -95,6 +96,8 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_split);
 
+    connect(m_backAction, &QAction::triggered, this, &ExplorerPage::goBack);
+    connect(m_forwardAction, &QAction::triggered, this, &ExplorerPage::goForward);
     connect(m_config, &ConfigPanel::scenarioEdited, m_session, &Session::setScenario);
     connect(m_session, &Session::resultReady, this, &ExplorerPage::onResult);
     connect(m_anim, &AnimationController::cursorChanged, this, &ExplorerPage::onCursor);
@@ -114,6 +117,11 @@ void ExplorerPage::updateTransportIcons() {
         const bool play = b == m_playButton;
         b->setIcon(mediaIcon(play && m_anim->isPlaying() ? MediaIcon::Pause : icon,
                              m_theme.palette().color(QPalette::ButtonText)));
+    }
+    if (m_backAction != nullptr) {
+        const QColor text = m_theme.palette().color(QPalette::ButtonText);
+        m_backAction->setIcon(mediaIcon(MediaIcon::Back, text));
+        m_forwardAction->setIcon(mediaIcon(MediaIcon::Forward, text));
     }
 }
 
@@ -203,6 +211,15 @@ QWidget* ExplorerPage::buildTransport() {
     auto* bar = new QWidget;
     auto* l = new QHBoxLayout(bar);
     l->setContentsMargins(0, 0, 0, 0);
+    // Back and Forward through the scenarios that drill-downs and opened files replaced: arrows
+    // with a shaft, unlike the animation's steps (their names in the Go menu and tooltips).
+    m_backAction = new QAction(tr("Back"), this);
+    m_backAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    m_backAction->setToolTip(tr("the scenario shown before this one (Alt+Left)"));
+    m_forwardAction = new QAction(tr("Forward"), this);
+    m_forwardAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    m_forwardAction->setToolTip(tr("the scenario Back left (Alt+Right)"));
+    updateHistoryActions(); // the main window shows them left of the tabs, as a browser does
     auto button = [&](MediaIcon icon, const QString& tip, auto slot) {
         auto* b = new QToolButton(bar);
         b->setToolTip(tip);
@@ -225,6 +242,9 @@ QWidget* ExplorerPage::buildTransport() {
     }
     m_speed->setCurrentIndex(2);
     m_speed->setToolTip(tr("animation speed ([ slower, ] faster); ×1 plays the whole run in 12 s"));
+    auto* speedLabel = new QLabel(tr("speed"), bar);
+    speedLabel->setBuddy(m_speed);
+    l->addWidget(speedLabel);
     l->addWidget(m_speed);
     m_scrubber = new QSlider(Qt::Horizontal, bar);
     m_scrubber->setRange(0, kScrubSteps);
@@ -233,6 +253,9 @@ QWidget* ExplorerPage::buildTransport() {
     m_timeLabel = new QLabel(bar);
     m_timeLabel->setMinimumWidth(
         m_timeLabel->fontMetrics().horizontalAdvance(counterText(8888.888, 8888.888, 9999, 9999)));
+    // The counter names the slider's position: it is its visible label.
+    m_timeLabel->setText(counterText(0.0, 0.0, 0, 0));
+    m_timeLabel->setBuddy(m_scrubber);
     l->addWidget(m_timeLabel);
     connect(m_scrubber, &QSlider::sliderMoved, this,
             [this](int v) { m_anim->seek(m_anim->end() * v / static_cast<double>(kScrubSteps)); });
@@ -254,6 +277,10 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
         pane->gantt()->setLegendShown(false); // the page's legend strip stands for them
         pane->tree()->setLegendShown(false);
         m_paneLayout->addWidget(pane, 1);
+        // Once laid out, it takes the split the user gave the others (eventFilter()).
+        pane->splitter()->installEventFilter(this);
+        connect(pane->splitter(), &QSplitter::splitterMoved, this,
+                [this, pane] { alignSplitters(pane); });
         // Compare mode: one shared time axis.
         connect(pane->gantt(), &GanttView::timeRangeChanged, this, [this](double lo, double hi) {
             if (m_syncingRange) {

@@ -3,6 +3,7 @@
 #include "common/figure_format.h"
 #include "common/media_icons.h"
 #include "common/theme.h"
+#include "explorer/scenario_history.h"
 #include "explorer/session.h"
 #include "export/animation_options.h"
 #include "studies/scenario.h"
@@ -12,8 +13,10 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
+class QAction;
 class QComboBox;
 class QLabel;
 class QListWidget;
@@ -57,6 +60,16 @@ class ExplorerPage : public QWidget {
 
     /// Shows `s` in the settings and runs it; `autoplay`: play the animation once it is ready.
     void showScenario(const Scenario& s, bool autoplay);
+    /// showScenario() as a new place (a drill-down, an opened file or example): the scenario
+    /// shown now goes on the Back list.
+    void navigate(const Scenario& s, bool autoplay);
+    /// Back (Alt+Left) and Forward (Alt+Right) through the scenarios navigate() left; false
+    /// when there is none.
+    bool goBack();
+    bool goForward();
+    QAction* backAction() const { return m_backAction; }
+    QAction* forwardAction() const { return m_forwardAction; }
+    const ScenarioHistory& history() const { return m_history; }
     void setTheme(const Theme& theme);
     /// Keeps room for `lines` narration lines under the charts, whatever the window's size
     /// and font (presentation and full screen modes ask for a few); 0: the default strip.
@@ -99,6 +112,7 @@ class ExplorerPage : public QWidget {
   protected:
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
   private:
     QWidget* buildTransport();
@@ -112,6 +126,12 @@ class ExplorerPage : public QWidget {
     void seekToNarrationLine(int row);
     /// The scenario file beside pane `pane`'s schedule CSV written to `csvPath`.
     QByteArray scenarioSidecar(std::size_t pane, const QString& csvPath) const;
+    void updateHistoryActions();
+    /// Shows what Back or Forward returned (nothing: false).
+    bool showFromHistory(const std::optional<Scenario>& s);
+    /// Compare mode: every pane's Gantt/tree splitter as `source`'s, so that the time axes of
+    /// all panes stay aligned.
+    void alignSplitters(const AlgorithmPane* source);
 
     Session* m_session;
     AnimationController* m_anim;
@@ -135,6 +155,10 @@ class ExplorerPage : public QWidget {
     bool m_autoplay = true;
     bool m_syncingRange = false;
     int m_narrationLines = 0;
+    ScenarioHistory m_history;
+    QAction* m_backAction = nullptr;
+    QAction* m_forwardAction = nullptr;
+    QList<int> m_splitSizes; ///< the Gantt/tree sizes the user chose (empty: the default)
 };
 
 } // namespace rl

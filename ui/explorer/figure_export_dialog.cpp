@@ -73,6 +73,9 @@ FigureExportDialog::FigureExportDialog(ExplorerPage::Export what, double now, QW
     auto* form = new QFormLayout;
     form->addRow(tr("Figure"), m_what);
     form->addRow(tr("File"), fileRow);
+    if (auto* label = qobject_cast<QLabel*>(form->labelForField(fileRow))) {
+        label->setBuddy(m_path); // the row's name is the path's
+    }
     form->addRow(tr("Width"), m_width);
     form->addRow(tr("Font size"), m_font);
     form->addRow(tr("PNG resolution"), m_dpi);

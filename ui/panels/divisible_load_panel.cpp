@@ -2,6 +2,7 @@
 
 #include "base/input_error.h"
 #include "common/app_style.h"
+#include "common/number_text.h"
 #include "views/gantt_view.h"
 #include "views/model_gantt.h"
 
@@ -64,20 +65,19 @@ DivisibleLoadPanel::DivisibleLoadPanel(QWidget* parent) : ModelPage(parent) {
                              "its result; latency per message"));
     auto* add = new QPushButton(tr("Add worker"));
     auto* remove = new QPushButton(tr("Remove"));
-    m_masterW = new QDoubleSpinBox;
+    // Spin boxes of 6 significant digits that keep the value as given (no fixed decimals).
+    m_masterW = new NumberSpinBox;
     m_masterW->setRange(0, 1e6);
-    m_masterW->setDecimals(3);
     m_masterW->setSpecialValueText(tr("does not compute"));
-    m_load = new QDoubleSpinBox;
+    m_load = new NumberSpinBox;
     m_load->setRange(1e-3, 1e9);
-    m_load->setDecimals(3);
     m_load->setValue(DivisibleStudy::kDefaultLoad);
     m_rounds = new QSpinBox;
     m_rounds->setRange(0, kMaxMultiRounds);
     m_rounds->setSpecialValueText(tr("best"));
     m_rounds->setToolTip(
         tr("best: the best number of rounds up to %1").arg(DivisibleStudy::kDefaultMaxRounds));
-    m_period = new QDoubleSpinBox;
+    m_period = new NumberSpinBox;
     m_period->setRange(1e-3, 1e9);
     m_period->setValue(DivisibleStudy::kDefaultPeriod);
     m_overlap = new QCheckBox(tr("overlap (receive while computing)"));
@@ -95,7 +95,9 @@ DivisibleLoadPanel::DivisibleLoadPanel(QWidget* parent) : ModelPage(parent) {
     buttons->addWidget(remove);
     auto* settings = new QVBoxLayout;
     settings->addLayout(form);
-    settings->addWidget(new QLabel(tr("Workers P1…Pp (master P0)")));
+    auto* workersLabel = new QLabel(tr("Workers P1…Pp (master P0)"));
+    workersLabel->setBuddy(m_workers);
+    settings->addWidget(workersLabel);
     settings->addWidget(m_workers, 1);
     settings->addLayout(buttons);
     m_shares = new QTableWidget(0, 10);
@@ -153,7 +155,7 @@ void DivisibleLoadPanel::loadPreset(const QString& name) {
         m_workers->insertRow(row);
         const double values[] = {wk.c, wk.w, wk.d, wk.latency};
         for (int c = 0; c < 4; ++c) {
-            m_workers->setItem(row, c, new QTableWidgetItem(QString::number(values[c], 'g', 6)));
+            m_workers->setItem(row, c, new QTableWidgetItem(shownNumber(values[c])));
         }
     }
     m_masterW->setValue(study.platform.masterW);

@@ -3,6 +3,7 @@
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "common/app_style.h"
+#include "common/number_text.h"
 #include "views/gantt_view.h"
 #include "views/model_gantt.h"
 
@@ -54,9 +55,8 @@ SteadyStatePanel::SteadyStatePanel(std::function<void(const Scenario&)> openInEx
     m_scatterTargets = new QLineEdit;
     m_scatterTargets->setPlaceholderText(tr("all but the source"));
     m_scatterTargets->setToolTip(tr("scatter: comma-separated target processors"));
-    m_size = new QDoubleSpinBox;
+    m_size = new NumberSpinBox; // 6 significant digits, the value kept exactly
     m_size->setRange(1e-3, 1e6);
-    m_size->setDecimals(3);
     m_size->setValue(1.0);
     m_table = new QTableWidget;
     m_table->setObjectName(QStringLiteral("links"));
@@ -75,6 +75,7 @@ SteadyStatePanel::SteadyStatePanel(std::function<void(const Scenario&)> openInEx
     settings->addLayout(form);
     auto* linksLabel = new QLabel(tr("Links c(i,j) and computation times w"));
     linksLabel->setWordWrap(true);
+    linksLabel->setBuddy(m_table);
     settings->addWidget(linksLabel);
     settings->addWidget(m_table, 1);
     m_trees = new QTableWidget(0, 4);

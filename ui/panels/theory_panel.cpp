@@ -62,6 +62,13 @@ QLineEdit* field(const QString& text, const QString& tip, QWidget* parent) {
     return f;
 }
 
+// A field's visible name, tied to it (a click on it focuses the field; screen readers read it).
+QLabel* labelFor(const QString& text, QWidget* field, QWidget* parent) {
+    auto* label = new QLabel(text, parent);
+    label->setBuddy(field);
+    return label;
+}
+
 double parseField(const QLineEdit* f, const char* what) {
     return parseNumber(f->text().toStdString(), what);
 }
@@ -106,7 +113,7 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
     auto* ratioRow = new QHBoxLayout;
     for (auto [label, f] : {std::pair{tr("n"), m_ratioN}, std::pair{tr("d"), m_ratioD},
                             std::pair{tr("D"), m_ratioBigD}, std::pair{tr("c"), m_ratioC}}) {
-        ratioRow->addWidget(new QLabel(label, ratios));
+        ratioRow->addWidget(labelFor(label, f, ratios));
         ratioRow->addWidget(f);
     }
     ratioRow->addWidget(ratiosRun);
@@ -149,15 +156,18 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
     auto* markovForm = new QFormLayout;
     markovForm->addRow(tr("n"), m_markovN);
     auto* means = new QHBoxLayout;
-    means->addWidget(new QLabel(tr("mean d"), markov));
+    means->addWidget(labelFor(tr("mean d"), m_markovMuD, markov));
     means->addWidget(m_markovMuD);
-    means->addWidget(new QLabel(tr("mean c"), markov));
+    means->addWidget(labelFor(tr("mean c"), m_markovMuC, markov));
     means->addWidget(m_markovMuC);
     markovForm->addRow(tr("costs"), means);
     auto* runRow = new QHBoxLayout;
     runRow->addWidget(m_markovReplicates, 1);
     runRow->addWidget(m_markovRun);
     markovForm->addRow(tr("replicates"), runRow);
+    if (auto* label = qobject_cast<QLabel*>(markovForm->labelForField(runRow))) {
+        label->setBuddy(m_markovReplicates); // the row's name is the field's
+    }
     m_markovTable = makeTable({tr("n"), tr("Chain mean"), tr("Chain var."), tr("Sim. mean"),
                                tr("± SE"), tr("Sim. var."), tr("z")},
                               markov);
@@ -186,7 +196,7 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
     m_gapProgress = new QProgressBar(gaps);
     m_gapProgress->setVisible(false);
     auto* gapRow = new QHBoxLayout;
-    gapRow->addWidget(new QLabel(tr("times"), gaps));
+    gapRow->addWidget(labelFor(tr("times"), m_times, gaps));
     gapRow->addWidget(m_times, 1);
     gapRow->addWidget(m_gapRun);
     m_gapTable = makeTable({tr("Algorithm"), tr("Makespan"), tr("Gap to optimum")}, gaps);

@@ -18,6 +18,7 @@
 #include "panels/steady_state_panel.h"
 #include "panels/theory_panel.h"
 #include "shell/help_pane.h"
+#include "shell/window_geometry.h"
 #include "views/gantt_view.h"
 #include "views/tree_view.h"
 
@@ -27,6 +28,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -36,6 +38,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <QToolButton>
 
 #include <algorithm>
 
@@ -43,7 +46,8 @@ namespace rl {
 
 namespace {
 
-constexpr int kMaxRecent = 8;
+// The first size, before the window was ever closed (fitted to the screen).
+constexpr QSize kDefaultSize(1400, 860);
 
 } // namespace
 
@@ -68,6 +72,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
     m_tabs->addTab(new TheoryPanel(drill), tr("Theory"));
     m_tabs->addTab(new SteadyStatePanel(drill), tr("Steady state"));
     m_tabs->addTab(new DivisibleLoadPanel, tr("Divisible load"));
+    // Back and Forward left of the tabs, as in a browser: they work from every tab.
+    auto* history = new QWidget;
+    auto* historyRow = new QHBoxLayout(history);
+    historyRow->setContentsMargins(0, 0, 4, 0);
+    for (QAction* a : {m_explorer->backAction(), m_explorer->forwardAction()}) {
+        auto* b = new QToolButton(history);
+        b->setDefaultAction(a);
+        b->setAutoRaise(true);
+        historyRow->addWidget(b);
+    }
+    m_tabs->setCornerWidget(history, Qt::TopLeftCorner);
     // The explorer's configuration only makes sense beside the explorer; the analysis panels
     // carry their own settings.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
@@ -96,14 +111,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
     });
 
     QSettings settings;
-    restoreGeometry(settings.value("window/geometry").toByteArray());
+    if (!restoreGeometry(settings.value("window/geometry").toByteArray())) {
+        resize(kDefaultSize);
+    }
+    // A geometry saved on a larger screen (or the default on a projector) fits this one.
+    fitToScreen(this);
     m_theme.presentation = settings.value("view/presentation", false).toBool();
     m_theme.dark = settings.value("view/dark", false).toBool();
     m_presentationAction->setChecked(m_theme.presentation);
     m_darkAction->setChecked(m_theme.dark);
     applyTheme();
     rebuildRecentMenu();
-    resize(1400, 860);
     m_explorer->showScenario(configPanel()->scenario(), true);
 }
 
@@ -161,6 +179,8 @@ void MainWindow::buildMenus() {
         }
     });
     m_recentMenu = file->addMenu(tr("Open &recent"));
+    // Files deleted or moved since the last look leave the list before it shows.
+    connect(file, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     QMenu* examples = file->addMenu(tr("Open e&xample"));
     for (const Example& e : findExamples()) {
         examples->addAction(e.title, this, [this, path = e.path] { openScenario(path); })
@@ -224,6 +244,13 @@ void MainWindow::buildMenus() {
                     &ExplorerPage::slower);
     play->addAction(tr("New random draw"), QKeySequence(Qt::Key_N), configPanel(),
                     &ConfigPanel::newDraw);
+
+    // Back and Forward through the explorer's scenarios, from any tab: they show the explorer.
+    QMenu* go = menuBar()->addMenu(tr("&Go"));
+    for (QAction* a : {m_explorer->backAction(), m_explorer->forwardAction()}) {
+        go->addAction(a);
+        connect(a, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(0); });
+    }
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     m_presentationAction =
@@ -341,75 +368,6 @@ void MainWindow::showError(const QString& message) {
     if (m_interactive) {
         QMessageBox::warning(this, tr("ReduceLab"), message);
     }
-}
-
-void MainWindow::openInExplorer(const Scenario& s) {
-    m_explorer->showScenario(s, false);
-    m_tabs->setCurrentIndex(0);
-}
-
-bool MainWindow::openScenario(const QString& path) {
-    try {
-        m_explorer->showScenario(loadScenario(path), true);
-        addRecent(path);
-        return true;
-    } catch (const InputError& e) {
-        showError(QString::fromUtf8(e.what()));
-        return false;
-    }
-}
-
-bool MainWindow::openResults(const QString& path) {
-    try {
-        // A few hundred kB at most (bounded by kMaxSweepResultsBytes): read and checked here,
-        // before anything changes.
-        const SweepResults r = loadSweepResults(path);
-        for (int i = 0; i < m_tabs->count(); ++i) {
-            auto* panel = qobject_cast<SweepPanel*>(m_tabs->widget(i));
-            if (panel && panel->figureKind() == r.figure) {
-                panel->showResults(r.snapshot, QFileInfo(path).fileName());
-                m_tabs->setCurrentIndex(i);
-                return true;
-            }
-        }
-        showError(tr("no panel draws %1").arg(QString::fromUtf8(figureKey(r.figure).data())));
-        return false;
-    } catch (const InputError& e) {
-        showError(QString::fromStdString(printable(e.what())));
-        return false;
-    }
-}
-
-bool MainWindow::saveScenario(const QString& path) {
-    QString error;
-    if (!rl::saveScenario(session()->scenario(), path, &error)) {
-        showError(error);
-        return false;
-    }
-    addRecent(path);
-    return true;
-}
-
-void MainWindow::addRecent(const QString& path) {
-    QSettings settings;
-    QStringList recent = settings.value("recentFiles").toStringList();
-    recent.removeAll(path);
-    recent.prepend(path);
-    while (recent.size() > kMaxRecent) {
-        recent.removeLast();
-    }
-    settings.setValue("recentFiles", recent);
-    rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu() {
-    m_recentMenu->clear();
-    const QStringList recent = QSettings().value("recentFiles").toStringList();
-    for (const QString& p : recent) {
-        m_recentMenu->addAction(QFileInfo(p).fileName(), this, [this, p] { openScenario(p); })
-            ->setToolTip(p);
-    }
-    m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
 bool MainWindow::copyFigure() {

@@ -53,6 +53,20 @@ std::optional<OpRef> GanttPlottable::hit(QPointF pos) const {
             return OpRef{true, static_cast<int>(k)};
         }
     }
+    // A transfer's reception bar on the receiver's row, as draw() paints it.
+    const double bar = std::max(rowPixels() * kReceptionHalfHeight, 3.0);
+    for (std::size_t k = 0; k < s.transfers.size(); ++k) {
+        const TransferOp& t = s.transfers[k];
+        if (t.start > cursor) {
+            continue;
+        }
+        const QPointF a = px(t.start, t.to);
+        const QPointF b = px(std::min(t.end, cursor), t.to);
+        if (pos.x() >= std::min(a.x(), b.x()) - 1 && pos.x() <= std::max(a.x(), b.x()) + 1 &&
+            std::abs(pos.y() - a.y()) <= bar) {
+            return OpRef{true, static_cast<int>(k)};
+        }
+    }
     return std::nullopt;
 }
 
@@ -137,7 +151,9 @@ void GanttPlottable::draw(QCPPainter* painter) {
         const double frac = t.end > t.start ? (shown - t.start) / (t.end - t.start) : 1.0;
         painter->setPen(Qt::NoPen);
         painter->setBrush(theme.reception(c));
-        QRectF recv = QRectF(px(t.start, t.to - 0.12), px(shown, t.to + 0.12)).normalized();
+        QRectF recv =
+            QRectF(px(t.start, t.to - kReceptionHalfHeight), px(shown, t.to + kReceptionHalfHeight))
+                .normalized();
         if (recv.width() < 1.0) {
             recv.setWidth(1.0);
         }

@@ -17,6 +17,9 @@
 
 namespace rl {
 
+/// Half the height of a reception bar, in rows (draw() and hit() share it).
+inline constexpr double kReceptionHalfHeight = 0.12;
+
 /// Draws every operation of a schedule itself: one plottable instead of thousands of items,
 /// with culling and a coarser drawing when rows get thin, so n = 4096 stays fluid.
 class GanttPlottable : public QCPAbstractPlottable {

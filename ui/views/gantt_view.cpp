@@ -4,6 +4,7 @@
 
 #include "common/app_style.h"
 #include "common/figure_export.h"
+#include "common/number_text.h"
 #include "views/gantt_plottable.h"
 #include "views/plot_style.h"
 
@@ -24,7 +25,7 @@ using gantt_detail::ProcessorTicker;
 namespace {
 
 QString fmt(double v) {
-    return QString::number(v, 'g', 6);
+    return shownNumber(v);
 }
 
 } // namespace
@@ -55,12 +56,14 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent), m_theme(applicationThem
     m_refLabel = new QCPItemText(m_plot);
     m_refLabel->setVisible(false);
     m_refLabel->setSelectable(false);
-    m_refLabel->setClipToAxisRect(true);
     // x in time, y at the top of the chart: the label rides on the line's upper end, on its
-    // left since a bound lies at or before every makespan (the right end of the time axis).
+    // left since a bound lies at or before every makespan (the right end of the time axis),
+    // and above the rows, in a margin of its own (updateReferenceMargin()): it never covers a
+    // bar.
+    m_refLabel->setClipToAxisRect(false);
     m_refLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
     m_refLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    m_refLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    m_refLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     // Title and legend get their own row above the chart, so they never cover an operation;
     // layoutHeader() puts the legend beside the title or under it, whichever fits.
     m_plot->plotLayout()->insertRow(0);
@@ -196,7 +199,21 @@ void GanttView::setReferenceLine(std::optional<double> t, const QString& label) 
         m_refLabel->position->setCoords(*t, 0.0);
         m_refLabel->setText(label);
     }
+    updateReferenceMargin();
     replotSoon();
+}
+
+void GanttView::updateReferenceMargin() {
+    QCPAxisRect* rect = m_plot->axisRect();
+    if (!m_refLabel->visible()) {
+        rect->setAutoMargins(QCP::msAll);
+        return;
+    }
+    // Room above the first row for the label, the other sides as QCustomPlot lays them out.
+    const QMargins pad = m_refLabel->padding();
+    const int height = QFontMetrics(m_refLabel->font()).height() + pad.top() + pad.bottom() + 2;
+    rect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
+    rect->setMargins(QMargins(0, height, 0, 0));
 }
 
 void GanttView::setTheme(const Theme& theme) {
@@ -235,6 +252,7 @@ void GanttView::applyTheme() {
         bold.setBold(true);
         m_title->setFont(bold);
     }
+    updateReferenceMargin(); // the label's font may have changed
 }
 
 void GanttView::setCriticalPath(std::vector<OpRef> ops) {

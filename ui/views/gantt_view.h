@@ -65,8 +65,8 @@ class GanttView : public QWidget {
     /// The operations of a run's critical path (schedule/critical_path.h), drawn in
     /// Theme::critical().
     void setCriticalPath(const std::vector<CriticalStep>& path);
-    /// A dashed vertical line at time `t` labelled at the top (the lower bound or optimum of
-    /// the run); nullopt hides it.
+    /// A dashed vertical line at time `t` labelled above the rows (the lower bound or optimum
+    /// of the run), never over a bar; nullopt hides it.
     void setReferenceLine(std::optional<double> t, const QString& label = {});
     std::optional<double> referenceLine() const { return m_reference; }
     void selectOperation(std::optional<OpRef> op);
@@ -152,6 +152,8 @@ class GanttView : public QWidget {
     /// Places the title and the legend for a plot `width` pixels wide: side by side when both
     /// fit, else the legend under the title (on several rows if it must), never cut.
     void layoutHeader(int width, bool withLegend) const;
+    /// The top margin the reference line's label takes (none without a label).
+    void updateReferenceMargin();
 
     QCustomPlot* m_plot = nullptr;
     GanttPlottable* m_gantt = nullptr;

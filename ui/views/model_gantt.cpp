@@ -1,5 +1,6 @@
 #include "views/model_gantt.h"
 
+#include "common/number_text.h"
 #include "views/gantt_view.h"
 
 namespace rl {
@@ -7,7 +8,7 @@ namespace rl {
 namespace {
 
 QString num(double v) {
-    return QString::number(v, 'g', 6);
+    return shownNumber(v);
 }
 
 } // namespace

@@ -61,6 +61,7 @@ void SweepFigure::clear() {
     m_built.reset();
     m_plot->clearPlottables();
     m_plot->clearItems();
+    applyPlotTheme(m_plot, m_theme); // an empty figure (a long run waiting for Start) too
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -70,6 +71,9 @@ void SweepFigure::setTheme(const Theme& p) {
         m_snapshot = m_built;
         m_built.reset();
         rebuild();
+    } else {
+        applyPlotTheme(m_plot, m_theme);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
     }
 }
 

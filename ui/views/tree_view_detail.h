@@ -3,6 +3,8 @@
 // export; tree_view_geometry.cpp: layout in pixels, zoom and hit tests; tree_view_painter.cpp:
 // the picture, for the screen and for exported files alike). Private to ui/views.
 
+#include "common/number_text.h"
+
 #include <QLineF>
 #include <QPointF>
 #include <QPolygonF>
@@ -29,7 +31,7 @@ inline QString fmtShort(double v) {
     return QString::number(v, 'g', 4);
 }
 inline QString fmtLong(double v) {
-    return QString::number(v, 'g', 6);
+    return shownNumber(v);
 }
 
 inline double distanceToSegment(QPointF p, QPointF a, QPointF b) {

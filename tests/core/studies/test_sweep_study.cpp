@@ -55,6 +55,37 @@ class TestSweepStudy : public QObject {
                  SweepStudy::paper(Figure::Fig5).spec.replicates);
     }
 
+    // The one estimate of a sweep's length: simulations counted exactly, weighted by their size
+    // and by reductions, spread over the threads. The panels' defaults on 2 threads: the ratio
+    // map and the best method start by themselves, the CV sweep's 25 x 100,000 replicates do
+    // not.
+    void estimateOfASweep() {
+        SweepStudy cv = SweepStudy::panel(Figure::Fig4);
+        cv.spec.threads = 2;
+        const SweepEstimate e = estimateSweep(cv);
+        QCOMPARE(e.simulations, std::uint64_t(25) * 100000 * 4);
+        QCOMPARE(e.threads, 2U);
+        QCOMPARE(e.work, 1e7 * 64 * 6); // n log2 n = 384, no reduction cost (ratio 0)
+        QCOMPARE(e.seconds, e.work / (kSweepWorkPerThreadSecond * 2));
+        QVERIFY(e.seconds > SweepStudy::kAutoStartSeconds);
+        for (Figure fig : {Figure::Fig5, Figure::Fig6}) {
+            SweepStudy map = SweepStudy::panel(fig);
+            map.spec.threads = 2;
+            const SweepEstimate m = estimateSweep(map);
+            QCOMPARE(m.simulations, std::uint64_t(31) * 21 * 1000 * map.spec.algorithms.size());
+            QCOMPARE(m.work, 2.0 * 384 * static_cast<double>(m.simulations)); // reductions cost
+            QVERIFY2(m.seconds <= SweepStudy::kAutoStartSeconds,
+                     qPrintable(QString::number(m.seconds)));
+        }
+        // A measured speed, and threads: the time scales with both.
+        QCOMPARE(estimateSweep(cv, 2 * kSweepWorkPerThreadSecond).seconds, e.seconds / 2);
+        cv.spec.threads = 1;
+        QCOMPARE(estimateSweep(cv).seconds, 2 * e.seconds);
+        // One processor: no log, no division by zero.
+        cv.spec.n = 1;
+        QCOMPARE(estimateSweep(cv).work, 1e7);
+    }
+
     void oneRuleForTheLiveMode() {
         // Within the sample budget: progressive passes for every figure.
         for (Figure fig : {Figure::Fig4, Figure::Fig5, Figure::Fig6}) {

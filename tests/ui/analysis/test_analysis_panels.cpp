@@ -6,6 +6,7 @@
 #include "analysis/best_method_panel.h"
 #include "analysis/cv_sweep_panel.h"
 #include "analysis/ratio_map_panel.h"
+#include "base/text_util.h"
 #include "common/sweep_results.h"
 #include "experiment/paired_stats.h"
 #include "shell/main_window.h"
@@ -23,6 +24,7 @@
 #include <QLineEdit>
 #include <QProcess>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -92,6 +94,104 @@ class TestAnalysisPanels : public QObject {
         QCOMPARE(shown->replicates, std::uint64_t(301));
         QVERIFY(noThreadLeft());
         QCOMPARE(panel.progressBar()->value(), 1000);
+    }
+
+    // Opening the CV sweep tab does not start 25 x 100,000 replicates: the panel shows the
+    // estimate (estimateSweep(), the one estimate) and Start. Short settings start by
+    // themselves, long ones wait again, Start runs them.
+    void longRunsWaitForStart() {
+        CvSweepPanel panel;
+        panel.resize(1100, 700);
+        const SweepStudy study{Figure::Fig4, panel.params()->spec()};
+        const SweepEstimate e = estimateSweep(study, panel.workRate());
+        QVERIFY(e.seconds > SweepStudy::kAutoStartSeconds);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTRY_VERIFY(panel.awaitingStart());
+        QVERIFY(!panel.runner()->isRunning());
+        QVERIFY(panel.runner()->latest() == nullptr);
+        QVERIFY(panel.startButton()->isVisible());
+        const QString text = panel.estimateLabel()->text();
+        QVERIFY2(text.contains(QString::fromStdString(formatDuration(e.seconds))),
+                 qPrintable(text));
+        // 25 points x 100,000 replicates x 4 algorithms.
+        QVERIFY2(text.contains(QStringLiteral("10,000,000 simulations")), qPrintable(text));
+
+        setSmallGrid(panel, 50);
+        panel.params()->replicatesEdit()->setValue(60); // the user's edit: short, starts
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.awaitingStart() && panel.runner()->latest() != nullptr,
+                                 10000);
+        QVERIFY(!panel.startButton()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.runner()->isRunning(), 20000);
+
+        // Long again: the complete picture stays, Start waits.
+        panel.params()->replicatesEdit()->setValue(40000000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.awaitingStart(), 5000);
+        QVERIFY(!panel.runner()->isRunning());
+        QVERIFY(panel.figure()->snapshot() && panel.figure()->snapshot()->complete);
+        panel.startButton()->click();
+        QVERIFY(panel.runner()->isRunning());
+        QVERIFY(!panel.awaitingStart());
+        panel.cancel();
+        panel.runner()->waitForIdle();
+        QVERIFY(noThreadLeft());
+
+        // The ratio map's default grid starts on first show when this machine's threads make it
+        // short (two threads do: test_sweep_study), else it waits as well.
+        RatioMapPanel map;
+        map.resize(1100, 700);
+        const bool starts =
+            estimateSweep(SweepStudy{Figure::Fig5, map.params()->spec()}, map.workRate()).seconds <=
+            SweepStudy::kAutoStartSeconds;
+        map.show();
+        if (starts) {
+            QTRY_VERIFY_WITH_TIMEOUT(map.runner()->isRunning() || map.runner()->latest(), 5000);
+            QVERIFY(!map.awaitingStart());
+        } else {
+            QTRY_VERIFY(map.awaitingStart());
+        }
+        map.cancel();
+        map.runner()->waitForIdle();
+        QVERIFY(noThreadLeft());
+    }
+
+    // Re-running a finished map with more replicates and cancelling keeps the complete picture
+    // (and its settings): the partial one has fewer replicates. So does a cancelled run of
+    // another grid.
+    void cancelKeepsThePreviousMap() {
+        RatioMapPanel panel;
+        panel.resize(1100, 700);
+        setSmallGrid(panel, 20000);
+        QVERIFY(panel.run());
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.runner()->isRunning(), 60000);
+        settle();
+        const auto done = panel.figure()->snapshot();
+        QVERIFY(done && done->complete);
+        QCOMPARE(done->replicates, std::uint64_t(20000));
+
+        setSmallGrid(panel, 400000); // the same grid, refined
+        QVERIFY(panel.run());
+        QCOMPARE(panel.figure()->snapshot(), done); // shown until the run does better
+        QTRY_VERIFY_WITH_TIMEOUT(panel.runner()->latest() != nullptr, 10000); // its coarse pass
+        QVERIFY(panel.runner()->latest()->replicates < done->replicates);
+        panel.cancel();
+        panel.runner()->waitForIdle();
+        settle();
+        QCOMPARE(panel.figure()->snapshot(), done);
+        QCOMPARE(panel.params()->spec().replicates, std::uint64_t(20000));
+        QVERIFY2(panel.statusLabel()->text().contains(QStringLiteral("last complete picture")),
+                 qPrintable(panel.statusLabel()->text()));
+
+        setSmallGrid(panel, 400000, 9); // another grid (seed), cancelled
+        QVERIFY(panel.run());
+        QVERIFY(panel.figure()->snapshot() == nullptr); // never the old picture under new settings
+        QTRY_VERIFY_WITH_TIMEOUT(panel.runner()->latest() != nullptr, 10000);
+        panel.cancel();
+        panel.runner()->waitForIdle();
+        settle();
+        QCOMPARE(panel.figure()->snapshot(), done);
+        QCOMPARE(panel.params()->spec().seed, std::uint64_t(1));
+        QVERIFY(noThreadLeft());
     }
 
     void editMidRunRestartsCleanly() {

@@ -5,10 +5,14 @@
 #include "panels/divisible_load_panel.h"
 #include "panels/steady_state_panel.h"
 #include "shell/main_window.h"
+#include "views/gantt_view.h"
+
+#include <qcustomplot.h>
 
 #include <QtTest>
 
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
 
@@ -81,6 +85,36 @@ class TestModelPanels : public QObject {
         QVERIFY2(panel.errorText().contains("link c(0,1)"), qPrintable(panel.errorText()));
         table->item(0, 1)->setText("0");
         QVERIFY2(panel.errorText().contains("must be > 0"), qPrintable(panel.errorText()));
+    }
+
+    // The Gantt chart was first drawn before the window was shown (at a small default size,
+    // room for two labels): on first show every row is labelled at once, not only "master".
+    void divisibleRowLabelsOnFirstShow() {
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1280, 720);
+        auto* panel = w.findChild<DivisibleLoadPanel*>();
+        QVERIFY(panel);
+        panel->waitForIdle();
+        auto* gantt = panel->findChild<GanttView*>();
+        QVERIFY(gantt);
+        QTest::qWait(50); // its replot before the window is shown
+        // What every replot shows (a replot draws at once; the screen shows its picture).
+        QList<QStringList> shown;
+        connect(gantt->plot(), &QCustomPlot::afterReplot, this, [&] {
+            const QVector<QString> l = gantt->plot()->yAxis->tickVectorLabels();
+            shown << QStringList(l.begin(), l.end());
+        });
+        w.tabs()->setCurrentWidget(panel);
+        w.show();
+        QTRY_VERIFY(!shown.isEmpty());
+        const QStringList labels = shown.front();
+        const int workers = panel->result()->platform.workerCount();
+        QStringList expected{QStringLiteral("master")};
+        for (int i = 1; i <= workers; ++i) {
+            expected << QStringLiteral("P%1").arg(i);
+        }
+        QCOMPARE(labels, expected);
     }
 
     void tabsInMainWindow() {
