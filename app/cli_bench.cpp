@@ -16,10 +16,41 @@
 
 namespace rl::cli {
 
+namespace {
+
+double cpuNow() {
+    return static_cast<double>(std::clock()) / static_cast<double>(CLOCKS_PER_SEC);
+}
+
+/// One measurement: replicates of `c` calibrated to last about `seconds`, with its wall and
+/// CPU time. CPU time as well as wall time: on a loaded machine the wall-clock rate measures
+/// the neighbours, the rate per CPU second still measures the code.
+struct Measured {
+    std::uint64_t replicates = 0;
+    double seconds = 0.0;
+    double cpuSeconds = 0.0;
+};
+
+Measured measure(McConfig c, double seconds) {
+    c.quantiles = {};
+    c.replicates = 4096;
+    const McResult probe = runMonteCarlo(c);
+    c.replicates = static_cast<std::uint64_t>(
+        std::max(4096.0, 4096.0 * seconds / std::max(probe.seconds, 1e-6)));
+    const double cpu0 = cpuNow();
+    const McResult r = runMonteCarlo(c);
+    return {c.replicates, r.seconds, std::max(cpuNow() - cpu0, 1e-9)};
+}
+
+} // namespace
+
 int cmdBench(const std::vector<std::string>& argv) {
     std::vector<OptionSpec> specs{
         {"seconds", "S", "target duration of each measurement (default 1)"},
         {"n", "N", "number of processors (default 64)"},
+        {"algo", "LIST", "algorithms to measure (default all)"},
+        {"growth", "",
+         "instead: nanoseconds per transfer for n = 16, 64, ..., 65536 (CPU time, one thread)"},
         {"large", "", "also time one Tree-dyn run with n = 2^20 (schedule and makespan only)"},
         {"out", "FILE", "write the CSV there instead of standard output"},
     };
@@ -30,8 +61,13 @@ int cmdBench(const std::vector<std::string>& argv) {
         std::cout << Args::usage("bench", "[options]", specs)
                   << "\nMeasures simulations per second of every algorithm at CV 0.1, 1 and 3 "
                      "(gamma transfers of\n"
-                     "mean 1, no reduction cost, as in the paper's Fig. 4), with one thread and "
-                     "with all.\n";
+                     "mean 1, no reduction cost, as in the paper's Fig. 4) and with reductions "
+                     "(gamma transfers\n"
+                     "and reductions of mean 1 and CV 1), with one thread and with all. "
+                     "sims_per_cpu_second\n"
+                     "divides by the CPU time of all threads: it measures the code rather than "
+                     "the neighbours.\n"
+                     "--growth measures how the cost grows with n (CV 1, no reduction cost).\n";
         return 0;
     }
     VerbOutputs out(a, {"out"});
@@ -39,50 +75,76 @@ int cmdBench(const std::vector<std::string>& argv) {
     if (!(seconds > 0.0 && seconds <= 600.0)) {
         throw InputError("bench: --seconds must be in (0, 600]");
     }
-    const int n = static_cast<int>(a.integer("n", 64, 1, kMaxProcessors));
-    const int hw = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-    const std::vector<int> threadCounts = hw > 1 ? std::vector<int>{1, hw} : std::vector<int>{1};
-    const std::uint64_t total = algorithms().size() * 3 * threadCounts.size();
-    std::uint64_t done = 0;
+    const std::vector<AlgorithmId> algos = parseAlgorithmList(a.get("algo", "all"));
     ProgressLine line(a, "bench");
-    line(0, total);
-    std::string csv =
-        "algorithm,n,cv,threads,replicates,seconds,sims_per_second,sims_per_second_per_thread,"
-        "sims_per_cpu_second\n";
-    for (const AlgorithmInfo& info : algorithms()) {
-        for (double cv : {0.1, 1.0, 3.0}) {
-            for (int threads : threadCounts) {
+    std::string csv;
+    if (a.has("growth")) {
+        if (a.has("n")) {
+            throw InputError("bench: --growth measures its own sizes: drop --n");
+        }
+        const std::vector<int> sizes{16, 64, 256, 1024, 4096, 16384, 65536};
+        const std::uint64_t total = algos.size() * sizes.size();
+        std::uint64_t done = 0;
+        line(0, total);
+        csv = "algorithm,n,cv,replicates,cpu_seconds,ns_per_transfer\n";
+        for (AlgorithmId id : algos) {
+            for (int n : sizes) {
                 McConfig c;
-                c.algorithms = {info.id};
+                c.algorithms = {id};
                 c.n = n;
-                c.costs = CostModel::perOperation(Law::gamma(1.0, cv), Law::constant(0.0));
-                c.threads = threads;
-                c.quantiles = {};
-                // Calibrate on a short run, then measure one of about `seconds`.
-                c.replicates = 4096;
-                const McResult probe = runMonteCarlo(c);
-                c.replicates = static_cast<std::uint64_t>(
-                    std::max(4096.0, 4096.0 * seconds / std::max(probe.seconds, 1e-6)));
-                // CPU time as well as wall time: on a loaded machine the wall-clock rate
-                // measures the neighbours, the rate per CPU second still measures the code.
-                const std::clock_t cpu0 = std::clock();
-                const McResult r = runMonteCarlo(c);
-                const double cpuSeconds =
-                    static_cast<double>(std::clock() - cpu0) / static_cast<double>(CLOCKS_PER_SEC);
-                const double rate = static_cast<double>(c.replicates) / r.seconds;
-                const double cpuRate =
-                    static_cast<double>(c.replicates) / std::max(cpuSeconds, 1e-9);
-                csv += std::string(info.key) + "," + std::to_string(n) + "," + formatNumber(cv) +
-                       "," + std::to_string(threads) + "," + std::to_string(c.replicates) + "," +
-                       formatNumber(r.seconds) + "," +
-                       std::to_string(static_cast<long long>(rate)) + "," +
-                       std::to_string(static_cast<long long>(rate / threads)) + "," +
-                       std::to_string(static_cast<long long>(cpuRate)) + "\n";
+                c.costs = CostModel::perOperation(Law::gamma(1.0, 1.0), Law::constant(0.0));
+                c.threads = 1;
+                const Measured m = measure(c, seconds);
+                const double transfers = static_cast<double>(m.replicates) * (n - 1);
+                csv += std::string(algorithmInfo(id).key) + "," + std::to_string(n) + ",1," +
+                       std::to_string(m.replicates) + "," + formatNumber(m.cpuSeconds) + "," +
+                       formatNumber(m.cpuSeconds * 1e9 / transfers) + "\n";
                 line(++done, total);
             }
         }
+        line.finish("done (" + std::to_string(total) + " measurements)");
+    } else {
+        const int n = static_cast<int>(a.integer("n", 64, 1, kMaxProcessors));
+        const int hw = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+        const std::vector<int> threadCounts =
+            hw > 1 ? std::vector<int>{1, hw} : std::vector<int>{1};
+        struct Setting {
+            double cv;
+            Law reduction;
+        };
+        const std::vector<Setting> settings{{0.1, Law::constant(0.0)},
+                                            {1.0, Law::constant(0.0)},
+                                            {3.0, Law::constant(0.0)},
+                                            {1.0, Law::gamma(1.0, 1.0)}};
+        const std::uint64_t total = algos.size() * settings.size() * threadCounts.size();
+        std::uint64_t done = 0;
+        line(0, total);
+        csv = "algorithm,n,cv,comp,threads,replicates,seconds,sims_per_second,"
+              "sims_per_second_per_thread,sims_per_cpu_second\n";
+        for (AlgorithmId id : algos) {
+            for (const Setting& s : settings) {
+                for (int threads : threadCounts) {
+                    McConfig c;
+                    c.algorithms = {id};
+                    c.n = n;
+                    c.costs = CostModel::perOperation(Law::gamma(1.0, s.cv), s.reduction);
+                    c.threads = threads;
+                    const Measured m = measure(c, seconds);
+                    const double rate = static_cast<double>(m.replicates) / m.seconds;
+                    const double cpuRate = static_cast<double>(m.replicates) / m.cpuSeconds;
+                    csv += std::string(algorithmInfo(id).key) + "," + std::to_string(n) + "," +
+                           formatNumber(s.cv) + "," + s.reduction.toString() + "," +
+                           std::to_string(threads) + "," + std::to_string(m.replicates) + "," +
+                           formatNumber(m.seconds) + "," +
+                           std::to_string(static_cast<long long>(rate)) + "," +
+                           std::to_string(static_cast<long long>(rate / threads)) + "," +
+                           std::to_string(static_cast<long long>(cpuRate)) + "\n";
+                    line(++done, total);
+                }
+            }
+        }
+        line.finish("done (" + std::to_string(total) + " measurements)");
     }
-    line.finish("done (" + std::to_string(total) + " measurements)");
     if (a.has("large")) {
         const int big = 1 << 20;
         Simulator sim(AlgorithmId::TreeDyn, big, false,

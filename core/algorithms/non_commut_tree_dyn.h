@@ -1,10 +1,13 @@
 #pragma once
 
+#include "engine/bit_set.h"
 #include "engine/event_queue.h"
+#include "engine/pending_events.h"
 #include "engine/simulation_paths.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace rl {
@@ -16,7 +19,7 @@ namespace rl {
 class NonCommutTreeDynPolicy {
   public:
     static constexpr bool kUsesIntervals = true;
-    static constexpr SimulationPaths kPaths{.fastMakespan = true};
+    static constexpr SimulationPaths kPaths{.fastMakespan = true, .untilTie = true};
 
     void reset(int /*n*/) {}
     template <class E> void onIdle(E& e, int p) {
@@ -58,6 +61,33 @@ class NonCommutTreeDynPolicy {
             m_holderHi[static_cast<std::size_t>(p)] = p;
         }
         return queue.runLocally([&](auto& q) { return fastRun(q, n, costs); });
+    }
+
+    /// Makespan from one replicate's draws (reduction null: every reduction costs 0), without
+    /// a creation-order tie-break; false when two events may tie, where the caller must use
+    /// fastMakespan. Events of distinct times are handled in time order, the engine's, so the
+    /// result is the engine's to the bit; test_algorithms checks it.
+    ///
+    /// Which processor holds a value never matters to this rule, only the intervals and which
+    /// of them are idle: a value is named by its interval's start, the live values are a set of
+    /// starts, the idle ones another (bit sets: a neighbour is a bit scan away, with no memory
+    /// round trip), and a transfer by the start of its left interval. Its end merges the right
+    /// interval into the left one, which reduces and then looks for a partner.
+    bool untilTieMakespan(int n, const double* transfer, const double* reduction,
+                          double& makespan) {
+        const auto payloads = static_cast<std::uint32_t>(2 * n + 1);
+        if (n <= WordSet::kCapacity) {
+            return leanRun(m_packed.view(payloads), WordSet(n, true), WordSet(n, false), n,
+                           transfer, reduction, makespan);
+        }
+        m_starts.reset(n, true);
+        m_idle.reset(n, false);
+        if (usesSortedKeys(static_cast<std::size_t>(n) / 2)) {
+            return leanRun(m_packed.view(payloads), std::ref(m_starts), std::ref(m_idle), n,
+                           transfer, reduction, makespan);
+        }
+        return leanRun(m_heap.view(payloads), std::ref(m_starts), std::ref(m_idle), n, transfer,
+                       reduction, makespan);
     }
 
   private:
@@ -133,6 +163,71 @@ class NonCommutTreeDynPolicy {
         return queue.now();
     }
 
+    template <class Queue, class Set>
+    static bool leanRun(Queue queue, Set startsArg, Set idleArg, int n, const double* transfer,
+                        const double* reduction, double& makespan) {
+        // Sets by value (one word, in a register) or by reference (a BitTree).
+        auto& starts = unwrap(startsArg);
+        auto& idle = unwrap(idleArg);
+        std::size_t next = 0; // transfers started
+        // The interval starting at a is idle: it sends to the left neighbour if idle, else to
+        // the right one if idle, else waits (docs/model.md §4.2).
+        auto onIdle = [&](int a, double now) __attribute__((always_inline)) {
+            const int left = starts.previous(a);
+            const int right = starts.next(a);
+            const bool toLeft = left >= 0 && idle.contains(left);
+            const bool toRight = !toLeft && right < n && idle.contains(right);
+            if (toLeft) {
+                idle.erase(left);
+                queue.push(now + transfer[next++], static_cast<std::uint32_t>(left));
+            } else if (toRight) {
+                idle.erase(right);
+                queue.push(now + transfer[next++], static_cast<std::uint32_t>(a));
+            } else {
+                idle.insert(a);
+            }
+        };
+        // Time 0: the available events in index order pair P1 -> P0, P3 -> P2, ... (each odd
+        // processor finds its left neighbour idle), and P(n-1) waits when n is odd.
+        for (int a = 0; a + 1 < n; a += 2) {
+            queue.push(0.0 + transfer[next++], static_cast<std::uint32_t>(a));
+        }
+        if (n % 2 == 1) {
+            idle.insert(n - 1);
+        }
+        const auto nn = static_cast<std::uint32_t>(n);
+        std::size_t nextReduction = 0;
+        std::uint64_t lastKey = ~std::uint64_t{0};
+        double now = 0.0;
+        while (!queue.empty()) {
+            std::uint32_t id = 0;
+            const std::uint64_t key = queue.pop(now, id);
+            if (key == lastKey) {
+                return false;
+            }
+            lastKey = key;
+            if (id >= nn) { // a reduction end
+                onIdle(static_cast<int>(id - nn), now);
+                continue;
+            }
+            // A transfer end: the right interval merges into the left one (id).
+            starts.erase(starts.next(static_cast<int>(id)));
+            if (reduction == nullptr) {
+                onIdle(static_cast<int>(id), now);
+            } else {
+                queue.push(now + reduction[nextReduction++], id + nn);
+            }
+        }
+        makespan = now;
+        return true;
+    }
+    static WordSet& unwrap(WordSet& s) { return s; }
+    static BitTree& unwrap(std::reference_wrapper<BitTree> s) { return s.get(); }
+
+    BitTree m_starts; // large platforms' live and idle interval starts
+    BitTree m_idle;
+    PackedEvents::Storage m_packed;
+    EventHeap::Storage m_heap;
     std::vector<FastProc> m_proc;
     std::vector<int> m_holderLo;
     std::vector<int> m_holderHi;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/event_queue.h"
+#include "engine/pending_events.h"
 #include "engine/simulation_paths.h"
 
 #include <algorithm>
@@ -31,14 +32,24 @@ class TreeDynPolicy {
     template <class E> void onTransferEnd(E& /*e*/, int /*r*/) {}
     template <class E> void onReductionEnd(E& /*e*/, int /*r*/) {}
 
-    /// Makespan of Tree-dyn without the generic engine's bookkeeping, for Monte Carlo. The
-    /// generic run of this policy creates exactly these events (a processor's "idle" moment is
-    /// its available event or its reduction end; a transfer end starts the receiver's
-    /// reduction), at the same times, in the same order, with the same draws, so the result
-    /// is bit-identical to Engine<TreeDynPolicy>::run(); test_algorithms checks it.
-    template <class Costs> static double fastMakespan(EventQueue& queue, int n, Costs& costs) {
-        queue.clear(n); // payload p < 2^31: "p is idle"
-        return queue.runLocally([&](auto& q) { return fastRun(q, costs); });
+    /// Makespan of Tree-dyn without the generic engine, for Monte Carlo, from the costs in
+    /// start order (costs.transfer/reduction give the next draw of each stream). Which
+    /// processor waits in the slot, or ends a transfer, never changes a cost or a time, so a
+    /// run is two multisets of times: pending transfer ends and pending reduction ends (a
+    /// reduction end makes its processor idle, as does its start at time 0). The earliest
+    /// event is handled next: a transfer end starts its receiver's reduction (the next
+    /// reduction draw), an idle processor enters the empty slot or sends to the one waiting
+    /// there (the next transfer draw). Events at equal times may be handled in any order:
+    /// every pairing and every reduction gets the same times and the same draws either way.
+    /// So the times, and the makespan (the last one), are the engine's to the bit;
+    /// test_algorithms checks it, ties (constant, Bernoulli and zero costs) included.
+    template <class Costs> double fastMakespan(EventQueue& /*queue*/, int n, Costs& costs) {
+        const auto pairs = static_cast<std::size_t>(n / 2);
+        const auto n1 = static_cast<std::size_t>(n);
+        if (usesSortedKeys(pairs)) {
+            return twoSetRun(m_transferEnds.view(pairs), m_reductionEnds.view(n1), n, costs);
+        }
+        return twoSetRun(m_transferHeap.view(pairs), m_reductionHeap.view(n1), n, costs);
     }
 
     /// Makespan of Tree-dyn when every reduction costs 0 (the paper's Fig. 4 setting), from
@@ -56,150 +67,63 @@ class TreeDynPolicy {
         // At time 0 the available events pair 1 -> 0, 3 -> 2, ...: n/2 transfers starting at 0
         // (ending at 0 + d = d), and the slot holds the last processor when n is odd.
         const auto pairs = static_cast<std::size_t>(n / 2);
-        return pairs <= kArrayLimit ? arrayRun(n, pairs, transferDraws)
-                                    : heapRun(n, pairs, transferDraws);
+        return usesSortedKeys(pairs) ? noReductionRun(m_transferEnds.view(pairs), n, transferDraws)
+                                     : noReductionRun(m_transferHeap.view(pairs), n, transferDraws);
     }
 
   private:
-    static constexpr double kInf = std::numeric_limits<double>::infinity();
-    // Up to this many pending transfers, a sorted array with branch-free insertion beats the
-    // heap (whose sift is a chain of dependent loads and compares); beyond, its O(size)
-    // insertion would lose.
-    static constexpr std::size_t kArrayLimit = 128;
-
-    // The pending transfer ends, sorted in decreasing order in d[1..size] (d[0] = +inf), so
-    // the earliest is d[size]. Inserting v is, for every j in 1..size+1,
-    //   d'[j] = max(d[j], min(d[j-1], v))    (with d[size+1] = -inf):
-    // entries >= v stay, the first entry < v becomes v, the later ones move up one place.
-    // That is min/max over the whole array, vectorised, with no data-dependent branch: the
-    // insertion point of a random time is unpredictable, so a scan for it would mispredict.
-    double arrayRun(int n, std::size_t pairs, const double* draw) {
-        if (m_sorted[0].size() < pairs + 2) {
-            m_sorted[0].assign(pairs + 2, kInf);
-            m_sorted[1].assign(pairs + 2, kInf);
-        }
-        double* cur = m_sorted[0].data();
-        double* next = m_sorted[1].data();
-        std::size_t size = 0;
-        auto insert = [&](double v) __attribute__((always_inline)) {
-            cur[size + 1] = -kInf;
-            ++size;
-            const double* in = cur;
-            double* out = next;
-            for (std::size_t j = 1; j <= size; ++j) {
-                out[j] = std::max(in[j], std::min(in[j - 1], v));
-            }
-            std::swap(cur, next);
-        };
-        for (std::size_t i = 0; i < pairs; ++i) {
-            insert(*draw++);
+    // The pending transfer ends (SortedKeys or KeyHeap); a newly idle processor pairs with
+    // the one in the slot every other time, and its transfer end then replaces the event
+    // just handled.
+    template <class Keys> static double noReductionRun(Keys keys, int n, const double* draw) {
+        for (int p = 0; p + 1 < n; p += 2) {
+            keys.insert(*draw++);
         }
         bool slotTaken = n % 2 == 1;
         double now = 0.0;
-        while (size > 0) {
-            now = cur[size--];
+        while (!keys.empty()) {
             if (slotTaken) {
-                // The newly idle processor sends to the one in the slot.
-                insert(now + *draw++);
-            }
-            slotTaken = !slotTaken;
-        }
-        return now;
-    }
-
-    // The same with a 1-based binary min-heap h[1..size], h[size + 1] = +inf, for large n.
-    double heapRun(int n, std::size_t pairs, const double* draw) {
-        if (m_heap.size() < pairs + 2) {
-            m_heap.assign(pairs + 2, 0.0);
-        }
-        double* const h = m_heap.data();
-        std::copy(draw, draw + pairs, h + 1);
-        draw += pairs;
-        std::size_t size = pairs;
-        h[size + 1] = kInf;
-        for (std::size_t i = size / 2; i >= 1; --i) { // Floyd's heap construction
-            siftDown(h, size, i);
-        }
-        bool slotTaken = n % 2 == 1;
-        double now = 0.0;
-        while (size > 0) {
-            now = h[1];
-            if (slotTaken) {
-                // The newly idle processor sends to the one in the slot: its transfer end
-                // replaces the event just popped.
-                replaceTop(h, size, now + *draw++);
+                now = keys.min();
+                keys.replaceMin(now + *draw++);
             } else {
-                const double last = h[size];
-                h[size--] = kInf;
-                replaceTop(h, size, last);
+                now = keys.popMin();
             }
             slotTaken = !slotTaken;
         }
         return now;
     }
 
-    static void siftDown(double* h, std::size_t size, std::size_t i) {
-        const double v = h[i];
-        for (std::size_t c = 2 * i; c <= size; c = 2 * i) {
-            c += static_cast<std::size_t>(h[c + 1] < h[c]);
-            if (!(h[c] < v)) {
-                break;
-            }
-            h[i] = h[c];
-            i = c;
+    template <class Keys, class Costs>
+    static double twoSetRun(Keys transferEnds, Keys reductionEnds, int n, Costs& costs) {
+        // At most n/2 transfers are under way (each has two processors), and at most n
+        // reductions.
+        for (int p = 0; p + 1 < n; p += 2) { // time 0: P1 -> P0, P3 -> P2, ...
+            transferEnds.insert(0.0 + costs.transfer(p + 1, p));
         }
-        h[i] = v;
-    }
-
-    // Replaces the top of the heap by v (Wegener's bottom-up heap): the hole sinks to a leaf
-    // along the smaller children (a branch-free choice; the +inf after the last entry stands in
-    // for a missing child), then v rises to its place, usually in a step or two. Random event
-    // times would make the compare-and-stop branch of a textbook sift-down mispredict.
-    [[gnu::always_inline]] static void replaceTop(double* h, std::size_t size, double v) {
-        std::size_t i = 1;
-        for (std::size_t c = 2; c <= size; c = 2 * i) {
-            c += static_cast<std::size_t>(h[c + 1] < h[c]);
-            h[i] = h[c];
-            i = c;
-        }
-        while (i > 1 && v < h[i / 2]) {
-            h[i] = h[i / 2];
-            i /= 2;
-        }
-        h[i] = v;
-    }
-
-    template <class Queue, class Costs> static double fastRun(Queue& queue, Costs& costs) {
-        constexpr std::uint32_t kTransferEnd = 1U << 31;
-        int slot = -1;
-        std::uint32_t ev = 0;
-        while (queue.pop(ev)) {
-            if (ev & kTransferEnd) {
-                const int r = static_cast<int>(ev & ~kTransferEnd);
-                const double c = costs.reduction(r);
-                if (c != 0.0 || !queue.nothingDueNow()) {
-                    queue.push(queue.now() + c, static_cast<std::uint32_t>(r));
-                    continue;
+        bool slotTaken = n % 2 == 1; // P(n-1) waits in the slot
+        double now = 0.0;
+        while (!transferEnds.empty() || !reductionEnds.empty()) {
+            if (!transferEnds.empty() &&
+                (reductionEnds.empty() || transferEnds.min() <= reductionEnds.min())) {
+                now = transferEnds.popMin();
+                reductionEnds.insert(now + costs.reduction(0));
+            } else {
+                now = reductionEnds.popMin();
+                if (slotTaken) {
+                    transferEnds.insert(now + costs.transfer(0, 0));
                 }
-                // A zero-cost reduction whose end would be the next event: handle it now
-                // (the paper's no-reduction-cost setting, where this is nearly always so).
-                ev = static_cast<std::uint32_t>(r);
-            }
-            if (slot < 0) {
-                slot = static_cast<int>(ev);
-            } else {
-                const int p = static_cast<int>(ev);
-                queue.push(queue.now() + costs.transfer(p, slot),
-                           kTransferEnd | static_cast<std::uint32_t>(slot));
-                slot = -1;
+                slotTaken = !slotTaken;
             }
         }
-        return queue.now();
+        return now;
     }
 
     int m_slot = -1;
-    std::vector<double> m_heap;      // heapRun's pending transfer ends
-    std::vector<double> m_sorted[2]; // arrayRun's, and room for the next version
+    // The pending transfer and reduction ends of both paths.
+    SortedKeys::Storage m_transferEnds;
+    SortedKeys::Storage m_reductionEnds;
+    KeyHeap::Storage m_transferHeap;
+    KeyHeap::Storage m_reductionHeap;
 };
 
 } // namespace rl

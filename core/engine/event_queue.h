@@ -57,24 +57,6 @@ class EventQueue {
             return m_fifoHead == m_fifoTail && (m_head == m_tail || m_events[m_head].time > m_now);
         }
 
-        /// Pops the next timed event, ignoring the FIFO (callers that never queue an event for
-        /// the current time, after dropInitialEvents); false when none is left.
-        [[gnu::always_inline]] bool popTimed(std::uint32_t& payload) {
-            if (m_head == m_tail) {
-                return false;
-            }
-            m_now = m_events[m_head].time;
-            payload = m_events[m_head++].payload;
-            return true;
-        }
-
-        /// Drops the initial "available" events, for callers that handle them directly.
-        void dropInitialEvents() { m_fifoHead = m_fifoTail; }
-        /// True when a timed event is due at `time` (after a pop: one ties with it).
-        bool timedEventAt(double time) const {
-            return m_head != m_tail && m_events[m_head].time == time;
-        }
-
         [[gnu::always_inline]] void push(double time, std::uint32_t payload) {
             if (time == m_now) {
                 m_fifo[m_fifoTail++] = payload;

@@ -101,9 +101,39 @@ concept OffersNoReductionMakespan = requires(P& p, int n, const double* d) {
     { p.noReductionMakespan(n, d) } -> std::same_as<double>;
 };
 template <class P>
-concept OffersNoReductionUntilTie = requires(P& p, EventQueue& q, int n, const double* d,
-                                             double& m) {
-    { p.noReductionMakespan(q, n, d, m) } -> std::same_as<bool>;
+concept OffersUntilTie = requires(P& p, int n, const double* d, double& m) {
+    { p.untilTieMakespan(n, d, d, m) } -> std::same_as<bool>;
+};
+
+/// Whether an untilTie path is worth trying. Laws with many tiny costs (gamma of CV >= 2 or
+/// so, where now + d == now) make ties common, and a run that ties is done twice (up to the
+/// tie, then by the exact path); so after a window of attempts where more than kMaxTies tied,
+/// the next ones go straight to the exact path for a while. Speed only: both paths give the
+/// same result.
+class TieGuard {
+  public:
+    bool shouldTry() {
+        if (m_skip > 0) {
+            --m_skip;
+            return false;
+        }
+        return true;
+    }
+    void record(bool tied) {
+        m_ties += tied ? 1 : 0;
+        if (++m_runs == kWindow) {
+            m_skip = m_ties > kMaxTies ? 16 * kWindow : 0;
+            m_runs = 0;
+            m_ties = 0;
+        }
+    }
+
+  private:
+    static constexpr int kWindow = 256;
+    static constexpr int kMaxTies = kWindow / 2;
+    int m_runs = 0; // attempts in this window
+    int m_ties = 0; // and how many of them tied
+    int m_skip = 0; // attempts left to skip
 };
 
 template <class Policy> class Kernel final : public KernelBase {
@@ -114,9 +144,9 @@ template <class Policy> class Kernel final : public KernelBase {
     static_assert(kPaths.noReductionMakespan == OffersNoReductionMakespan<Policy>,
                   "kPaths.noReductionMakespan must say whether the policy has "
                   "double noReductionMakespan(int, const double*)");
-    static_assert(kPaths.noReductionUntilTie == OffersNoReductionUntilTie<Policy>,
-                  "kPaths.noReductionUntilTie must say whether the policy has "
-                  "bool noReductionMakespan(EventQueue&, int, const double*, double&)");
+    static_assert(kPaths.untilTie == OffersUntilTie<Policy>,
+                  "kPaths.untilTie must say whether the policy has "
+                  "bool untilTieMakespan(int, const double*, const double*, double&)");
 
   public:
     Kernel(Policy policy, int n, bool nonCommutative, const CostModel& costs)
@@ -145,11 +175,16 @@ template <class Policy> class Kernel final : public KernelBase {
                 return m_policy.noReductionMakespan(m_n, draws.transfer());
             }
         }
-        if constexpr (kPaths.noReductionUntilTie) {
-            double makespan = 0.0;
-            if (draws.noReductionCost() &&
-                m_policy.noReductionMakespan(m_ws.queue, m_n, draws.transfer(), makespan)) {
-                return makespan;
+        if constexpr (kPaths.untilTie) {
+            if (m_tieGuard.shouldTry()) {
+                double makespan = 0.0;
+                const bool done = m_policy.untilTieMakespan(
+                    m_n, draws.transfer(), draws.noReductionCost() ? nullptr : draws.reduction(),
+                    makespan);
+                m_tieGuard.record(!done);
+                if (done) {
+                    return makespan;
+                }
             }
         }
         StreamCosts costs{draws.transfer(), draws.reduction(), 0, 0};
@@ -218,6 +253,7 @@ template <class Policy> class Kernel final : public KernelBase {
     LawSampler m_transferLaw;
     LawSampler m_reductionLaw;
     StreamDraws m_draws; // PerOperation mode
+    TieGuard m_tieGuard;
     EngineWorkspace m_ws;
     FixedCosts m_drawn;
 };

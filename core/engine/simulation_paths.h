@@ -14,9 +14,10 @@ struct SimulationPaths {
     /// `double noReductionMakespan(int n, const double* transferDraws)`: exact whenever every
     /// reduction costs 0.
     bool noReductionMakespan = false;
-    /// `bool noReductionMakespan(EventQueue&, int n, const double* transferDraws, double&)`:
-    /// when every reduction costs 0, until the first tie (false: use another path).
-    bool noReductionUntilTie = false;
+    /// `bool untilTieMakespan(int n, const double* transferDraws, const double* reductionDraws,
+    /// double& makespan)`, reductionDraws null when every reduction costs 0: exact unless it
+    /// returns false (events that may tie, whose order it does not know: use fastMakespan).
+    bool untilTie = false;
 };
 
 } // namespace rl

@@ -1,12 +1,14 @@
 #pragma once
 
 #include "engine/event_queue.h"
+#include "engine/pending_events.h"
 #include "engine/simulation_paths.h"
+#include "engine/static_joins.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <memory>
-#include <type_traits>
+#include <optional>
 #include <vector>
 
 namespace rl {
@@ -36,7 +38,7 @@ struct StaticPlan {
 class StaticPolicy {
   public:
     static constexpr bool kUsesIntervals = false;
-    static constexpr SimulationPaths kPaths{.fastMakespan = true, .noReductionUntilTie = true};
+    static constexpr SimulationPaths kPaths{.fastMakespan = true, .untilTie = true};
 
     explicit StaticPolicy(std::shared_ptr<const StaticPlan> plan)
         : m_plan(std::move(plan)), m_next(static_cast<std::size_t>(m_plan->n), 0),
@@ -72,108 +74,33 @@ class StaticPolicy {
         return queue.runLocally([&](auto& q) { return fastRun(q, costs); });
     }
 
-    /// Makespan when every reduction costs 0 (the paper's Fig. 4 setting) and no two events
-    /// tie, from the run's transfer costs in start order; false (makespan untouched) when an
-    /// event ties with another (same time, or a transfer of cost 0), where the caller must use
-    /// fastMakespan. Without ties every reduction ends the moment it starts, with nothing
-    /// else due then, so fastMakespan folds each one into its transfer end; what is left is:
-    /// a transfer end on r starts r's next planned reception if its sender is ready to send,
-    /// or, when r has received everything, r's own transfer if its parent is waiting for it.
-    /// Zero-cost reductions also make the two plans' rules one: reception j waits for
-    /// reception j-1 (its reduction is over with it). Same events, order and draws as
-    /// fastMakespan, so the same result to the bit; test_algorithms checks it.
-    bool noReductionMakespan(EventQueue& queue, int n, const double* draws, double& makespan) {
-        // Laws with many tiny costs (gamma of CV >= 2 or so: now + d == now) tie in most runs;
-        // there the attempt is wasted work, so it is skipped for a while after a window of
-        // runs where more than one in eight tied. Either path gives the same result.
-        if (!EventQueue::usesSortedArray(n) || m_leanSkip > 0) {
-            m_leanSkip -= m_leanSkip > 0 ? 1 : 0;
-            return false;
+    /// Makespan from one replicate's draws (reduction null: every reduction costs 0) by the
+    /// plan's joins (StaticJoins), without per-processor state; false when two operations of
+    /// one stream may start at the same time, where the caller must use fastMakespan. Same
+    /// operations, start times and draws as the engine, so the same result to the bit;
+    /// test_algorithms checks it.
+    bool untilTieMakespan(int n, const double* transfer, const double* reduction,
+                          double& makespan) {
+        const bool withReductions = reduction != nullptr;
+        std::optional<StaticJoins>& joins = m_joins[withReductions ? 1 : 0];
+        if (!joins) {
+            joins = StaticJoins::build(*m_plan, withReductions);
         }
-        queue.clear(n);
-        resetFast();
-        const bool ok = queue.runLocally([&](auto& q) {
-            if constexpr (std::is_same_v<std::decay_t<decltype(q)>, EventQueue::SortedEvents>) {
-                q.dropInitialEvents(); // handled below, in the engine's order
-                return leanRun(q, n, draws, makespan);
-            } else {
-                return false; // unreachable: n is within the sorted array's limit
-            }
-        });
-        m_leanTies += ok ? 0 : 1;
-        if (++m_leanRuns == kLeanWindow) {
-            m_leanSkip = m_leanTies * 8 > kLeanWindow ? 16 * kLeanWindow : 0;
-            m_leanRuns = 0;
-            m_leanTies = 0;
+        const std::size_t ids = joins->need.size();
+        if (m_remaining.size() < ids) {
+            m_remaining.resize(ids);
+            m_start.resize(ids);
         }
-        return ok;
+        const auto payloads = static_cast<std::uint32_t>(ids);
+        if (usesSortedKeys(static_cast<std::size_t>(n) / 2)) {
+            return runStaticJoins(*joins, m_packed.view(payloads), transfer, reduction,
+                                  m_remaining.data(), m_start.data(), makespan);
+        }
+        return runStaticJoins(*joins, m_heap.view(payloads), transfer, reduction,
+                              m_remaining.data(), m_start.data(), makespan);
     }
 
   private:
-    template <class Queue> bool leanRun(Queue& queue, int n, const double* draw, double& makespan) {
-        FastProc* const proc = m_fast.data();
-        const int* const sources = m_sources;
-        bool tie = false;
-        auto readyToSend = [&](const FastProc& s) __attribute__((always_inline)) {
-            return s.next == s.count && s.flags == kStarted;
-        };
-        auto start = [&](int s, int r) __attribute__((always_inline)) {
-            proc[s].flags |= kSent;
-            proc[r].flags |= kReceiving;
-            ++proc[r].next;
-            const double end = queue.now() + *draw++;
-            tie |= end == queue.now();
-            queue.push(end, static_cast<std::uint32_t>(r));
-        };
-        // r may take its next planned reception: start it if the sender is ready.
-        auto tryReceive = [&](int r) __attribute__((always_inline)) {
-            const FastProc& rp = proc[r];
-            if (rp.next < rp.count && (rp.flags & (kStarted | kReceiving)) == kStarted) {
-                const int s = sources[rp.first + rp.next];
-                if (readyToSend(proc[s])) {
-                    start(s, r);
-                }
-            }
-        };
-        auto trySend = [&](int p) __attribute__((always_inline)) {
-            const FastProc& pp = proc[p];
-            if (pp.parent >= 0 && readyToSend(pp)) {
-                const FastProc& to = proc[pp.parent];
-                if (to.next < to.count && sources[to.first + to.next] == p &&
-                    (to.flags & (kStarted | kReceiving)) == kStarted) {
-                    start(p, pp.parent);
-                }
-            }
-        };
-        // Time 0: the available events in index order (trySend, then tryReceive, as the
-        // engine's onIdle). No reception has ended yet, so the lag rule holds trivially.
-        for (int p = 0; p < n; ++p) {
-            proc[p].flags |= kStarted;
-            trySend(p);
-            tryReceive(p);
-        }
-        std::uint32_t ev = 0;
-        // Until a tie, no event is ever queued for the current time: the FIFO stays empty.
-        while (!tie && queue.popTimed(ev)) {
-            tie = queue.timedEventAt(queue.now());
-            const auto r = static_cast<int>(ev);
-            proc[r].flags &= ~kReceiving;
-            // fastMakespan's order: tryReceive, then the folded reduction end (trySend,
-            // tryReceive); at most one of them starts a transfer, as r either has receptions
-            // left (and then cannot send) or not (and then cannot receive).
-            if (proc[r].next < proc[r].count) {
-                tryReceive(r);
-            } else {
-                trySend(r);
-            }
-        }
-        if (tie) {
-            return false;
-        }
-        makespan = queue.now();
-        return true;
-    }
-
     // Hot path: raw pointers into the plan (the shared_ptr and vectors would be reloaded on
     // every access, since the compiler cannot prove the engine's stores do not alias them).
     int count(int p) const { return m_offset[p + 1] - m_offset[p]; }
@@ -323,10 +250,13 @@ class StaticPolicy {
         return queue.now();
     }
 
-    static constexpr int kLeanWindow = 256;
-    int m_leanRuns = 0; // noReductionMakespan attempts in this window
-    int m_leanTies = 0; // and how many of them tied
-    int m_leanSkip = 0; // attempts left to skip
+    // The joins without and with reductions, built on first use (Monte Carlo only), and
+    // their scratch buffers.
+    std::optional<StaticJoins> m_joins[2];
+    std::vector<int> m_remaining;
+    std::vector<double> m_start;
+    PackedEvents::Storage m_packed;
+    EventHeap::Storage m_heap;
     std::shared_ptr<const StaticPlan> m_plan;
     std::vector<FastProc> m_fast;
     std::vector<int> m_next; // index of the next reception to start, per processor

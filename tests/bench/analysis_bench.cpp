@@ -1,10 +1,13 @@
 // Analysis benchmark (run by hand, not by CTest): the default Fig. 5 + Fig. 6 grid
-// (31 CVs x 21 ratios x 1,000 replicates x 4 algorithms), in the core and in the GUI panels.
+// (31 CVs x 21 ratios x 1,000 replicates x 4 algorithms), in the core and in the GUI panels,
+// and the CV sweep panel's default picture (Fig. 4, 25 CVs x 100,000 replicates x 4
+// algorithms).
 //   QT_QPA_PLATFORM=offscreen ./build/tests/bench/analysis_bench
 // Prints: the core sweep time; for the panels, the time to the first (coarse) picture, the
 // time to the complete picture, and the longest the GUI thread was busy, measured by a 5 ms
 // QTimer probe (a stall is the gap between two probe ticks minus the period).
 #include "analysis/best_method_panel.h"
+#include "analysis/cv_sweep_panel.h"
 #include "analysis/ratio_map_panel.h"
 #include "experiment/progressive_sweep.h"
 #include "views/sweep_figure.h"
@@ -77,7 +80,9 @@ int main(int argc, char** argv) {
     // The two panels at their defaults, one after the other as a user would open them.
     RatioMapPanel ratio;
     BestMethodPanel best;
-    for (SweepPanel* panel : {static_cast<SweepPanel*>(&ratio), static_cast<SweepPanel*>(&best)}) {
+    CvSweepPanel cv;
+    for (SweepPanel* panel : {static_cast<SweepPanel*>(&ratio), static_cast<SweepPanel*>(&best),
+                              static_cast<SweepPanel*>(&cv)}) {
         panel->resize(1400, 860);
         Probe probe;
         QElapsedTimer t;
@@ -108,8 +113,9 @@ int main(int argc, char** argv) {
         const double cpu = cpuSeconds() - cpu0;
         std::printf("%s panel: first picture %.2f s, complete %.2f s (%.1f CPU s), longest GUI "
                     "stall from the first picture on %.1f ms (%d rebuilds)\n",
-                    panel == &ratio ? "ratio map (fig5, 2 algorithms)"
-                                    : "best method (fig6, 3 algorithms)",
+                    panel == &ratio  ? "ratio map (fig5, 2 algorithms)"
+                    : panel == &best ? "best method (fig6, 3 algorithms)"
+                                     : "cv sweep (fig4, 4 algorithms)",
                     first, total, cpu, probe.worstMs(), panel->figure()->rebuildCount());
         // The GUI thread's own work per picture, apart from scheduling noise: a rebuild from a
         // snapshot and an immediate repaint, worst of 5.

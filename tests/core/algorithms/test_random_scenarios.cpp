@@ -1,4 +1,4 @@
-// Property test: random valid scenarios — n from 1 to 2000 (log-uniform), every algorithm of
+// Property test: random valid scenarios — n from 1 to 8192 (log-uniform), every algorithm of
 // the registry, every law family with random means and CVs (zero costs and ties included), the
 // three cost models, commutative or not — through the schedule validator, and through the
 // agreement of every simulation path: the recorded schedule, the Monte Carlo fast path and the
@@ -38,7 +38,7 @@ Law randomLaw(std::mt19937_64& g) {
 
 int randomN(std::mt19937_64& g) {
     std::uniform_real_distribution<double> unit(0.0, 1.0);
-    return static_cast<int>(std::floor(std::exp(unit(g) * std::log(2001.0))));
+    return static_cast<int>(std::floor(std::exp(unit(g) * std::log(8193.0))));
 }
 
 FixedCosts randomMatrix(std::mt19937_64& g, int n) {
@@ -133,7 +133,7 @@ class TestRandomScenarios : public QObject {
             largest = std::max(largest, n);
         }
         QCOMPARE(checked, 1500);
-        QVERIFY(largest > 1000); // the heap side of the event queue was reached
+        QVERIFY(largest > 4096); // the heaps and three-level interval sets were reached
     }
 };
 

@@ -1,0 +1,160 @@
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace rl {
+
+/// A set of integers of [0, 64) in one word, for lean kernels on up to 64 processors: a plain
+/// value, kept in a register. next()/previous() are one bit scan each.
+class WordSet {
+  public:
+    static constexpr int kCapacity = 64;
+
+    /// Empty, or [0, size) when `full`.
+    WordSet(int size, bool full)
+        : m_bits(full ? (size == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << size) - 1) : 0) {}
+
+    bool contains(int i) const { return ((m_bits >> i) & 1U) != 0; }
+    void insert(int i) { m_bits |= std::uint64_t{1} << i; }
+    void erase(int i) { m_bits &= ~(std::uint64_t{1} << i); }
+    /// Sets member i to `in`, without a branch.
+    void assign(int i, bool in) {
+        m_bits = (m_bits & ~(std::uint64_t{1} << i)) | (static_cast<std::uint64_t>(in) << i);
+    }
+    /// The smallest member above i, or kCapacity when there is none (-1 <= i < 64).
+    int next(int i) const {
+        const std::uint64_t above =
+            i < 0 ? m_bits : (i >= 63 ? 0 : m_bits & (~std::uint64_t{1} << i));
+        return above == 0 ? kCapacity : std::countr_zero(above);
+    }
+    /// The largest member below i, or -1 when there is none (0 <= i <= 64).
+    int previous(int i) const {
+        const std::uint64_t below = i >= 64 ? m_bits : m_bits & ((std::uint64_t{1} << i) - 1);
+        return 63 - std::countl_zero(below); // countl_zero(0) = 64
+    }
+
+  private:
+    std::uint64_t m_bits;
+};
+
+/// The same interface for any size: a tree of words, where a bit of level k + 1 says whether
+/// word i of level k has a member, so next()/previous() climb to the first level with a
+/// member beside the query and go down again: O(log64 size), a few steps for any platform.
+/// Storage is reused from run to run (reset()).
+class BitTree {
+  public:
+    /// Empty, or [0, size) when `full`.
+    void reset(int size, bool full) {
+        m_size = size;
+        m_levels.clear();
+        std::size_t count = static_cast<std::size_t>(size);
+        do {
+            const std::size_t words = (count + 63) / 64;
+            m_levels.emplace_back(words, 0);
+            if (full) {
+                for (std::size_t w = 0; w < words; ++w) {
+                    const std::size_t bits = std::min<std::size_t>(64, count - 64 * w);
+                    m_levels.back()[w] =
+                        bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+                }
+            }
+            count = words;
+        } while (count > 1);
+    }
+
+    bool contains(int i) const {
+        return ((m_levels[0][static_cast<std::size_t>(i) >> 6] >> (i & 63)) & 1U) != 0;
+    }
+    void insert(int i) {
+        auto u = static_cast<std::size_t>(i);
+        for (auto& level : m_levels) {
+            const bool wasEmpty = level[u >> 6] == 0;
+            level[u >> 6] |= std::uint64_t{1} << (u & 63);
+            if (!wasEmpty) {
+                return;
+            }
+            u >>= 6;
+        }
+    }
+    void erase(int i) {
+        auto u = static_cast<std::size_t>(i);
+        for (auto& level : m_levels) {
+            level[u >> 6] &= ~(std::uint64_t{1} << (u & 63));
+            if (level[u >> 6] != 0) {
+                return;
+            }
+            u >>= 6;
+        }
+    }
+    void assign(int i, bool in) {
+        if (in) {
+            insert(i);
+        } else {
+            erase(i);
+        }
+    }
+    /// The smallest member above i, or size() when there is none (-1 <= i < size).
+    int next(int i) const {
+        std::size_t level = 0;
+        auto from = static_cast<std::size_t>(i + 1); // first candidate at this level
+        for (;;) {
+            const std::vector<std::uint64_t>& words = m_levels[level];
+            if ((from >> 6) < words.size()) {
+                const std::uint64_t bits = words[from >> 6] & (~std::uint64_t{0} << (from & 63));
+                if (bits != 0) {
+                    from = (from & ~std::size_t{63}) |
+                           static_cast<std::size_t>(std::countr_zero(bits));
+                    break;
+                }
+            }
+            if (++level == m_levels.size()) {
+                return m_size;
+            }
+            from = (from >> 6) + 1;
+        }
+        while (level > 0) {
+            --level;
+            from = 64 * from + static_cast<std::size_t>(std::countr_zero(m_levels[level][from]));
+        }
+        return static_cast<int>(from);
+    }
+    /// The largest member below i, or -1 when there is none (0 <= i <= size).
+    int previous(int i) const {
+        std::size_t level = 0;
+        auto to = static_cast<std::ptrdiff_t>(i) - 1; // last candidate at this level
+        for (;;) {
+            if (to < 0) {
+                return -1;
+            }
+            const auto u = static_cast<std::size_t>(to);
+            const std::uint64_t bits =
+                m_levels[level][u >> 6] & (~std::uint64_t{0} >> (63 - (u & 63)));
+            if (bits != 0) {
+                to = static_cast<std::ptrdiff_t>(
+                    (u & ~std::size_t{63}) + static_cast<std::size_t>(63 - std::countl_zero(bits)));
+                break;
+            }
+            if (++level == m_levels.size()) {
+                return -1;
+            }
+            to = static_cast<std::ptrdiff_t>(u >> 6) - 1;
+        }
+        while (level > 0) {
+            --level;
+            const auto u = static_cast<std::size_t>(to);
+            to = static_cast<std::ptrdiff_t>(
+                64 * u + 63 - static_cast<std::size_t>(std::countl_zero(m_levels[level][u])));
+        }
+        return static_cast<int>(to);
+    }
+
+  private:
+    int m_size = 0;
+    std::vector<std::vector<std::uint64_t>> m_levels; // [0]: the members
+};
+
+} // namespace rl

@@ -1,0 +1,299 @@
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace rl {
+
+/// The pending events of the lean kernels (Tree-dyn, the static plans' joins,
+/// Non-Commut-Tree-dyn), which handle ties themselves: unlike EventQueue they have no
+/// creation-order tie-break, and a kernel that needs one gives up at the first tie (see
+/// PackedEvents::pop) and lets the exact path run.
+///
+/// Small sets live in a sorted array updated without a data-dependent branch; large ones in a
+/// binary heap. The one place the choice is made is usesSortedKeys().
+inline constexpr std::size_t kSortedKeysLimit = 128;
+
+/// True when a lean kernel whose pending set holds at most about `pending` events uses the
+/// sorted array (else the heap). Both give the same result; this is speed only: an insertion
+/// into the array costs O(size), into the heap O(log size), and the array's constant is much
+/// smaller (no dependent loads, no mispredicted branch).
+constexpr bool usesSortedKeys(std::size_t pending) {
+    return pending <= kSortedKeysLimit;
+}
+
+/// A multiset of doubles, kept in decreasing order in d[1..size] with d[0] = +inf, so that the
+/// smallest is d[size]: a pop is a decrement. Inserting v is, for every j in 1..size+1,
+///   d'[j] = max(d[j], min(d[j-1], v))    (with d[size+1] = -inf):
+/// entries >= v stay, the first entry < v becomes v, the later ones move up one place. That is
+/// min/max over the whole array, vectorised, with no data-dependent branch: the insertion
+/// point of a random time is unpredictable, so a scan for it would mispredict.
+///
+/// A plain view over storage held elsewhere (SortedKeys::Storage): kernels keep it in a local
+/// variable so that its pointers and size live in registers.
+class SortedKeys {
+  public:
+    static constexpr double kInf = std::numeric_limits<double>::infinity();
+
+    /// Buffers for up to `capacity` keys, reused from run to run.
+    class Storage {
+      public:
+        SortedKeys view(std::size_t capacity) {
+            if (m_buffer[0].size() < capacity + 3) {
+                for (auto& b : m_buffer) {
+                    b.assign(capacity + 3, kInf);
+                }
+            }
+            return SortedKeys(m_buffer[0].data(), m_buffer[1].data());
+        }
+
+      private:
+        std::vector<double> m_buffer[2]; // the array and room for its next version
+    };
+
+    std::size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    /// The smallest key (size() > 0).
+    double min() const { return m_cur[m_size]; }
+    double popMin() { return m_cur[m_size--]; }
+    /// popMin() then insert(v).
+    [[gnu::always_inline]] void replaceMin(double v) {
+        --m_size;
+        insert(v);
+    }
+
+    [[gnu::always_inline]] void insert(double v) {
+        // Two more -inf slots: the loop goes by pairs, and may read and write one beyond.
+        m_cur[m_size + 1] = -kInf;
+        m_cur[m_size + 2] = -kInf;
+        ++m_size;
+        const double* in = m_cur;
+        double* out = m_next;
+#if defined(__SSE2__)
+        // By pairs, with no scalar prologue or epilogue: the sets are small, so a compiled
+        // loop's set-up for odd sizes and alignment would cost as much as the work.
+        // Each pair is loaded as it was stored by the previous insertion (d[j], d[j+1], j odd),
+        // and (d[j-1], d[j]) is made from two of them: a load spanning two recent stores
+        // could not be forwarded from the store buffer and would wait for both to retire.
+        const __m128d vv = _mm_set1_pd(v);
+        __m128d before = _mm_set1_pd(kInf); // (., d[0])
+        for (std::size_t j = 1; j <= m_size; j += 2) {
+            const __m128d cur = _mm_loadu_pd(in + j);
+            const __m128d prev = _mm_shuffle_pd(before, cur, 1); // (d[j-1], d[j])
+            _mm_storeu_pd(out + j, _mm_max_pd(cur, _mm_min_pd(prev, vv)));
+            before = cur;
+        }
+#else
+        for (std::size_t j = 1; j <= m_size; ++j) {
+            out[j] = std::max(in[j], std::min(in[j - 1], v));
+        }
+#endif
+        std::swap(m_cur, m_next);
+    }
+
+  private:
+    SortedKeys(double* a, double* b) : m_cur(a), m_next(b) {}
+    double* m_cur;
+    double* m_next;
+    std::size_t m_size = 0;
+};
+
+/// SortedKeys' interface on a binary min-heap, for large sets: insert and popMin in
+/// O(log size). A pop sinks the hole to a leaf along the smaller children, chosen without a
+/// branch, then lifts the last key (Wegener's bottom-up heap); +inf after the last key stands
+/// in for missing children.
+class KeyHeap {
+  public:
+    class Storage {
+      public:
+        KeyHeap view(std::size_t capacity) {
+            if (m_heap.size() < capacity + 2) {
+                m_heap.assign(capacity + 2, SortedKeys::kInf);
+            }
+            return KeyHeap(m_heap.data());
+        }
+
+      private:
+        std::vector<double> m_heap;
+    };
+
+    std::size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    double min() const { return m_heap[1]; }
+
+    void insert(double v) {
+        std::size_t i = ++m_size;
+        while (i > 1 && v < m_heap[i / 2]) {
+            m_heap[i] = m_heap[i / 2];
+            i /= 2;
+        }
+        m_heap[i] = v;
+    }
+    double popMin() {
+        const double top = m_heap[1];
+        const double last = m_heap[m_size];
+        m_heap[m_size--] = SortedKeys::kInf;
+        if (m_size > 0) {
+            replaceMin(last);
+        }
+        return top;
+    }
+    /// popMin() then insert(v), in one pass: the hole left by the smallest sinks to a leaf
+    /// along the smaller children, then v rises to its place (usually a step or two).
+    [[gnu::always_inline]] void replaceMin(double v) {
+        std::size_t i = 1;
+        for (std::size_t c = 2; c <= m_size; c = 2 * i) {
+            c += static_cast<std::size_t>(m_heap[c + 1] < m_heap[c]);
+            m_heap[i] = m_heap[c];
+            i = c;
+        }
+        while (i > 1 && v < m_heap[i / 2]) {
+            m_heap[i] = m_heap[i / 2];
+            i /= 2;
+        }
+        m_heap[i] = v;
+    }
+
+  private:
+    explicit KeyHeap(double* heap) : m_heap(heap) {}
+    double* m_heap; // 1-based; [m_size + 1] and beyond hold +inf
+    std::size_t m_size = 0;
+};
+
+/// Events (time, payload) for kernels that give up at the first tie, on the sorted array: a
+/// key is the time's bit pattern with its low bits replaced by the payload, read as a double
+/// (non-negative doubles order like their bits), and the exact time is kept per payload (each
+/// payload has at most one pending event). Keys of different times compare like the times
+/// unless the times agree on all but the low bits, which pop() reports as the tie key: a true
+/// tie, or times within 2^b ulps of each other (as rare as a tie, and handled the same way).
+/// Every pushed time is at least the time of the event being handled, so the tie keys popped
+/// never decrease, and any two events with the same key come out one after the other (among
+/// the events a kernel compares, e.g. of one stream): a kernel that stops when two
+/// consecutive keys are equal never handles two events out of order.
+class PackedEvents {
+  public:
+    class Storage {
+      public:
+        /// Room for payloads 0..payloads-1.
+        PackedEvents view(std::uint32_t payloads) {
+            if (m_exact.size() < payloads) {
+                m_exact.assign(payloads, 0.0);
+            }
+            const int bits = std::bit_width(std::max<std::uint32_t>(payloads, 2) - 1);
+            return PackedEvents(m_keys.view(payloads), m_exact.data(),
+                                (std::uint64_t{1} << bits) - 1);
+        }
+
+      private:
+        SortedKeys::Storage m_keys;
+        std::vector<double> m_exact;
+    };
+
+    bool empty() const { return m_keys.empty(); }
+    std::size_t size() const { return m_keys.size(); }
+
+    [[gnu::always_inline]] void push(double time, std::uint32_t payload) {
+        m_exact[payload] = time;
+        m_keys.insert(pack(time, payload));
+    }
+    /// Pops the earliest event and returns its tie key: two events may tie (and may have
+    /// come out in the wrong order) only if their keys are equal.
+    [[gnu::always_inline]] std::uint64_t pop(double& time, std::uint32_t& payload) {
+        const std::uint64_t key = std::bit_cast<std::uint64_t>(m_keys.popMin());
+        payload = static_cast<std::uint32_t>(key & m_mask);
+        time = m_exact[payload];
+        return key & ~m_mask;
+    }
+    /// The tie key of an event at `time` handled outside the queue (time 0's).
+    std::uint64_t tieKey(double time) const { return std::bit_cast<std::uint64_t>(time) & ~m_mask; }
+
+  private:
+    PackedEvents(SortedKeys keys, double* exact, std::uint64_t mask)
+        : m_keys(keys), m_exact(exact), m_mask(mask) {}
+    double pack(double time, std::uint32_t payload) const {
+        return std::bit_cast<double>((std::bit_cast<std::uint64_t>(time) & ~m_mask) | payload);
+    }
+
+    SortedKeys m_keys;
+    double* m_exact;
+    std::uint64_t m_mask;
+};
+
+/// The same interface on a binary min-heap of (time, payload), for large platforms. Ties are
+/// exact (equal times). Tuned like EventQueue's heap: a pop sinks the hole to a leaf along the
+/// smaller children, chosen without a branch, then lifts the last entry (Wegener's bottom-up
+/// heap); +inf sentinels after the last entry stand in for missing children.
+class EventHeap {
+    struct Entry {
+        double time;
+        std::uint32_t payload;
+    };
+    static constexpr Entry kSentinel{SortedKeys::kInf, 0};
+
+  public:
+    class Storage {
+      public:
+        EventHeap view(std::uint32_t payloads) {
+            if (m_heap.size() < static_cast<std::size_t>(payloads) + 2) {
+                m_heap.assign(static_cast<std::size_t>(payloads) + 2, kSentinel);
+            }
+            return EventHeap(m_heap.data());
+        }
+
+      private:
+        std::vector<Entry> m_heap;
+    };
+
+    bool empty() const { return m_size == 0; }
+    std::size_t size() const { return m_size; }
+
+    void push(double time, std::uint32_t payload) {
+        std::size_t i = ++m_size;
+        const Entry e{time, payload};
+        while (i > 1 && time < m_heap[i / 2].time) {
+            m_heap[i] = m_heap[i / 2];
+            i /= 2;
+        }
+        m_heap[i] = e;
+    }
+    std::uint64_t pop(double& time, std::uint32_t& payload) {
+        time = m_heap[1].time;
+        payload = m_heap[1].payload;
+        const std::uint64_t key = tieKey(time);
+        const Entry last = m_heap[m_size];
+        m_heap[m_size--] = kSentinel;
+        if (m_size == 0) {
+            m_heap[1] = kSentinel;
+            return key;
+        }
+        std::size_t i = 1;
+        for (std::size_t c = 2; c <= m_size; c = 2 * i) {
+            c += static_cast<std::size_t>(m_heap[c + 1].time < m_heap[c].time);
+            m_heap[i] = m_heap[c];
+            i = c;
+        }
+        while (i > 1 && last.time < m_heap[i / 2].time) {
+            m_heap[i] = m_heap[i / 2];
+            i /= 2;
+        }
+        m_heap[i] = last;
+        return key;
+    }
+    static std::uint64_t tieKey(double time) { return std::bit_cast<std::uint64_t>(time); }
+
+  private:
+    explicit EventHeap(Entry* heap) : m_heap(heap) {}
+
+    Entry* m_heap; // 1-based; [m_size + 1] and beyond hold +inf
+    std::size_t m_size = 0;
+};
+
+} // namespace rl

@@ -1,0 +1,105 @@
+#include "engine/static_joins.h"
+
+#include "engine/static_plan.h"
+
+#include <stdexcept>
+
+namespace rl {
+
+StaticJoins StaticJoins::build(const StaticPlan& plan, bool withReductions) {
+    const int n = plan.n;
+    StaticJoins j;
+    j.n = n;
+    j.withReductions = withReductions;
+    // Ids: X(s) = s, then R(s) = n + s with reductions, then the dummy.
+    j.dummy = withReductions ? 2 * n : n;
+    const auto ids = static_cast<std::size_t>(j.dummy + 1);
+    j.need.assign(ids, kNeverFires);
+    j.consumers.assign(j.consumersPerJoin() * ids, j.dummy);
+    std::vector<int> pos(static_cast<std::size_t>(n), 0); // index of s among its parent's sources
+    for (int p = 0; p < n; ++p) {
+        for (int k = 0; k < plan.receptionCount(p); ++k) {
+            pos[static_cast<std::size_t>(plan.source(p, k))] = k;
+        }
+    }
+    const int lag = plan.lag;
+    auto source = [&](int p, int k) { return k < plan.receptionCount(p) ? plan.source(p, k) : -1; };
+    auto consumer = [&](int c) { return c >= 0 ? c : j.dummy; };
+    // The join fed by the end of p's last operation: p's own transfer (it is then ready to
+    // send), or nothing for the root.
+    auto sendOf = [&](int p) { return plan.parent[static_cast<std::size_t>(p)] >= 0 ? p : -1; };
+    for (int s = 0; s < n; ++s) {
+        const int p = plan.parent[static_cast<std::size_t>(s)];
+        if (p < 0) {
+            continue;
+        }
+        const int k = pos[static_cast<std::size_t>(s)];
+        const int count = plan.receptionCount(p);
+        const int ready = plan.receptionCount(s) > 0 ? 1 : 0; // s waits for its last reduction
+        auto x = [&](std::size_t slot) -> int& {
+            return j.consumers[j.consumersPerJoin() * static_cast<std::size_t>(s) + slot];
+        };
+        auto r = [&](std::size_t slot) -> int& {
+            return j.consumers[j.consumersPerJoin() * static_cast<std::size_t>(n + s) + slot];
+        };
+        if (!withReductions) {
+            // Reception k waits for reception k-1 and for the sender's last reception.
+            j.need[static_cast<std::size_t>(s)] = (k > 0 ? 1 : 0) + ready;
+            x(0) = consumer(k + 1 < count ? source(p, k + 1) : sendOf(p));
+            continue;
+        }
+        // X(s): lag 0 waits for the reduction of reception k-1 (which ends after the
+        // reception itself); lag 1 for reception k-1 and the reduction of reception k-2.
+        j.need[static_cast<std::size_t>(s)] =
+            (lag == 0 ? (k > 0 ? 1 : 0) : (k > 0 ? 1 : 0) + (k > 1 ? 1 : 0)) + ready;
+        // R(s): the transfer's end and p's previous reduction.
+        j.need[static_cast<std::size_t>(n + s)] = 1 + (k > 0 ? 1 : 0);
+        x(0) = n + s;
+        x(1) = consumer(lag == 1 && k + 1 < count ? source(p, k + 1) : -1);
+        r(0) = consumer(k + 1 < count ? n + source(p, k + 1) : -1);
+        if (k == count - 1) {
+            r(1) = consumer(sendOf(p));
+        } else {
+            r(1) = consumer(source(p, k + 1 + lag));
+        }
+    }
+    // Time 0: the processors' available events in index order, as the engine handles them
+    // (StaticPolicy::onIdle: trySend, then tryReceive); only first receptions from senders
+    // without receptions of their own can start then.
+    std::vector<char> started(static_cast<std::size_t>(n), 0);
+    std::vector<char> receiving(static_cast<std::size_t>(n), 0);
+    auto fire = [&](int s) {
+        j.initial.push_back(s);
+        receiving[static_cast<std::size_t>(plan.parent[static_cast<std::size_t>(s)])] = 1;
+    };
+    for (int p = 0; p < n; ++p) {
+        started[static_cast<std::size_t>(p)] = 1;
+        const int parent = plan.parent[static_cast<std::size_t>(p)];
+        if (parent >= 0 && plan.receptionCount(p) == 0 && pos[static_cast<std::size_t>(p)] == 0 &&
+            started[static_cast<std::size_t>(parent)] &&
+            !receiving[static_cast<std::size_t>(parent)]) {
+            fire(p);
+        }
+        if (plan.receptionCount(p) > 0 && !receiving[static_cast<std::size_t>(p)]) {
+            const int s = plan.source(p, 0);
+            if (plan.receptionCount(s) == 0 && started[static_cast<std::size_t>(s)]) {
+                fire(s);
+            }
+        }
+    }
+    std::vector<char> initial(static_cast<std::size_t>(n), 0);
+    for (const int s : j.initial) {
+        initial[static_cast<std::size_t>(s)] = 1;
+    }
+    for (int s = 0; s < n; ++s) {
+        const bool zero = plan.parent[static_cast<std::size_t>(s)] >= 0 &&
+                          j.need[static_cast<std::size_t>(s)] == 0;
+        if (zero != (initial[static_cast<std::size_t>(s)] != 0)) {
+            throw std::logic_error("static plan: the transfers of time 0 are not the joins "
+                                   "without inputs");
+        }
+    }
+    return j;
+}
+
+} // namespace rl

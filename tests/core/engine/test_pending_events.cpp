@@ -1,0 +1,201 @@
+// Times are compared with ==, never QCOMPARE (fuzzy for doubles): the kernels built on these
+// structures must reproduce the engine to the bit.
+//
+// The lean kernels' data structures against plain references, on random operation sequences
+// with a fixed seed: the sorted array and the heap of keys (SortedKeys, KeyHeap) against a
+// std::multiset, the packed events and the event heap (PackedEvents, EventHeap) against the
+// exact times and payloads pushed, and the bit sets (WordSet, BitTree) against a std::set, on
+// both sides of every word and level boundary.
+#include "engine/bit_set.h"
+#include "engine/pending_events.h"
+
+#include <QtTest>
+
+#include <random>
+#include <set>
+
+using namespace rl;
+
+namespace {
+
+// Times of the lean kernels: non-negative, many ties (rounded) or none.
+double randomTime(std::mt19937_64& g, bool ties) {
+    std::uniform_real_distribution<double> u(0.0, 10.0);
+    const double t = u(g);
+    return ties ? std::round(t * 4.0) / 4.0 : t;
+}
+
+template <class Keys> void checkKeysAgainstMultiset(Keys keys, std::size_t capacity, bool ties) {
+    std::mt19937_64 g(capacity * 2 + (ties ? 1 : 0));
+    std::multiset<double> ref;
+    for (int step = 0; step < 20000; ++step) {
+        const bool push = ref.empty() || (ref.size() < capacity && g() % 2 == 0);
+        if (push) {
+            const double v = randomTime(g, ties);
+            keys.insert(v);
+            ref.insert(v);
+        } else {
+            QVERIFY(keys.min() == *ref.begin());
+            QVERIFY(keys.popMin() == *ref.begin());
+            ref.erase(ref.begin());
+        }
+        QCOMPARE(keys.size(), ref.size());
+        QCOMPARE(keys.empty(), ref.empty());
+    }
+}
+
+// Pushes (time, payload) events, at most one pending per payload, with times never below the
+// last one popped (as in a simulation); every pop must give the earliest time with its payload,
+// except among events whose tie keys are equal, which must come out one after the other.
+template <class Events> void checkEvents(Events events, std::uint32_t payloads, bool ties) {
+    std::mt19937_64 g(payloads * 2 + (ties ? 1 : 0));
+    std::vector<double> pending(payloads, -1.0); // -1: none
+    std::size_t count = 0;
+    double now = 0.0;
+    std::uint64_t lastKey = ~std::uint64_t{0};
+    double lastTime = -1.0;
+    for (int step = 0; step < 20000; ++step) {
+        const auto p = static_cast<std::uint32_t>(g() % payloads);
+        if (pending[p] < 0.0 && (count == 0 || g() % 2 == 0)) {
+            const double t = now + randomTime(g, ties);
+            events.push(t, p);
+            pending[p] = t;
+            ++count;
+        } else if (count > 0) {
+            double t = 0.0;
+            std::uint32_t q = 0;
+            const std::uint64_t key = events.pop(t, q);
+            QVERIFY(q < payloads);
+            QVERIFY(t == pending[q]); // the exact time of that payload's event
+            double earliest = 1e300;
+            for (double v : pending) {
+                if (v >= 0.0) {
+                    earliest = std::min(earliest, v);
+                }
+            }
+            if (t != earliest) {
+                // Out of order only within equal tie keys, reported as such.
+                QCOMPARE(key, events.tieKey(earliest));
+            }
+            // Tie keys never decrease, and equal times have equal keys.
+            QVERIFY(lastKey == ~std::uint64_t{0} || key >= lastKey);
+            if (t == lastTime) {
+                QCOMPARE(key, lastKey);
+            }
+            lastKey = key;
+            lastTime = t;
+            now = std::max(now, t);
+            pending[q] = -1.0;
+            --count;
+        }
+        QCOMPARE(events.size(), count);
+    }
+}
+
+template <class Set> void checkSetAgainstStdSet(Set& set, int size, bool full) {
+    std::mt19937_64 g(static_cast<std::uint64_t>(size) * 2 + (full ? 1 : 0));
+    std::set<int> ref;
+    if (full) {
+        for (int i = 0; i < size; ++i) {
+            ref.insert(i);
+        }
+    }
+    for (int step = 0; step < 4000; ++step) {
+        const int i = static_cast<int>(g() % static_cast<std::uint64_t>(size));
+        switch (g() % 3) {
+        case 0:
+            set.insert(i);
+            ref.insert(i);
+            break;
+        case 1:
+            set.erase(i);
+            ref.erase(i);
+            break;
+        default:
+            set.assign(i, g() % 2 == 0);
+            if (set.contains(i)) {
+                ref.insert(i);
+            } else {
+                ref.erase(i);
+            }
+            break;
+        }
+        const int q =
+            static_cast<int>(g() % static_cast<std::uint64_t>(size + 1)) - 1; // -1..size-1
+        const auto above = ref.upper_bound(q);
+        const int expectedNext = above == ref.end() ? -2 : *above; // -2: none
+        const int next = set.next(q);
+        QCOMPARE(next >= size ? -2 : next, expectedNext);
+        const int r = q + 1; // 0..size
+        const auto below = ref.lower_bound(r);
+        QCOMPARE(set.previous(r), below == ref.begin() ? -1 : *std::prev(below));
+        QCOMPARE(set.contains(i), ref.count(i) == 1);
+    }
+}
+
+} // namespace
+
+class TestPendingEvents : public QObject {
+    Q_OBJECT
+  private slots:
+    void sortedKeysAndHeapMatchAMultiset() {
+        for (std::size_t capacity : {1U, 2U, 3U, 5U, 16U, 128U, 1000U}) {
+            for (bool ties : {false, true}) {
+                SortedKeys::Storage sorted;
+                checkKeysAgainstMultiset(sorted.view(capacity), capacity, ties);
+                KeyHeap::Storage heap;
+                checkKeysAgainstMultiset(heap.view(capacity), capacity, ties);
+            }
+        }
+    }
+
+    void packedEventsAndHeapGiveExactTimesAndPayloads() {
+        for (std::uint32_t payloads : {1U, 2U, 7U, 64U, 129U, 513U}) {
+            for (bool ties : {false, true}) {
+                PackedEvents::Storage packed;
+                checkEvents(packed.view(payloads), payloads, ties);
+                EventHeap::Storage heap;
+                checkEvents(heap.view(payloads), payloads, ties);
+            }
+        }
+    }
+
+    // Times that differ in their last bits only: the packed keys may order them wrongly, and
+    // must then say so (equal tie keys).
+    void packedEventsReportNearTies() {
+        PackedEvents::Storage storage;
+        PackedEvents events = storage.view(64);
+        const double t = 1.0;
+        events.push(std::nextafter(t, 2.0), 3);
+        events.push(t, 60);
+        double a = 0.0;
+        double b = 0.0;
+        std::uint32_t pa = 0;
+        std::uint32_t pb = 0;
+        const std::uint64_t ka = events.pop(a, pa);
+        const std::uint64_t kb = events.pop(b, pb);
+        QCOMPARE(ka, kb);
+        QVERIFY(std::min(a, b) == t);
+        QVERIFY(a != b);
+    }
+
+    void bitSetsMatchAStdSet() {
+        for (int size : {1, 2, 63, 64}) {
+            for (bool full : {false, true}) {
+                WordSet w(size, full);
+                checkSetAgainstStdSet(w, size, full);
+            }
+        }
+        // One, two and three levels of words, on both sides of each boundary.
+        for (int size : {1, 63, 64, 65, 4095, 4096, 4097, 300000}) {
+            for (bool full : {false, true}) {
+                BitTree t;
+                t.reset(size, full);
+                checkSetAgainstStdSet(t, size, full);
+            }
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPendingEvents)
+#include "test_pending_events.moc"
