@@ -202,7 +202,12 @@ class NonCommutTreeDynPolicy {
         while (!queue.empty()) {
             std::uint32_t id = 0;
             const std::uint64_t key = queue.pop(now, id);
-            if (key == lastKey) {
+            // Without reductions a pop pushes at most one event, so an event of this time
+            // that is not pending now can only come from a chain of zero-cost transfers
+            // started here, which the engine handles after this one too: only an event
+            // pending beside it with the same key makes the order unknown. With reductions
+            // a pop may lead to events of both kinds: two in a row with one key stop it.
+            if (reduction == nullptr ? !queue.empty() && queue.minKey() == key : key == lastKey) {
                 return false;
             }
             lastKey = key;

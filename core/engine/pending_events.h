@@ -177,7 +177,8 @@ class KeyHeap {
 /// Every pushed time is at least the time of the event being handled, so the tie keys popped
 /// never decrease, and any two events with the same key come out one after the other (among
 /// the events a kernel compares, e.g. of one stream): a kernel that stops when two
-/// consecutive keys are equal never handles two events out of order.
+/// consecutive keys are equal never handles two events out of order, nor one that stops when
+/// the key popped is the next one's (minKey()), two events pending together.
 class PackedEvents {
   public:
     class Storage {
@@ -212,6 +213,8 @@ class PackedEvents {
         time = m_exact[payload];
         return key & ~m_mask;
     }
+    /// The tie key of the earliest pending event (not empty()), without popping it.
+    std::uint64_t minKey() const { return std::bit_cast<std::uint64_t>(m_keys.min()) & ~m_mask; }
     /// The tie key of an event at `time` handled outside the queue (time 0's).
     std::uint64_t tieKey(double time) const { return std::bit_cast<std::uint64_t>(time) & ~m_mask; }
 
@@ -287,6 +290,7 @@ class EventHeap {
         m_heap[i] = last;
         return key;
     }
+    std::uint64_t minKey() const { return tieKey(m_heap[1].time); }
     static std::uint64_t tieKey(double time) { return std::bit_cast<std::uint64_t>(time); }
 
   private:

@@ -367,6 +367,10 @@ class TestAlgorithms : public QObject {
                                       << "const:0" << false;
         QTest::newRow("gamma cv 0.1, no comp") << "gamma:1:0.1"
                                                << "const:0" << false;
+        // Many transfers so short that now + d == now: chains of zero-length transfers,
+        // whose order the no-reduction paths know.
+        QTest::newRow("gamma cv 3, no comp") << "gamma:1:3"
+                                             << "const:0" << false;
         QTest::newRow("gamma both") << "gamma:1:1"
                                     << "gamma:1:1" << false;
         QTest::newRow("slow reductions") << "gamma:1:0.5"
