@@ -71,27 +71,37 @@ class SortedKeys {
     }
 
     [[gnu::always_inline]] void insert(double v) {
-        // Two more -inf slots: the loop goes by pairs, and may read and write one beyond.
-        m_cur[m_size + 1] = -kInf;
-        m_cur[m_size + 2] = -kInf;
-        ++m_size;
         const double* in = m_cur;
         double* out = m_next;
 #if defined(__SSE2__)
-        // By pairs, with no scalar prologue or epilogue: the sets are small, so a compiled
-        // loop's set-up for odd sizes and alignment would cost as much as the work.
-        // Each pair is loaded as it was stored by the previous insertion (d[j], d[j+1], j odd),
-        // and (d[j-1], d[j]) is made from two of them: a load spanning two recent stores
-        // could not be forwarded from the store buffer and would wait for both to retire.
+        // By pairs (d[j], d[j+1]), j odd, with no scalar prologue or epilogue: the sets are
+        // small, so a compiled loop's set-up for odd sizes and alignment would cost as much
+        // as the work. Memory is only ever written by these pair stores, and each pair is
+        // loaded as it was stored by the previous insertion, with (d[j-1], d[j]) made from two
+        // of them: a load spanning two recent stores (or a pair over a scalar store) could not
+        // be forwarded from the store buffer and would wait for them to retire. So the slots
+        // past the last key are not written as -inf but replaced by -inf in the register.
+        const std::size_t size = m_size;
+        const std::size_t tail = size | 1; // the pair holding the new slot size + 1
+        ++m_size;
         const __m128d vv = _mm_set1_pd(v);
         __m128d before = _mm_set1_pd(kInf); // (., d[0])
-        for (std::size_t j = 1; j <= m_size; j += 2) {
+        for (std::size_t j = 1; j < tail; j += 2) {
             const __m128d cur = _mm_loadu_pd(in + j);
             const __m128d prev = _mm_shuffle_pd(before, cur, 1); // (d[j-1], d[j])
             _mm_storeu_pd(out + j, _mm_max_pd(cur, _mm_min_pd(prev, vv)));
             before = cur;
         }
+        // The tail pair: (d[size], -inf) when size is odd, else (-inf, -inf).
+        const __m128d keepLow =
+            _mm_castsi128_pd(_mm_set_epi64x(0, -static_cast<long long>(tail == size)));
+        const __m128d cur = _mm_or_pd(_mm_and_pd(keepLow, _mm_loadu_pd(in + tail)),
+                                      _mm_andnot_pd(keepLow, _mm_set1_pd(-kInf)));
+        const __m128d prev = _mm_shuffle_pd(before, cur, 1);
+        _mm_storeu_pd(out + tail, _mm_max_pd(cur, _mm_min_pd(prev, vv)));
 #else
+        m_cur[m_size + 1] = -kInf;
+        ++m_size;
         for (std::size_t j = 1; j <= m_size; ++j) {
             out[j] = std::max(in[j], std::min(in[j - 1], v));
         }
