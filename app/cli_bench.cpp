@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <iostream>
 #include <thread>
@@ -33,10 +34,14 @@ struct Measured {
 
 Measured measure(McConfig c, double seconds) {
     c.quantiles = {};
-    c.replicates = 4096;
+    // A probe of about 2^18 transfers (4096 replicates at n = 64, 16 at n = 16384), so that
+    // large platforms are not run for long before the measurement itself.
+    const double probeReplicates =
+        std::clamp(std::floor(262144.0 / std::max(c.n, 1)), 16.0, 4096.0);
+    c.replicates = static_cast<std::uint64_t>(probeReplicates);
     const McResult probe = runMonteCarlo(c);
     c.replicates = static_cast<std::uint64_t>(
-        std::max(4096.0, 4096.0 * seconds / std::max(probe.seconds, 1e-6)));
+        std::max(probeReplicates, probeReplicates * seconds / std::max(probe.seconds, 1e-6)));
     const double cpu0 = cpuNow();
     const McResult r = runMonteCarlo(c);
     return {c.replicates, r.seconds, std::max(cpuNow() - cpu0, 1e-9)};

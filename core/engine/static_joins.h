@@ -56,8 +56,7 @@ bool runStaticJoins(const StaticJoins& joins, Queue queue, const double* transfe
     std::fill(start, start + joins.need.size(), 0.0);
     double last = 0.0;
     // An end at `end` reaches join c: c's start is the latest of its inputs; once all have
-    // ended it is known, and c joins the queue (without a branch: most ends do not complete
-    // their join, in no predictable pattern).
+    // ended it is known, and c joins the queue.
     auto deliver = [&](int c, double end) __attribute__((always_inline)) {
         last = std::max(last, end);
         start[c] = std::max(start[c], end);
@@ -80,12 +79,14 @@ bool runStaticJoins(const StaticJoins& joins, Queue queue, const double* transfe
     if (!joins.initial.empty()) {
         lastKey[0] = queue.tieKey(0.0);
     }
-    const auto n = static_cast<std::uint32_t>(joins.n);
-    while (!queue.empty()) {
-        double now = 0.0;
-        std::uint32_t id = 0;
-        const std::uint64_t key = queue.pop(now, id);
-        if (joins.withReductions) {
+    // Two loops, so that the choice is made once (not per event, from memory: the stores
+    // below may alias `joins` as far as the compiler knows).
+    if (joins.withReductions) {
+        const auto n = static_cast<std::uint32_t>(joins.n);
+        while (!queue.empty()) {
+            double now = 0.0;
+            std::uint32_t id = 0;
+            const std::uint64_t key = queue.pop(now, id);
             const std::size_t stream = id >= n ? 1 : 0;
             if (key == lastKey[stream]) {
                 return false;
@@ -94,16 +95,23 @@ bool runStaticJoins(const StaticJoins& joins, Queue queue, const double* transfe
             const double end = now + draws[stream][next[stream]++];
             deliver(consumers[2 * id], end);
             deliver(consumers[2 * id + 1], end);
-        } else {
-            // One stream, and an end feeds one join: what starts at the time of this join
-            // and is not pending now can only come from a chain of zero-cost transfers
-            // started by it, which the engine also starts after it. So only a join pending
-            // beside it with the same key (or one at time 0, beside the initial transfers)
-            // makes the order unknown. Laws with many tiny costs (now + d == now) run here.
-            if (key == lastKey[0] || (!queue.empty() && queue.minKey() == key)) {
+        }
+    } else {
+        // One stream, and an end feeds one join: what starts at the time of this join and is
+        // not pending now can only come from a chain of zero-cost transfers started by it,
+        // which the engine also starts after it. So only a join pending beside it with the
+        // same key (or one at time 0, beside the initial transfers) makes the order unknown.
+        // Laws with many tiny costs (now + d == now) run here.
+        const std::uint64_t zeroKey = lastKey[0];
+        std::size_t taken = next[0];
+        while (!queue.empty()) {
+            double now = 0.0;
+            std::uint32_t id = 0;
+            const std::uint64_t key = queue.pop(now, id);
+            if (key == zeroKey || (!queue.empty() && queue.minKey() == key)) {
                 return false;
             }
-            deliver(consumers[id], now + transfer[next[0]++]);
+            deliver(consumers[id], now + transfer[taken++]);
         }
     }
     makespan = last;

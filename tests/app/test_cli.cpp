@@ -185,6 +185,8 @@ class TestCli : public QObject {
             << QStringList{"sweep", "fig7"} << QStringList{"unknown figure 'fig7'"};
         QTest::newRow("sweep bad grid")
             << QStringList{"sweep", "fig4", "--cv", "0:1:3"} << QStringList{"--cv", "bounds > 0"};
+        QTest::newRow("bench growth with --n")
+            << QStringList{"bench", "--growth", "--n", "8"} << QStringList{"--growth", "--n"};
     }
     void inputErrors() {
         QFETCH(QStringList, args);
@@ -205,6 +207,24 @@ class TestCli : public QObject {
         QCOMPARE(dirEntries(outDir.path()), QStringList{});
     }
 
+    // bench --growth: one row per size, 16 to 65536, for the algorithms asked, each with a
+    // positive cost per transfer (the values vary from run to run; only the shape is checked).
+    void benchGrowth() {
+        const CliResult r =
+            runCli({"bench", "--growth", "--algo", "tree-dyn", "--seconds", "0.01"});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = QString::fromUtf8(r.out).trimmed().split('\n');
+        QCOMPARE(lines.value(0), QString("algorithm,n,cv,replicates,cpu_seconds,ns_per_transfer"));
+        QCOMPARE(lines.size(), 8);
+        const QStringList sizes{"16", "64", "256", "1024", "4096", "16384", "65536"};
+        for (int i = 0; i < sizes.size(); ++i) {
+            const QStringList f = lines[i + 1].split(',');
+            QCOMPARE(f.size(), 6);
+            QCOMPARE(f[0], QString("tree-dyn"));
+            QCOMPARE(f[1], sizes[i]);
+            QVERIFY2(f[5].toDouble() > 0.0, qPrintable(lines[i + 1]));
+        }
+    }
     void outIntoMissingDirectory() {
         QTemporaryDir outDir;
         const QString missing = outDir.filePath("no/such/dir");
