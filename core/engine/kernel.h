@@ -105,11 +105,11 @@ concept OffersUntilTie = requires(P& p, int n, const double* d, double& m) {
     { p.untilTieMakespan(n, d, d, m) } -> std::same_as<bool>;
 };
 
-/// Whether an untilTie path is worth trying. Laws with many tiny costs (gamma of CV >= 2 or
-/// so, where now + d == now) make ties common, and a run that ties is done twice (up to the
-/// tie, then by the exact path); so after a window of attempts where more than kMaxTies tied,
-/// the next ones go straight to the exact path for a while. Speed only: both paths give the
-/// same result.
+/// Whether an untilTie path is worth trying. Some laws make ties common (constant and
+/// Bernoulli costs; with reductions, also gamma of CV >= 2 or so, where now + d == now), and a
+/// run that ties is done twice (up to the tie, then by the exact path); so after a window of
+/// attempts where more than kMaxTies tied, the next ones go straight to the exact path for a
+/// while. Speed only: both paths give the same result.
 class TieGuard {
   public:
     bool shouldTry() {
