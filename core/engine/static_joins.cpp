@@ -13,7 +13,7 @@ StaticJoins StaticJoins::build(const StaticPlan& plan, bool withReductions) {
     j.withReductions = withReductions;
     // Ids: X(s) = s, then R(s) = n + s with reductions, then the dummy.
     j.dummy = withReductions ? 2 * n : n;
-    const auto ids = static_cast<std::size_t>(j.dummy + 1);
+    const auto ids = static_cast<std::size_t>(j.dummy) + 1;
     j.need.assign(ids, kNeverFires);
     j.consumers.assign(j.consumersPerJoin() * ids, j.dummy);
     std::vector<int> pos(static_cast<std::size_t>(n), 0); // index of s among its parent's sources
@@ -40,7 +40,9 @@ StaticJoins StaticJoins::build(const StaticPlan& plan, bool withReductions) {
             return j.consumers[j.consumersPerJoin() * static_cast<std::size_t>(s) + slot];
         };
         auto r = [&](std::size_t slot) -> int& {
-            return j.consumers[j.consumersPerJoin() * static_cast<std::size_t>(n + s) + slot];
+            return j.consumers[j.consumersPerJoin() *
+                                   (static_cast<std::size_t>(n) + static_cast<std::size_t>(s)) +
+                               slot];
         };
         if (!withReductions) {
             // Reception k waits for reception k-1 and for the sender's last reception.
@@ -53,7 +55,7 @@ StaticJoins StaticJoins::build(const StaticPlan& plan, bool withReductions) {
         j.need[static_cast<std::size_t>(s)] =
             (lag == 0 ? (k > 0 ? 1 : 0) : (k > 0 ? 1 : 0) + (k > 1 ? 1 : 0)) + ready;
         // R(s): the transfer's end and p's previous reduction.
-        j.need[static_cast<std::size_t>(n + s)] = 1 + (k > 0 ? 1 : 0);
+        j.need[static_cast<std::size_t>(n) + static_cast<std::size_t>(s)] = 1 + (k > 0 ? 1 : 0);
         x(0) = n + s;
         x(1) = consumer(lag == 1 && k + 1 < count ? source(p, k + 1) : -1);
         r(0) = consumer(k + 1 < count ? n + source(p, k + 1) : -1);
