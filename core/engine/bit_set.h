@@ -100,7 +100,8 @@ class BitTree {
     /// The smallest member above i, or size() when there is none (-1 <= i < size).
     int next(int i) const {
         std::size_t level = 0;
-        auto from = static_cast<std::size_t>(i + 1); // first candidate at this level
+        // First candidate at this level; i = -1 wraps to 0 (unsigned arithmetic is modular).
+        std::size_t from = static_cast<std::size_t>(i) + 1;
         for (;;) {
             const std::vector<std::uint64_t>& words = m_levels[level];
             if ((from >> 6) < words.size()) {
