@@ -48,6 +48,14 @@ QString algoKey(AlgorithmId id) {
 
 } // namespace
 
+ExplorerPage::~ExplorerPage() {
+    // The window puts the panel in its settings dock, which then owns it; a page used on its
+    // own never gives it a parent, so the page deletes it (LeakSanitizer found it leaked).
+    if (m_config && m_config->parent() == nullptr) {
+        delete m_config;
+    }
+}
+
 ExplorerPage::ExplorerPage(QWidget* parent)
     : QWidget(parent), m_session(new Session(this)), m_anim(new AnimationController(this)),
       m_config(new ConfigPanel) {

@@ -10,6 +10,7 @@
 #include "views/animation_frames.h"
 #include "views/run_figure.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <memory>
@@ -47,6 +48,8 @@ class ExplorerPage : public QWidget {
     Q_OBJECT
   public:
     explicit ExplorerPage(QWidget* parent = nullptr);
+    /// Deletes the settings panel when no window took it (a page on its own, as in tests).
+    ~ExplorerPage() override;
 
     Session* session() const { return m_session; }
     AnimationController* animation() const { return m_anim; }
@@ -135,7 +138,7 @@ class ExplorerPage : public QWidget {
 
     Session* m_session;
     AnimationController* m_anim;
-    ConfigPanel* m_config;
+    QPointer<ConfigPanel> m_config; ///< a QPointer: the window's dock may delete it first
     QVBoxLayout* m_paneLayout = nullptr;
     QSplitter* m_split = nullptr;
     LegendStrip* m_legend = nullptr;
