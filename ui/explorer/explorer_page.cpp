@@ -59,6 +59,7 @@ ExplorerPage::~ExplorerPage() {
 ExplorerPage::ExplorerPage(QWidget* parent)
     : QWidget(parent), m_session(new Session(this)), m_anim(new AnimationController(this)),
       m_config(new ConfigPanel) {
+    connect(m_config, &QObject::destroyed, this, [this] { m_config = nullptr; });
     auto* panes = new QWidget;
     m_paneLayout = new QVBoxLayout(panes);
     m_paneLayout->setContentsMargins(4, 4, 4, 4);

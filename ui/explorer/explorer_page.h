@@ -10,7 +10,6 @@
 #include "views/animation_frames.h"
 #include "views/run_figure.h"
 
-#include <QPointer>
 #include <QWidget>
 
 #include <memory>
@@ -138,7 +137,7 @@ class ExplorerPage : public QWidget {
 
     Session* m_session;
     AnimationController* m_anim;
-    QPointer<ConfigPanel> m_config; ///< a QPointer: the window's dock may delete it first
+    ConfigPanel* m_config; ///< null once deleted (the window's dock may delete it first)
     QVBoxLayout* m_paneLayout = nullptr;
     QSplitter* m_split = nullptr;
     LegendStrip* m_legend = nullptr;
