@@ -95,6 +95,7 @@ BlockWorkers::BlockWorkers(const std::vector<BlockUnit>& units, std::atomic<std:
                 const std::lock_guard lock(m_mutex);
                 if (m_error.empty()) {
                     m_error = e.what();
+                    m_failure = std::current_exception();
                 }
                 m_stop = true;
                 m_ready.notify_one();
@@ -119,6 +120,11 @@ BlockWorkers::collect(std::chrono::milliseconds wait) {
 std::string BlockWorkers::error() const {
     const std::lock_guard lock(m_mutex);
     return m_error;
+}
+
+std::exception_ptr BlockWorkers::failure() const {
+    const std::lock_guard lock(m_mutex);
+    return m_failure;
 }
 
 void BlockWorkers::stop() {
@@ -161,9 +167,11 @@ void LocalExecutor::run(const std::vector<McConfig>& points,
         for (const auto& [unit, block] : workers.collect(std::chrono::milliseconds(50))) {
             assembly.add(unit.point, block);
         }
-        if (const std::string e = workers.error(); !e.empty()) {
+        if (const std::exception_ptr failure = workers.failure()) {
             workers.stop();
-            throw std::runtime_error(e); // e.g. out of memory in a worker: an internal error
+            // As thrown: a refused input (e.g. a clairvoyant baseline on random costs, found
+            // by fuzz_cli) is exit 2 with its message, out of memory the limit's message.
+            std::rethrow_exception(failure);
         }
         if (progress && !progress(assembly.replicatesDone(), total)) {
             return; // the workers stop as they go out of scope; unfinished points are dropped

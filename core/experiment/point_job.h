@@ -8,6 +8,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <exception>
 #include <functional>
 #include <map>
 #include <memory>
@@ -69,6 +70,9 @@ class BlockWorkers {
     std::vector<std::pair<BlockUnit, McBlockResult>> collect(std::chrono::milliseconds wait);
     /// What made a thread stop (empty while nothing failed); the others stop too.
     std::string error() const;
+    /// The exception itself (null while nothing failed), to be rethrown as it was: a refused
+    /// input stays a refusal (exit 2), not an internal error.
+    std::exception_ptr failure() const;
     /// No unit is started any more; returns once every thread has ended.
     void stop();
 
@@ -81,6 +85,7 @@ class BlockWorkers {
     std::condition_variable m_ready;
     std::vector<std::pair<BlockUnit, McBlockResult>> m_done;
     std::string m_error;
+    std::exception_ptr m_failure;
     std::vector<std::thread> m_threads;
 };
 
