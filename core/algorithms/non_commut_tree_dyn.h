@@ -248,9 +248,12 @@ class NonCommutTreeDynPolicy {
     // processor finds its left neighbour idle), and P(n-1) waits when n is odd.
     template <class Queue>
     static void startPairs(Queue& queue, int n, const double* transfer, std::size_t& next) {
-        for (int a = 0; a + 1 < n; a += 2) {
-            queue.push(0.0 + transfer[next++], static_cast<std::uint32_t>(a));
-        }
+        const auto pairs = static_cast<std::size_t>(n / 2);
+        queue.pushAll(pairs, [&](std::size_t i, double& time, std::uint32_t& payload) {
+            time = 0.0 + transfer[i];
+            payload = static_cast<std::uint32_t>(2 * i);
+        });
+        next = pairs;
     }
 
     // The events of treeRun and wordRun: a transfer end (id: its left interval's start)

@@ -76,9 +76,9 @@ class TreeDynPolicy {
     // the one in the slot every other time, and its transfer end then replaces the event
     // just handled.
     template <class Keys> static double noReductionRun(Keys keys, int n, const double* draw) {
-        for (int p = 0; p + 1 < n; p += 2) {
-            keys.insert(*draw++);
-        }
+        const auto pairs = static_cast<std::size_t>(n / 2);
+        keys.build(pairs, [&](std::size_t i) { return 0.0 + draw[i]; });
+        draw += pairs;
         bool slotTaken = n % 2 == 1;
         double now = 0.0;
         while (!keys.empty()) {
@@ -97,9 +97,10 @@ class TreeDynPolicy {
     static double twoSetRun(Keys transferEnds, Keys reductionEnds, int n, Costs& costs) {
         // At most n/2 transfers are under way (each has two processors), and at most n
         // reductions.
-        for (int p = 0; p + 1 < n; p += 2) { // time 0: P1 -> P0, P3 -> P2, ...
-            transferEnds.insert(0.0 + costs.transfer(p + 1, p));
-        }
+        // Time 0: P1 -> P0, P3 -> P2, ...
+        transferEnds.build(static_cast<std::size_t>(n / 2), [&](std::size_t p) {
+            return 0.0 + costs.transfer(static_cast<int>(2 * p + 1), static_cast<int>(2 * p));
+        });
         bool slotTaken = n % 2 == 1; // P(n-1) waits in the slot
         double now = 0.0;
         while (!transferEnds.empty() || !reductionEnds.empty()) {

@@ -11,6 +11,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <numeric>
 #include <random>
 #include <set>
 
@@ -133,6 +135,73 @@ template <class Set> void checkSetAgainstStdSet(Set& set, int size, bool full) {
     }
 }
 
+// build() then more insertions and pops against a multiset: the built array must be the one
+// the insertions make, and stay usable. The storage is reused from size to size (stale keys
+// beyond the array, as in a Monte Carlo run).
+template <class Storage> void checkBuildAgainstMultiset(bool ties) {
+    std::mt19937_64 g(ties ? 7 : 8);
+    Storage storage;
+    for (std::size_t count = 0; count <= 140; ++count) {
+        auto keys = storage.view(count + 8);
+        std::vector<double> values(count);
+        for (double& v : values) {
+            v = randomTime(g, ties);
+        }
+        std::size_t calls = 0;
+        bool inOrder = true; // each key asked for once, in order (they may be draws)
+        keys.build(count, [&](std::size_t i) {
+            inOrder = inOrder && i == calls++;
+            return values[i];
+        });
+        QVERIFY(inOrder);
+        QCOMPARE(calls, count);
+        std::multiset<double> ref(values.begin(), values.end());
+        QCOMPARE(keys.size(), count);
+        for (int k = 0; k < 8; ++k) { // then as a kernel goes on
+            if (!ref.empty() && g() % 2 == 0) {
+                QVERIFY(keys.popMin() == *ref.begin());
+                ref.erase(ref.begin());
+            }
+            const double v = randomTime(g, ties);
+            keys.insert(v);
+            ref.insert(v);
+        }
+        while (!ref.empty()) {
+            QVERIFY(keys.popMin() == *ref.begin());
+            ref.erase(ref.begin());
+        }
+        QVERIFY(keys.empty());
+    }
+}
+
+template <class Storage> void checkPushAllAgainstPushes() {
+    std::mt19937_64 g(9);
+    Storage storage;
+    for (std::uint32_t count = 0; count <= 140; ++count) {
+        auto events = storage.view(2 * count + 1);
+        std::vector<double> times(count);
+        for (double& t : times) {
+            t = randomTime(g, false);
+        }
+        events.pushAll(count, [&](std::size_t i, double& time, std::uint32_t& payload) {
+            time = times[i];
+            payload = static_cast<std::uint32_t>(2 * i + 1);
+        });
+        std::vector<std::uint32_t> order(count);
+        std::iota(order.begin(), order.end(), 0U);
+        std::sort(order.begin(), order.end(),
+                  [&](std::uint32_t a, std::uint32_t b) { return times[a] < times[b]; });
+        for (const std::uint32_t i : order) {
+            double t = 0.0;
+            std::uint32_t payload = 0;
+            events.pop(t, payload);
+            QCOMPARE(payload, 2 * i + 1);
+            QVERIFY(t == times[i]);
+        }
+        QVERIFY(events.empty());
+    }
+}
+
 } // namespace
 
 class TestPendingEvents : public QObject {
@@ -147,6 +216,16 @@ class TestPendingEvents : public QObject {
                 checkKeysAgainstMultiset(heap.view(capacity), capacity, ties);
             }
         }
+    }
+
+    // The lean kernels' time-0 events, built in one go (SortedKeys::build, four per pass).
+    void buildEqualsInsertions() {
+        for (bool ties : {false, true}) {
+            checkBuildAgainstMultiset<SortedKeys::Storage>(ties);
+            checkBuildAgainstMultiset<KeyHeap::Storage>(ties);
+        }
+        checkPushAllAgainstPushes<PackedEvents::Storage>();
+        checkPushAllAgainstPushes<EventHeap::Storage>();
     }
 
     void packedEventsAndHeapGiveExactTimesAndPayloads() {
