@@ -2,6 +2,7 @@
 
 #include "engine/event_queue.h"
 #include "engine/pending_events.h"
+#include "engine/radix_keys.h"
 #include "engine/simulation_paths.h"
 
 #include <algorithm>
@@ -67,8 +68,11 @@ class TreeDynPolicy {
         // At time 0 the available events pair 1 -> 0, 3 -> 2, ...: n/2 transfers starting at 0
         // (ending at 0 + d = d), and the slot holds the last processor when n is odd.
         const auto pairs = static_cast<std::size_t>(n / 2);
-        return usesSortedKeys(pairs) ? noReductionRun(m_transferEnds.view(pairs), n, transferDraws)
-                                     : noReductionRun(m_transferHeap.view(pairs), n, transferDraws);
+        // Beyond the sorted array, a radix heap: without reductions every key pushed is the
+        // time just popped plus a cost, never below it.
+        return usesSortedKeys(pairs)
+                   ? noReductionRun(m_transferEnds.view(pairs), n, transferDraws)
+                   : noReductionRun(m_transferRadix.view(pairs), n, transferDraws);
     }
 
   private:
@@ -125,6 +129,7 @@ class TreeDynPolicy {
     SortedKeys::Storage m_reductionEnds;
     KeyHeap::Storage m_transferHeap;
     KeyHeap::Storage m_reductionHeap;
+    RadixKeys::Storage m_transferRadix;
 };
 
 } // namespace rl

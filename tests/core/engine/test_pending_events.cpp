@@ -8,6 +8,7 @@
 // both sides of every word and level boundary.
 #include "engine/bit_set.h"
 #include "engine/pending_events.h"
+#include "engine/radix_keys.h"
 
 #include <QtTest>
 
@@ -135,6 +136,30 @@ template <class Set> void checkSetAgainstStdSet(Set& set, int size, bool full) {
     }
 }
 
+// As a run without reductions uses them: every key inserted is the last one popped plus a
+// cost (RadixKeys needs it). Zero costs (ties) included.
+template <class Keys>
+void checkMonotoneAgainstMultiset(Keys keys, std::size_t capacity, bool ties) {
+    std::mt19937_64 g(capacity * 2 + (ties ? 1 : 0));
+    std::multiset<double> ref;
+    double last = 0.0;
+    for (int step = 0; step < 20000; ++step) {
+        const bool push = ref.empty() || (ref.size() < capacity && g() % 2 == 0);
+        if (push) {
+            const double v = last + (g() % 8 == 0 ? 0.0 : randomTime(g, ties));
+            keys.insert(v);
+            ref.insert(v);
+        } else {
+            QVERIFY(keys.min() == *ref.begin());
+            last = keys.popMin();
+            QVERIFY(last == *ref.begin());
+            ref.erase(ref.begin());
+        }
+        QCOMPARE(keys.size(), ref.size());
+        QCOMPARE(keys.empty(), ref.empty());
+    }
+}
+
 // build() then more insertions and pops against a multiset: the built array must be the one
 // the insertions make, and stay usable. The storage is reused from size to size (stale keys
 // beyond the array, as in a Monte Carlo run).
@@ -214,6 +239,17 @@ class TestPendingEvents : public QObject {
                 checkKeysAgainstMultiset(sorted.view(capacity), capacity, ties);
                 KeyHeap::Storage heap;
                 checkKeysAgainstMultiset(heap.view(capacity), capacity, ties);
+            }
+        }
+    }
+
+    void radixKeysMatchAMultiset() {
+        for (std::size_t capacity : {1U, 2U, 3U, 129U, 1000U, 5000U}) {
+            for (bool ties : {false, true}) {
+                RadixKeys::Storage radix;
+                checkMonotoneAgainstMultiset(radix.view(capacity), capacity, ties);
+                // Reused storage, as from run to run.
+                checkMonotoneAgainstMultiset(radix.view(capacity), capacity, ties);
             }
         }
     }
