@@ -3,6 +3,7 @@
 #include "engine/bit_set.h"
 #include "engine/event_queue.h"
 #include "engine/pending_events.h"
+#include "engine/radix_keys.h"
 #include "engine/simulation_paths.h"
 
 #include <algorithm>
@@ -274,7 +275,7 @@ class NonCommutTreeDynPolicy {
             // started here, which the engine handles after this one too: only an event
             // pending beside it with the same key makes the order unknown. With reductions
             // a pop may lead to events of both kinds: two in a row with one key stop it.
-            if (kReductions ? key == lastKey : !queue.empty() && queue.minKey() == key) {
+            if (kReductions ? key == lastKey : queue.nextHasKey(key)) {
                 return false;
             }
             lastKey = key;
@@ -296,7 +297,7 @@ class NonCommutTreeDynPolicy {
     BitTree m_starts; // large platforms' live and idle interval starts
     BitTree m_idle;
     PackedEvents::Storage m_packed;
-    EventHeap::Storage m_heap;
+    RadixEvents::Storage m_heap;
     std::vector<FastProc> m_proc;
     std::vector<int> m_holderLo;
     std::vector<int> m_holderHi;

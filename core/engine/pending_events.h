@@ -19,13 +19,15 @@ namespace rl {
 /// PackedEvents::pop) and lets the exact path run.
 ///
 /// Small sets live in a sorted array updated without a data-dependent branch; large ones in a
-/// binary heap. The one place the choice is made is usesSortedKeys().
+/// radix heap (engine/radix_keys.h) where event times never go below the last one popped
+/// (one queue per run), else in a binary heap (KeyHeap: Tree-dyn's two sets with reductions).
+/// The one place the choice is made is usesSortedKeys().
 inline constexpr std::size_t kSortedKeysLimit = 128;
 
 /// True when a lean kernel whose pending set holds at most about `pending` events uses the
-/// sorted array (else the heap). Both give the same result; this is speed only: an insertion
-/// into the array costs O(size), into the heap O(log size), and the array's constant is much
-/// smaller (no dependent loads, no mispredicted branch).
+/// sorted array (else a heap). All give the same result; this is speed only: an insertion
+/// into the array costs O(size), into a heap O(log size) or O(1), and the array's constant is
+/// much smaller (no dependent loads, no mispredicted branch).
 constexpr bool usesSortedKeys(std::size_t pending) {
     return pending <= kSortedKeysLimit;
 }
@@ -264,7 +266,7 @@ class KeyHeap {
 /// never decrease, and any two events with the same key come out one after the other (among
 /// the events a kernel compares, e.g. of one stream): a kernel that stops when two
 /// consecutive keys are equal never handles two events out of order, nor one that stops when
-/// the key popped is the next one's (minKey()), two events pending together.
+/// the key popped is the next one's (nextHasKey()), two events pending together.
 class PackedEvents {
   public:
     class Storage {
@@ -311,8 +313,10 @@ class PackedEvents {
         time = m_exact[payload];
         return key & ~m_mask;
     }
-    /// The tie key of the earliest pending event (not empty()), without popping it.
-    std::uint64_t minKey() const { return std::bit_cast<std::uint64_t>(m_keys.min()) & ~m_mask; }
+    /// Whether an event with tie key `key` (the one pop() just returned) is still pending.
+    bool nextHasKey(std::uint64_t key) const {
+        return !empty() && (std::bit_cast<std::uint64_t>(m_keys.min()) & ~m_mask) == key;
+    }
     /// The tie key of an event at `time` handled outside the queue (time 0's).
     std::uint64_t tieKey(double time) const { return std::bit_cast<std::uint64_t>(time) & ~m_mask; }
 
@@ -326,86 +330,6 @@ class PackedEvents {
     SortedKeys m_keys;
     double* m_exact;
     std::uint64_t m_mask;
-};
-
-/// The same interface on a binary min-heap of (time, payload), for large platforms. Ties are
-/// exact (equal times). Tuned like EventQueue's heap: a pop sinks the hole to a leaf along the
-/// smaller children, chosen without a branch, then lifts the last entry (Wegener's bottom-up
-/// heap); +inf sentinels after the last entry stand in for missing children.
-class EventHeap {
-    struct Entry {
-        double time;
-        std::uint32_t payload;
-    };
-    static constexpr Entry kSentinel{SortedKeys::kInf, 0};
-
-  public:
-    class Storage {
-      public:
-        EventHeap view(std::uint32_t payloads) {
-            if (m_heap.size() < static_cast<std::size_t>(payloads) + 2) {
-                m_heap.assign(static_cast<std::size_t>(payloads) + 2, kSentinel);
-            }
-            return EventHeap(m_heap.data());
-        }
-
-      private:
-        std::vector<Entry> m_heap;
-    };
-
-    bool empty() const { return m_size == 0; }
-    std::size_t size() const { return m_size; }
-
-    /// PackedEvents::pushAll's interface.
-    template <class Event> void pushAll(std::size_t count, Event&& event) {
-        for (std::size_t i = 0; i < count; ++i) {
-            double time = 0.0;
-            std::uint32_t payload = 0;
-            event(i, time, payload);
-            push(time, payload);
-        }
-    }
-
-    void push(double time, std::uint32_t payload) {
-        std::size_t i = ++m_size;
-        const Entry e{time, payload};
-        while (i > 1 && time < m_heap[i / 2].time) {
-            m_heap[i] = m_heap[i / 2];
-            i /= 2;
-        }
-        m_heap[i] = e;
-    }
-    std::uint64_t pop(double& time, std::uint32_t& payload) {
-        time = m_heap[1].time;
-        payload = m_heap[1].payload;
-        const std::uint64_t key = tieKey(time);
-        const Entry last = m_heap[m_size];
-        m_heap[m_size--] = kSentinel;
-        if (m_size == 0) {
-            m_heap[1] = kSentinel;
-            return key;
-        }
-        std::size_t i = 1;
-        for (std::size_t c = 2; c <= m_size; c = 2 * i) {
-            c += static_cast<std::size_t>(m_heap[c + 1].time < m_heap[c].time);
-            m_heap[i] = m_heap[c];
-            i = c;
-        }
-        while (i > 1 && last.time < m_heap[i / 2].time) {
-            m_heap[i] = m_heap[i / 2];
-            i /= 2;
-        }
-        m_heap[i] = last;
-        return key;
-    }
-    std::uint64_t minKey() const { return tieKey(m_heap[1].time); }
-    static std::uint64_t tieKey(double time) { return std::bit_cast<std::uint64_t>(time); }
-
-  private:
-    explicit EventHeap(Entry* heap) : m_heap(heap) {}
-
-    Entry* m_heap; // 1-based; [m_size + 1] and beyond hold +inf
-    std::size_t m_size = 0;
 };
 
 } // namespace rl

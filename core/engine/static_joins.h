@@ -124,7 +124,7 @@ bool runStaticJoins(const StaticJoins& joins, Queue queue, const double* transfe
             double now = 0.0;
             std::uint32_t id = 0;
             const std::uint64_t key = queue.pop(now, id);
-            if (key == zeroKey || (!queue.empty() && queue.minKey() == key)) {
+            if (key == zeroKey || queue.nextHasKey(key)) {
                 return false;
             }
             deliver(consumers[id], now + transfer[taken++]);
