@@ -76,7 +76,7 @@ class NonCommutTreeDynPolicy {
     bool untilTieMakespan(int n, const double* transfer, const double* reduction,
                           double& makespan) {
         const auto payloads = static_cast<std::uint32_t>(2 * n + 1);
-        if (n <= WordSet::kCapacity) {
+        if (n <= 64) { // wordRun: one bit per processor in a word
             return reduction == nullptr
                        ? wordRun<false>(m_packed.view(payloads), n, transfer, nullptr, makespan)
                        : wordRun<true>(m_packed.view(payloads), n, transfer, reduction, makespan);

@@ -4,7 +4,7 @@
 // The lean kernels' data structures against plain references, on random operation sequences
 // with a fixed seed: the sorted array and the heap of keys (SortedKeys, KeyHeap) against a
 // std::multiset, the packed events and the radix heap of events (PackedEvents, RadixEvents) against
-// the exact times and payloads pushed, and the bit sets (WordSet, BitTree) against a std::set, on
+// the exact times and payloads pushed, and the bit set (BitTree) against a std::set, on
 // both sides of every word and level boundary.
 #include "engine/bit_set.h"
 #include "engine/pending_events.h"
@@ -303,12 +303,6 @@ class TestPendingEvents : public QObject {
     }
 
     void bitSetsMatchAStdSet() {
-        for (int size : {1, 2, 63, 64}) {
-            for (bool full : {false, true}) {
-                WordSet w(size, full);
-                checkSetAgainstStdSet(w, size, full);
-            }
-        }
         // One, two and three levels of words, on both sides of each boundary.
         for (int size : {1, 63, 64, 65, 4095, 4096, 4097, 300000}) {
             for (bool full : {false, true}) {
