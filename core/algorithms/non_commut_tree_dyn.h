@@ -3,11 +3,11 @@
 #include "engine/bit_set.h"
 #include "engine/event_queue.h"
 #include "engine/pending_events.h"
+#include "engine/radix_keys.h"
 #include "engine/simulation_paths.h"
 
 #include <algorithm>
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 namespace rl {
@@ -76,18 +76,24 @@ class NonCommutTreeDynPolicy {
     bool untilTieMakespan(int n, const double* transfer, const double* reduction,
                           double& makespan) {
         const auto payloads = static_cast<std::uint32_t>(2 * n + 1);
-        if (n <= WordSet::kCapacity) {
-            return leanRun(m_packed.view(payloads), WordSet(n, true), WordSet(n, false), n,
-                           transfer, reduction, makespan);
+        if (n <= 64) { // wordRun: one bit per processor in a word
+            return reduction == nullptr
+                       ? wordRun<false>(m_packed.view(payloads), n, transfer, nullptr, makespan)
+                       : wordRun<true>(m_packed.view(payloads), n, transfer, reduction, makespan);
         }
         m_starts.reset(n, true);
         m_idle.reset(n, false);
-        if (usesSortedKeys(static_cast<std::size_t>(n) / 2)) {
-            return leanRun(m_packed.view(payloads), std::ref(m_starts), std::ref(m_idle), n,
-                           transfer, reduction, makespan);
+        const bool sorted = usesSortedKeys(static_cast<std::size_t>(n) / 2);
+        if (reduction == nullptr) {
+            return sorted ? treeRun<false>(m_packed.view(payloads), m_starts, m_idle, n, transfer,
+                                           nullptr, makespan)
+                          : treeRun<false>(m_heap.view(payloads), m_starts, m_idle, n, transfer,
+                                           nullptr, makespan);
         }
-        return leanRun(m_heap.view(payloads), std::ref(m_starts), std::ref(m_idle), n, transfer,
-                       reduction, makespan);
+        return sorted ? treeRun<true>(m_packed.view(payloads), m_starts, m_idle, n, transfer,
+                                      reduction, makespan)
+                      : treeRun<true>(m_heap.view(payloads), m_starts, m_idle, n, transfer,
+                                      reduction, makespan);
     }
 
   private:
@@ -163,18 +169,16 @@ class NonCommutTreeDynPolicy {
         return queue.now();
     }
 
-    template <class Queue, class Set>
-    static bool leanRun(Queue queue, Set startsArg, Set idleArg, int n, const double* transfer,
+    // Beyond 64 processors, on trees of words (wordRun below for smaller platforms).
+    template <bool kReductions, class Queue>
+    static bool treeRun(Queue queue, BitTree& starts, BitTree& idle, int n, const double* transfer,
                         const double* reduction, double& makespan) {
-        // Sets by value (one word, in a register) or by reference (a BitTree).
-        auto& starts = unwrap(startsArg);
-        auto& idle = unwrap(idleArg);
         std::size_t next = 0; // transfers started
         // The interval starting at a is idle: it sends to the left neighbour if idle, else to
         // the right one if idle, else waits (docs/model.md §4.2).
-        auto onIdle = [&](int a, double now) __attribute__((always_inline)) {
-            const int left = starts.previous(a);
-            const int right = starts.next(a);
+        auto onIdle = [&](std::uint32_t a, double now) __attribute__((always_inline)) {
+            const int left = starts.previous(static_cast<int>(a));
+            const int right = starts.next(static_cast<int>(a));
             const bool toLeft = left >= 0 && idle.contains(left);
             const bool toRight = !toLeft && right < n && idle.contains(right);
             if (toLeft) {
@@ -182,19 +186,83 @@ class NonCommutTreeDynPolicy {
                 queue.push(now + transfer[next++], static_cast<std::uint32_t>(left));
             } else if (toRight) {
                 idle.erase(right);
-                queue.push(now + transfer[next++], static_cast<std::uint32_t>(a));
+                queue.push(now + transfer[next++], a);
             } else {
-                idle.insert(a);
+                idle.insert(static_cast<int>(a));
             }
         };
-        // Time 0: the available events in index order pair P1 -> P0, P3 -> P2, ... (each odd
-        // processor finds its left neighbour idle), and P(n-1) waits when n is odd.
-        for (int a = 0; a + 1 < n; a += 2) {
-            queue.push(0.0 + transfer[next++], static_cast<std::uint32_t>(a));
-        }
+        auto merge = [&](std::uint32_t a) __attribute__((always_inline)) {
+            starts.erase(starts.next(static_cast<int>(a)));
+        };
+        startPairs(queue, n, transfer, next);
         if (n % 2 == 1) {
             idle.insert(n - 1);
         }
+        return eventLoop<kReductions>(queue, n, reduction, onIdle, merge, makespan);
+    }
+
+    /// treeRun on up to 64 processors (Fig. 4's sizes), on two words: the live interval
+    /// starts and the idle ones. The choice between left, right and waiting is
+    /// unpredictable, so it is made with bit operations and no branch; the only
+    /// data-dependent branches left are whether a transfer starts and, with reductions,
+    /// which kind of event ends.
+    template <bool kReductions>
+    static bool wordRun(PackedEvents queue, int n, const double* transfer, const double* reduction,
+                        double& makespan) {
+        std::uint64_t starts = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+        std::uint64_t idle = 0;
+        std::size_t next = 0; // transfers started
+        auto onIdle = [&](std::uint32_t a, double now) __attribute__((always_inline)) {
+            const std::uint64_t self = std::uint64_t{1} << a;
+            // The left neighbour's start is the highest member below a, the right one's the
+            // lowest above. With a sentinel bit (0 below, 63 above) the scans never see an
+            // empty word, and a missing neighbour lands on a bit that is not idle: with no
+            // member below a, bit 0 is a itself (busy) or not live; with none above, bit 63
+            // is not live; and idle intervals are live.
+            const std::uint64_t below = starts & (self - 1);
+            const std::uint64_t above = starts & ~(self | (self - 1));
+            const auto left = static_cast<std::uint32_t>(63 - std::countl_zero(below | 1U));
+            const auto right =
+                static_cast<std::uint32_t>(std::countr_zero(above | (std::uint64_t{1} << 63)));
+            const std::uint64_t toLeft = (idle >> left) & 1U;
+            const std::uint64_t sends = toLeft | ((idle >> right) & 1U);
+            const std::uint32_t leftMask = 0U - static_cast<std::uint32_t>(toLeft);
+            const std::uint32_t partner = right ^ ((left ^ right) & leftMask);
+            const std::uint32_t transferKey = a ^ ((left ^ a) & leftMask); // the left start
+            idle = (idle & ~((std::uint64_t{1} << partner) & (0 - sends))) | (self & (sends - 1));
+            if (sends != 0) {
+                queue.push(now + transfer[next++], transferKey);
+            }
+        };
+        auto merge = [&](std::uint32_t a) __attribute__((always_inline)) {
+            const std::uint64_t above = starts & (~std::uint64_t{1} << a);
+            starts ^= above & (0 - above); // the lowest start above a
+        };
+        startPairs(queue, n, transfer, next);
+        if (n % 2 == 1) {
+            idle = std::uint64_t{1} << (n - 1);
+        }
+        return eventLoop<kReductions>(queue, n, reduction, onIdle, merge, makespan);
+    }
+
+    // Time 0: the available events in index order pair P1 -> P0, P3 -> P2, ... (each odd
+    // processor finds its left neighbour idle), and P(n-1) waits when n is odd.
+    template <class Queue>
+    static void startPairs(Queue& queue, int n, const double* transfer, std::size_t& next) {
+        const auto pairs = static_cast<std::size_t>(n / 2);
+        queue.pushAll(pairs, [&](std::size_t i, double& time, std::uint32_t& payload) {
+            time = 0.0 + transfer[i];
+            payload = static_cast<std::uint32_t>(2 * i);
+        });
+        next = pairs;
+    }
+
+    // The events of treeRun and wordRun: a transfer end (id: its left interval's start)
+    // merges the right interval into the left one (`merge`), which reduces and becomes
+    // idle; `onIdle` starts its next transfer, if any.
+    template <bool kReductions, class Queue, class OnIdle, class Merge>
+    [[gnu::always_inline]] static bool eventLoop(Queue& queue, int n, const double* reduction,
+                                                 OnIdle& onIdle, Merge& merge, double& makespan) {
         const auto nn = static_cast<std::uint32_t>(n);
         std::size_t nextReduction = 0;
         std::uint64_t lastKey = ~std::uint64_t{0};
@@ -207,32 +275,29 @@ class NonCommutTreeDynPolicy {
             // started here, which the engine handles after this one too: only an event
             // pending beside it with the same key makes the order unknown. With reductions
             // a pop may lead to events of both kinds: two in a row with one key stop it.
-            if (reduction == nullptr ? !queue.empty() && queue.minKey() == key : key == lastKey) {
+            if (kReductions ? key == lastKey : queue.nextHasKey(key)) {
                 return false;
             }
             lastKey = key;
-            if (id >= nn) { // a reduction end
-                onIdle(static_cast<int>(id - nn), now);
+            if (kReductions && id >= nn) { // a reduction end
+                onIdle(id - nn, now);
                 continue;
             }
-            // A transfer end: the right interval merges into the left one (id).
-            starts.erase(starts.next(static_cast<int>(id)));
-            if (reduction == nullptr) {
-                onIdle(static_cast<int>(id), now);
-            } else {
+            merge(id);
+            if (kReductions) {
                 queue.push(now + reduction[nextReduction++], id + nn);
+            } else {
+                onIdle(id, now);
             }
         }
         makespan = now;
         return true;
     }
-    static WordSet& unwrap(WordSet& s) { return s; }
-    static BitTree& unwrap(std::reference_wrapper<BitTree> s) { return s.get(); }
 
     BitTree m_starts; // large platforms' live and idle interval starts
     BitTree m_idle;
     PackedEvents::Storage m_packed;
-    EventHeap::Storage m_heap;
+    RadixEvents::Storage m_heap;
     std::vector<FastProc> m_proc;
     std::vector<int> m_holderLo;
     std::vector<int> m_holderHi;

@@ -2,6 +2,7 @@
 
 #include "engine/event_queue.h"
 #include "engine/pending_events.h"
+#include "engine/radix_keys.h"
 #include "engine/simulation_paths.h"
 
 #include <algorithm>
@@ -67,8 +68,11 @@ class TreeDynPolicy {
         // At time 0 the available events pair 1 -> 0, 3 -> 2, ...: n/2 transfers starting at 0
         // (ending at 0 + d = d), and the slot holds the last processor when n is odd.
         const auto pairs = static_cast<std::size_t>(n / 2);
-        return usesSortedKeys(pairs) ? noReductionRun(m_transferEnds.view(pairs), n, transferDraws)
-                                     : noReductionRun(m_transferHeap.view(pairs), n, transferDraws);
+        // Beyond the sorted array, a radix heap: without reductions every key pushed is the
+        // time just popped plus a cost, never below it.
+        return usesSortedKeys(pairs)
+                   ? noReductionRun(m_transferEnds.view(pairs), n, transferDraws)
+                   : noReductionRun(m_transferRadix.view(pairs), n, transferDraws);
     }
 
   private:
@@ -76,9 +80,9 @@ class TreeDynPolicy {
     // the one in the slot every other time, and its transfer end then replaces the event
     // just handled.
     template <class Keys> static double noReductionRun(Keys keys, int n, const double* draw) {
-        for (int p = 0; p + 1 < n; p += 2) {
-            keys.insert(*draw++);
-        }
+        const auto pairs = static_cast<std::size_t>(n / 2);
+        keys.build(pairs, [&](std::size_t i) { return 0.0 + draw[i]; });
+        draw += pairs;
         bool slotTaken = n % 2 == 1;
         double now = 0.0;
         while (!keys.empty()) {
@@ -97,9 +101,10 @@ class TreeDynPolicy {
     static double twoSetRun(Keys transferEnds, Keys reductionEnds, int n, Costs& costs) {
         // At most n/2 transfers are under way (each has two processors), and at most n
         // reductions.
-        for (int p = 0; p + 1 < n; p += 2) { // time 0: P1 -> P0, P3 -> P2, ...
-            transferEnds.insert(0.0 + costs.transfer(p + 1, p));
-        }
+        // Time 0: P1 -> P0, P3 -> P2, ...
+        transferEnds.build(static_cast<std::size_t>(n / 2), [&](std::size_t p) {
+            return 0.0 + costs.transfer(static_cast<int>(2 * p + 1), static_cast<int>(2 * p));
+        });
         bool slotTaken = n % 2 == 1; // P(n-1) waits in the slot
         double now = 0.0;
         while (!transferEnds.empty() || !reductionEnds.empty()) {
@@ -124,6 +129,7 @@ class TreeDynPolicy {
     SortedKeys::Storage m_reductionEnds;
     KeyHeap::Storage m_transferHeap;
     KeyHeap::Storage m_reductionHeap;
+    RadixKeys::Storage m_transferRadix;
 };
 
 } // namespace rl

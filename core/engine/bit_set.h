@@ -8,42 +8,10 @@
 
 namespace rl {
 
-/// A set of integers of [0, 64) in one word, for lean kernels on up to 64 processors: a plain
-/// value, kept in a register. next()/previous() are one bit scan each.
-class WordSet {
-  public:
-    static constexpr int kCapacity = 64;
-
-    /// Empty, or [0, size) when `full`.
-    WordSet(int size, bool full)
-        : m_bits(full ? (size == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << size) - 1) : 0) {}
-
-    bool contains(int i) const { return ((m_bits >> i) & 1U) != 0; }
-    void insert(int i) { m_bits |= std::uint64_t{1} << i; }
-    void erase(int i) { m_bits &= ~(std::uint64_t{1} << i); }
-    /// Sets member i to `in`, without a branch.
-    void assign(int i, bool in) {
-        m_bits = (m_bits & ~(std::uint64_t{1} << i)) | (static_cast<std::uint64_t>(in) << i);
-    }
-    /// The smallest member above i, or kCapacity when there is none (-1 <= i < 64).
-    int next(int i) const {
-        const std::uint64_t above =
-            i < 0 ? m_bits : (i >= 63 ? 0 : m_bits & (~std::uint64_t{1} << i));
-        return above == 0 ? kCapacity : std::countr_zero(above);
-    }
-    /// The largest member below i, or -1 when there is none (0 <= i <= 64).
-    int previous(int i) const {
-        const std::uint64_t below = i >= 64 ? m_bits : m_bits & ((std::uint64_t{1} << i) - 1);
-        return 63 - std::countl_zero(below); // countl_zero(0) = 64
-    }
-
-  private:
-    std::uint64_t m_bits;
-};
-
-/// The same interface for any size: a tree of words, where a bit of level k + 1 says whether
-/// word i of level k has a member, so next()/previous() climb to the first level with a
-/// member beside the query and go down again: O(log64 size), a few steps for any platform.
+/// A set of integers of [0, size) for lean kernels on large platforms (Non-Commut-Tree-dyn
+/// beyond 64 processors): a tree of words, where a bit of level k + 1 says whether word i of
+/// level k has a member, so next()/previous() climb to the first level with a member beside
+/// the query and go down again: O(log64 size), a few steps for any platform.
 /// Storage is reused from run to run (reset()).
 class BitTree {
   public:

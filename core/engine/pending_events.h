@@ -19,13 +19,15 @@ namespace rl {
 /// PackedEvents::pop) and lets the exact path run.
 ///
 /// Small sets live in a sorted array updated without a data-dependent branch; large ones in a
-/// binary heap. The one place the choice is made is usesSortedKeys().
+/// radix heap (engine/radix_keys.h) where event times never go below the last one popped
+/// (one queue per run), else in a binary heap (KeyHeap: Tree-dyn's two sets with reductions).
+/// The one place the choice is made is usesSortedKeys().
 inline constexpr std::size_t kSortedKeysLimit = 128;
 
 /// True when a lean kernel whose pending set holds at most about `pending` events uses the
-/// sorted array (else the heap). Both give the same result; this is speed only: an insertion
-/// into the array costs O(size), into the heap O(log size), and the array's constant is much
-/// smaller (no dependent loads, no mispredicted branch).
+/// sorted array (else a heap). All give the same result; this is speed only: an insertion
+/// into the array costs O(size), into a heap O(log size) or O(1), and the array's constant is
+/// much smaller (no dependent loads, no mispredicted branch).
 constexpr bool usesSortedKeys(std::size_t pending) {
     return pending <= kSortedKeysLimit;
 }
@@ -47,9 +49,10 @@ class SortedKeys {
     class Storage {
       public:
         SortedKeys view(std::size_t capacity) {
-            if (m_buffer[0].size() < capacity + 3) {
+            // Slots 0..capacity, and room for the padding of build().
+            if (m_buffer[0].size() < capacity + kPadding) {
                 for (auto& b : m_buffer) {
-                    b.assign(capacity + 3, kInf);
+                    b.assign(capacity + kPadding, kInf);
                 }
             }
             return SortedKeys(m_buffer[0].data(), m_buffer[1].data());
@@ -63,7 +66,75 @@ class SortedKeys {
     bool empty() const { return m_size == 0; }
     /// The smallest key (size() > 0).
     double min() const { return m_cur[m_size]; }
-    double popMin() { return m_cur[m_size--]; }
+
+    /// Fills an empty array with key(0), ..., key(count - 1): the array that as many insert()
+    /// calls would make, four keys per pass. A run's first events (the transfers of time 0,
+    /// half the platform) were a third of a lean kernel's time at n = 64 when inserted one by
+    /// one: each insertion waits for the previous one (a chain of count passes). Inserting
+    /// four sorted keys s1 >= s2 >= s3 >= s4 at once is, for every slot j,
+    ///   d'[j] = max(d[j], min(d[j-1], s1), min(d[j-2], s2), min(d[j-3], s3), min(d[j-4], s4))
+    /// (the j-th largest of the union, with d[j] = +inf for j <= 0 and -inf past the end):
+    /// a quarter of the passes, each about twice the work of one insertion.
+    template <class Key> void build(std::size_t count, Key&& key) {
+#if defined(__SSE2__)
+        // Only pair stores, as in insert(): the slots past the keys hold -inf, written as
+        // three (-inf, -inf) pairs after the last pair of each pass, so that the next pass
+        // (four slots further) reads -inf there.
+        const __m128d inf = _mm_set1_pd(kInf);
+        const __m128d negInf = _mm_set1_pd(-kInf);
+        for (std::size_t j = 1; j < 7; j += 2) {
+            _mm_storeu_pd(m_cur + j, negInf);
+        }
+        for (std::size_t first = 0; first < count; first += 4) {
+            double v[4];
+            for (std::size_t i = 0; i < 4; ++i) {
+                v[i] = first + i < count ? key(first + i) : -kInf;
+            }
+            // Decreasing, by a sorting network.
+            auto order = [](double& hi, double& lo) {
+                const double h = std::max(hi, lo);
+                lo = std::min(hi, lo);
+                hi = h;
+            };
+            order(v[0], v[1]);
+            order(v[2], v[3]);
+            order(v[0], v[2]);
+            order(v[1], v[3]);
+            order(v[1], v[2]);
+            const __m128d s1 = _mm_set1_pd(v[0]);
+            const __m128d s2 = _mm_set1_pd(v[1]);
+            const __m128d s3 = _mm_set1_pd(v[2]);
+            const __m128d s4 = _mm_set1_pd(v[3]);
+            const double* in = m_cur;
+            double* out = m_next;
+            __m128d before2 = inf;              // (d[j-4], d[j-3])
+            __m128d before1 = inf;              // (d[j-2], d[j-1])
+            const std::size_t end = m_size + 4; // m_size is a multiple of 4 here
+            for (std::size_t j = 1; j < end; j += 2) {
+                const __m128d cur = _mm_loadu_pd(in + j);
+                const __m128d prev1 = _mm_shuffle_pd(before1, cur, 1);
+                const __m128d prev3 = _mm_shuffle_pd(before2, before1, 1);
+                const __m128d a = _mm_max_pd(cur, _mm_min_pd(prev1, s1));
+                const __m128d b = _mm_max_pd(_mm_min_pd(before1, s2), _mm_min_pd(prev3, s3));
+                _mm_storeu_pd(out + j, _mm_max_pd(_mm_max_pd(a, b), _mm_min_pd(before2, s4)));
+                before2 = before1;
+                before1 = cur;
+            }
+            for (std::size_t j = end + 1; j < end + 7; j += 2) {
+                _mm_storeu_pd(out + j, negInf);
+            }
+            m_size += std::min<std::size_t>(4, count - first);
+            std::swap(m_cur, m_next);
+        }
+#else
+        for (std::size_t i = 0; i < count; ++i) {
+            insert(key(i));
+        }
+#endif
+    }
+    double popMin() {
+        return m_cur[m_size--];
+    }
     /// popMin() then insert(v).
     [[gnu::always_inline]] void replaceMin(double v) {
         --m_size;
@@ -110,6 +181,7 @@ class SortedKeys {
     }
 
   private:
+    static constexpr std::size_t kPadding = 11; // slot 0, and build()'s last pass and padding
     SortedKeys(double* a, double* b) : m_cur(a), m_next(b) {}
     double* m_cur;
     double* m_next;
@@ -138,6 +210,12 @@ class KeyHeap {
     std::size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
     double min() const { return m_heap[1]; }
+    /// SortedKeys::build's interface: inserts key(0), ..., key(count - 1).
+    template <class Key> void build(std::size_t count, Key&& key) {
+        for (std::size_t i = 0; i < count; ++i) {
+            insert(key(i));
+        }
+    }
 
     void insert(double v) {
         std::size_t i = ++m_size;
@@ -188,7 +266,7 @@ class KeyHeap {
 /// never decrease, and any two events with the same key come out one after the other (among
 /// the events a kernel compares, e.g. of one stream): a kernel that stops when two
 /// consecutive keys are equal never handles two events out of order, nor one that stops when
-/// the key popped is the next one's (minKey()), two events pending together.
+/// the key popped is the next one's (nextHasKey()), two events pending together.
 class PackedEvents {
   public:
     class Storage {
@@ -215,6 +293,18 @@ class PackedEvents {
         m_exact[payload] = time;
         m_keys.insert(pack(time, payload));
     }
+    /// On an empty set, pushes `count` events, the i-th given by event(i, time, payload):
+    /// SortedKeys::build, several times faster than as many push() calls.
+    template <class Event> void pushAll(std::size_t count, Event&& event) {
+        m_keys.build(
+            count, [&](std::size_t i) __attribute__((always_inline)) {
+                double time = 0.0;
+                std::uint32_t payload = 0;
+                event(i, time, payload);
+                m_exact[payload] = time;
+                return pack(time, payload);
+            });
+    }
     /// Pops the earliest event and returns its tie key: two events may tie (and may have
     /// come out in the wrong order) only if their keys are equal.
     [[gnu::always_inline]] std::uint64_t pop(double& time, std::uint32_t& payload) {
@@ -223,8 +313,10 @@ class PackedEvents {
         time = m_exact[payload];
         return key & ~m_mask;
     }
-    /// The tie key of the earliest pending event (not empty()), without popping it.
-    std::uint64_t minKey() const { return std::bit_cast<std::uint64_t>(m_keys.min()) & ~m_mask; }
+    /// Whether an event with tie key `key` (the one pop() just returned) is still pending.
+    bool nextHasKey(std::uint64_t key) const {
+        return !empty() && (std::bit_cast<std::uint64_t>(m_keys.min()) & ~m_mask) == key;
+    }
     /// The tie key of an event at `time` handled outside the queue (time 0's).
     std::uint64_t tieKey(double time) const { return std::bit_cast<std::uint64_t>(time) & ~m_mask; }
 
@@ -238,76 +330,6 @@ class PackedEvents {
     SortedKeys m_keys;
     double* m_exact;
     std::uint64_t m_mask;
-};
-
-/// The same interface on a binary min-heap of (time, payload), for large platforms. Ties are
-/// exact (equal times). Tuned like EventQueue's heap: a pop sinks the hole to a leaf along the
-/// smaller children, chosen without a branch, then lifts the last entry (Wegener's bottom-up
-/// heap); +inf sentinels after the last entry stand in for missing children.
-class EventHeap {
-    struct Entry {
-        double time;
-        std::uint32_t payload;
-    };
-    static constexpr Entry kSentinel{SortedKeys::kInf, 0};
-
-  public:
-    class Storage {
-      public:
-        EventHeap view(std::uint32_t payloads) {
-            if (m_heap.size() < static_cast<std::size_t>(payloads) + 2) {
-                m_heap.assign(static_cast<std::size_t>(payloads) + 2, kSentinel);
-            }
-            return EventHeap(m_heap.data());
-        }
-
-      private:
-        std::vector<Entry> m_heap;
-    };
-
-    bool empty() const { return m_size == 0; }
-    std::size_t size() const { return m_size; }
-
-    void push(double time, std::uint32_t payload) {
-        std::size_t i = ++m_size;
-        const Entry e{time, payload};
-        while (i > 1 && time < m_heap[i / 2].time) {
-            m_heap[i] = m_heap[i / 2];
-            i /= 2;
-        }
-        m_heap[i] = e;
-    }
-    std::uint64_t pop(double& time, std::uint32_t& payload) {
-        time = m_heap[1].time;
-        payload = m_heap[1].payload;
-        const std::uint64_t key = tieKey(time);
-        const Entry last = m_heap[m_size];
-        m_heap[m_size--] = kSentinel;
-        if (m_size == 0) {
-            m_heap[1] = kSentinel;
-            return key;
-        }
-        std::size_t i = 1;
-        for (std::size_t c = 2; c <= m_size; c = 2 * i) {
-            c += static_cast<std::size_t>(m_heap[c + 1].time < m_heap[c].time);
-            m_heap[i] = m_heap[c];
-            i = c;
-        }
-        while (i > 1 && last.time < m_heap[i / 2].time) {
-            m_heap[i] = m_heap[i / 2];
-            i /= 2;
-        }
-        m_heap[i] = last;
-        return key;
-    }
-    std::uint64_t minKey() const { return tieKey(m_heap[1].time); }
-    static std::uint64_t tieKey(double time) { return std::bit_cast<std::uint64_t>(time); }
-
-  private:
-    explicit EventHeap(Entry* heap) : m_heap(heap) {}
-
-    Entry* m_heap; // 1-based; [m_size + 1] and beyond hold +inf
-    std::size_t m_size = 0;
 };
 
 } // namespace rl

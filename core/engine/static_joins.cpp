@@ -89,6 +89,16 @@ StaticJoins StaticJoins::build(const StaticPlan& plan, bool withReductions) {
             }
         }
     }
+    // The joins the initial transfers complete.
+    std::vector<int> delivered(j.need.size(), 0);
+    for (const int s : j.initial) {
+        for (std::size_t slot = 0; slot < j.consumersPerJoin(); ++slot) {
+            const int c = j.consumers[j.consumersPerJoin() * static_cast<std::size_t>(s) + slot];
+            if (++delivered[static_cast<std::size_t>(c)] == j.need[static_cast<std::size_t>(c)]) {
+                j.readyAtZero.push_back(c);
+            }
+        }
+    }
     std::vector<char> initial(static_cast<std::size_t>(n), 0);
     for (const int s : j.initial) {
         initial[static_cast<std::size_t>(s)] = 1;

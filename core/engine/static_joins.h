@@ -38,6 +38,9 @@ struct StaticJoins {
     /// Per join id, consumersPerJoin(): the joins fed by its operation's end.
     std::vector<int> consumers;
     std::vector<int> initial; ///< the transfers starting at time 0, in the engine's order
+    /// The joins all of whose inputs are transfers of time 0: they join the queue together,
+    /// once those have been delivered.
+    std::vector<int> readyAtZero;
 
     std::size_t consumersPerJoin() const { return withReductions ? 2 : 1; }
 
@@ -67,15 +70,28 @@ bool runStaticJoins(const StaticJoins& joins, Queue queue, const double* transfe
     std::size_t next[2] = {0, 0}; // draws taken per stream
     const double* draws[2] = {transfer, reduction};
     std::uint64_t lastKey[2] = {~std::uint64_t{0}, ~std::uint64_t{0}};
+    // Time 0: the initial transfers' ends complete exactly the joins of readyAtZero, which
+    // then enter the queue in one go (PackedEvents::pushAll: much faster than one by one).
+    auto deliverAtZero = [&](int c, double end) __attribute__((always_inline)) {
+        last = std::max(last, end);
+        start[c] = std::max(start[c], end);
+        --remaining[c];
+    };
     for (const int s : joins.initial) {
         const double end = 0.0 + transfer[next[0]++];
         if (joins.withReductions) {
-            deliver(consumers[2 * s], end);
-            deliver(consumers[2 * s + 1], end);
+            deliverAtZero(consumers[2 * s], end);
+            deliverAtZero(consumers[2 * s + 1], end);
         } else {
-            deliver(consumers[s], end);
+            deliverAtZero(consumers[s], end);
         }
     }
+    const int* const ready = joins.readyAtZero.data();
+    queue.pushAll(joins.readyAtZero.size(),
+                  [&](std::size_t i, double& time, std::uint32_t& payload) {
+                      time = start[ready[i]];
+                      payload = static_cast<std::uint32_t>(ready[i]);
+                  });
     if (!joins.initial.empty()) {
         lastKey[0] = queue.tieKey(0.0);
     }
@@ -108,7 +124,7 @@ bool runStaticJoins(const StaticJoins& joins, Queue queue, const double* transfe
             double now = 0.0;
             std::uint32_t id = 0;
             const std::uint64_t key = queue.pop(now, id);
-            if (key == zeroKey || (!queue.empty() && queue.minKey() == key)) {
+            if (key == zeroKey || queue.nextHasKey(key)) {
                 return false;
             }
             deliver(consumers[id], now + transfer[taken++]);

@@ -2,6 +2,7 @@
 
 #include "engine/event_queue.h"
 #include "engine/pending_events.h"
+#include "engine/radix_keys.h"
 #include "engine/simulation_paths.h"
 #include "engine/static_joins.h"
 
@@ -256,7 +257,7 @@ class StaticPolicy {
     std::vector<int> m_remaining;
     std::vector<double> m_start;
     PackedEvents::Storage m_packed;
-    EventHeap::Storage m_heap;
+    RadixEvents::Storage m_heap;
     std::shared_ptr<const StaticPlan> m_plan;
     std::vector<FastProc> m_fast;
     std::vector<int> m_next; // index of the next reception to start, per processor

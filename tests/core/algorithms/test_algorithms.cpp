@@ -293,6 +293,8 @@ class TestAlgorithms : public QObject {
         // Gamma CV 10 (shape 0.01): most transfers cost (or underflow to) 0, so many times tie.
         QTest::newRow("gamma cv 10, no comp") << "gamma:1:10"
                                               << "const:0";
+        QTest::newRow("gamma cv 10 both") << "gamma:1:10"
+                                          << "gamma:1:10";
         QTest::newRow("constant ties, no comp") << "const:1"
                                                 << "const:0";
         QTest::newRow("bernoulli comp only") << "const:1"
@@ -387,7 +389,8 @@ class TestAlgorithms : public QObject {
         const Law d = parseLaw(comm.toStdString());
         const Law c = parseLaw(comp.toStdString());
         const CostModel costs = CostModel::perOperation(d, c);
-        for (int n : {4, 7, 63, 64, 65, 257, 258, 4097}) {
+        // Non-Commut-Tree-dyn: one word up to 64 (wordRun), trees of words beyond.
+        for (int n : {2, 3, 4, 7, 33, 63, 64, 65, 257, 258, 4097}) {
             StaticPolicy binomial(std::make_shared<const StaticPlan>(binomialStatPlan(n)));
             StaticPolicy fibonacci(std::make_shared<const StaticPlan>(fibonacciStatPlan(n)));
             NonCommutTreeDynPolicy nctd;

@@ -3,14 +3,17 @@
 //
 // The lean kernels' data structures against plain references, on random operation sequences
 // with a fixed seed: the sorted array and the heap of keys (SortedKeys, KeyHeap) against a
-// std::multiset, the packed events and the event heap (PackedEvents, EventHeap) against the
-// exact times and payloads pushed, and the bit sets (WordSet, BitTree) against a std::set, on
+// std::multiset, the packed events and the radix heap of events (PackedEvents, RadixEvents) against
+// the exact times and payloads pushed, and the bit set (BitTree) against a std::set, on
 // both sides of every word and level boundary.
 #include "engine/bit_set.h"
 #include "engine/pending_events.h"
+#include "engine/radix_keys.h"
 
 #include <QtTest>
 
+#include <algorithm>
+#include <numeric>
 #include <random>
 #include <set>
 
@@ -77,6 +80,13 @@ template <class Events> void checkEvents(Events events, std::uint32_t payloads, 
                 // Out of order only within equal tie keys, reported as such.
                 QCOMPARE(key, events.tieKey(earliest));
             }
+            // The kernels' tie test: is an event of this key still pending?
+            bool sameKeyPending = false;
+            for (std::uint32_t r = 0; r < payloads; ++r) {
+                sameKeyPending = sameKeyPending ||
+                                 (r != q && pending[r] >= 0.0 && events.tieKey(pending[r]) == key);
+            }
+            QCOMPARE(events.nextHasKey(key), sameKeyPending);
             // Tie keys never decrease, and equal times have equal keys.
             QVERIFY(lastKey == ~std::uint64_t{0} || key >= lastKey);
             if (t == lastTime) {
@@ -133,6 +143,97 @@ template <class Set> void checkSetAgainstStdSet(Set& set, int size, bool full) {
     }
 }
 
+// As a run without reductions uses them: every key inserted is the last one popped plus a
+// cost (RadixKeys needs it). Zero costs (ties) included.
+template <class Keys>
+void checkMonotoneAgainstMultiset(Keys keys, std::size_t capacity, bool ties) {
+    std::mt19937_64 g(capacity * 2 + (ties ? 1 : 0));
+    std::multiset<double> ref;
+    double last = 0.0;
+    for (int step = 0; step < 20000; ++step) {
+        const bool push = ref.empty() || (ref.size() < capacity && g() % 2 == 0);
+        if (push) {
+            const double v = last + (g() % 8 == 0 ? 0.0 : randomTime(g, ties));
+            keys.insert(v);
+            ref.insert(v);
+        } else {
+            QVERIFY(keys.min() == *ref.begin());
+            last = keys.popMin();
+            QVERIFY(last == *ref.begin());
+            ref.erase(ref.begin());
+        }
+        QCOMPARE(keys.size(), ref.size());
+        QCOMPARE(keys.empty(), ref.empty());
+    }
+}
+
+// build() then more insertions and pops against a multiset: the built array must be the one
+// the insertions make, and stay usable. The storage is reused from size to size (stale keys
+// beyond the array, as in a Monte Carlo run).
+template <class Storage> void checkBuildAgainstMultiset(bool ties) {
+    std::mt19937_64 g(ties ? 7 : 8);
+    Storage storage;
+    for (std::size_t count = 0; count <= 140; ++count) {
+        auto keys = storage.view(count + 8);
+        std::vector<double> values(count);
+        for (double& v : values) {
+            v = randomTime(g, ties);
+        }
+        std::size_t calls = 0;
+        bool inOrder = true; // each key asked for once, in order (they may be draws)
+        keys.build(count, [&](std::size_t i) {
+            inOrder = inOrder && i == calls++;
+            return values[i];
+        });
+        QVERIFY(inOrder);
+        QCOMPARE(calls, count);
+        std::multiset<double> ref(values.begin(), values.end());
+        QCOMPARE(keys.size(), count);
+        for (int k = 0; k < 8; ++k) { // then as a kernel goes on
+            if (!ref.empty() && g() % 2 == 0) {
+                QVERIFY(keys.popMin() == *ref.begin());
+                ref.erase(ref.begin());
+            }
+            const double v = randomTime(g, ties);
+            keys.insert(v);
+            ref.insert(v);
+        }
+        while (!ref.empty()) {
+            QVERIFY(keys.popMin() == *ref.begin());
+            ref.erase(ref.begin());
+        }
+        QVERIFY(keys.empty());
+    }
+}
+
+template <class Storage> void checkPushAllAgainstPushes() {
+    std::mt19937_64 g(9);
+    Storage storage;
+    for (std::uint32_t count = 0; count <= 140; ++count) {
+        auto events = storage.view(2 * count + 1);
+        std::vector<double> times(count);
+        for (double& t : times) {
+            t = randomTime(g, false);
+        }
+        events.pushAll(count, [&](std::size_t i, double& time, std::uint32_t& payload) {
+            time = times[i];
+            payload = static_cast<std::uint32_t>(2 * i + 1);
+        });
+        std::vector<std::uint32_t> order(count);
+        std::iota(order.begin(), order.end(), 0U);
+        std::sort(order.begin(), order.end(),
+                  [&](std::uint32_t a, std::uint32_t b) { return times[a] < times[b]; });
+        for (const std::uint32_t i : order) {
+            double t = 0.0;
+            std::uint32_t payload = 0;
+            events.pop(t, payload);
+            QCOMPARE(payload, 2 * i + 1);
+            QVERIFY(t == times[i]);
+        }
+        QVERIFY(events.empty());
+    }
+}
+
 } // namespace
 
 class TestPendingEvents : public QObject {
@@ -149,13 +250,35 @@ class TestPendingEvents : public QObject {
         }
     }
 
+    void radixKeysMatchAMultiset() {
+        for (std::size_t capacity : {1U, 2U, 3U, 129U, 1000U, 5000U}) {
+            for (bool ties : {false, true}) {
+                RadixKeys::Storage radix;
+                checkMonotoneAgainstMultiset(radix.view(capacity), capacity, ties);
+                // Reused storage, as from run to run.
+                checkMonotoneAgainstMultiset(radix.view(capacity), capacity, ties);
+            }
+        }
+    }
+
+    // The lean kernels' time-0 events, built in one go (SortedKeys::build, four per pass).
+    void buildEqualsInsertions() {
+        for (bool ties : {false, true}) {
+            checkBuildAgainstMultiset<SortedKeys::Storage>(ties);
+            checkBuildAgainstMultiset<KeyHeap::Storage>(ties);
+        }
+        checkPushAllAgainstPushes<PackedEvents::Storage>();
+        checkPushAllAgainstPushes<RadixEvents::Storage>();
+    }
+
     void packedEventsAndHeapGiveExactTimesAndPayloads() {
         for (std::uint32_t payloads : {1U, 2U, 7U, 64U, 129U, 513U}) {
             for (bool ties : {false, true}) {
                 PackedEvents::Storage packed;
                 checkEvents(packed.view(payloads), payloads, ties);
-                EventHeap::Storage heap;
-                checkEvents(heap.view(payloads), payloads, ties);
+                RadixEvents::Storage radix;
+                checkEvents(radix.view(payloads), payloads, ties);
+                checkEvents(radix.view(payloads), payloads, ties); // reused
             }
         }
     }
@@ -180,12 +303,6 @@ class TestPendingEvents : public QObject {
     }
 
     void bitSetsMatchAStdSet() {
-        for (int size : {1, 2, 63, 64}) {
-            for (bool full : {false, true}) {
-                WordSet w(size, full);
-                checkSetAgainstStdSet(w, size, full);
-            }
-        }
         // One, two and three levels of words, on both sides of each boundary.
         for (int size : {1, 63, 64, 65, 4095, 4096, 4097, 300000}) {
             for (bool full : {false, true}) {
