@@ -72,7 +72,7 @@ AnimationFormat animationFormatOf(const std::string& path, const std::string& op
     if (ext == ".webm") {
         return AnimationFormat::WebM;
     }
-    throw InputError((option.empty() ? "" : option + " ") + quoted(path) +
+    throw InputError((option.empty() ? "" : option + " ") + rl::quoted(path) +
                      ": the file name must end in .gif, .mp4 or .webm (the format)");
 }
 
@@ -92,7 +92,7 @@ void parseAnimationSize(const std::string& text, const std::string& option,
                         AnimationOptions& options) {
     const auto x = lower(text).find('x');
     if (x == std::string::npos) {
-        throw InputError(option + " " + quoted(text) + ": expected WIDTHxHEIGHT, e.g. " +
+        throw InputError(option + " " + rl::quoted(text) + ": expected WIDTHxHEIGHT, e.g. " +
                          std::to_string(AnimationOptions::kDefaultWidth) + "x" +
                          std::to_string(AnimationOptions::kDefaultHeight));
     }
