@@ -74,6 +74,14 @@ std::string Args::get(const std::string& name, const std::string& fallback) cons
     return get(name).value_or(fallback);
 }
 
+std::string Args::required(const std::string& name, const std::string& value) const {
+    auto v = get(name);
+    if (!v) {
+        throw InputError(m_verb + ": --" + name + " " + value + " is required");
+    }
+    return std::move(*v);
+}
+
 long long Args::integer(const std::string& name, long long fallback, long long lo,
                         long long hi) const {
     const auto v = get(name);
@@ -81,6 +89,11 @@ long long Args::integer(const std::string& name, long long fallback, long long l
         return fallback;
     }
     return parseInteger(*v, "--" + name, lo, hi);
+}
+
+double Args::number(const std::string& name, double fallback) const {
+    const auto v = get(name);
+    return v ? parseNumber(*v, "--" + name) : fallback;
 }
 
 std::string Args::usage(const std::string& verb, const std::string& synopsis,

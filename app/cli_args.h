@@ -29,8 +29,13 @@ class Args {
     bool has(const std::string& name) const { return m_values.count(name) > 0; }
     std::optional<std::string> get(const std::string& name) const;
     std::string get(const std::string& name, const std::string& fallback) const;
+    /// The value of a required option; absent, InputError "<verb>: --<name> <value> is
+    /// required" (`value` names it, e.g. "LIST").
+    std::string required(const std::string& name, const std::string& value) const;
     long long integer(const std::string& name, long long fallback, long long lo,
                       long long hi) const;
+    /// The option as a finite number, or `fallback` when it is absent.
+    double number(const std::string& name, double fallback) const;
     const std::vector<std::string>& positional() const { return m_positional; }
     bool helpAsked() const { return m_help; }
 

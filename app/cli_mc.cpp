@@ -47,16 +47,14 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
                   << mcCsvHeader({0.1, 0.5, 0.9}) << "\n";
         return 0;
     }
-    if (!a.has("algo")) {
-        throw InputError("mc: --algo LIST is required");
-    }
+    const std::string algo = a.required("algo", "LIST");
     if (!a.has("replicates")) {
         throw InputError("mc: --replicates R is required");
     }
     VerbOutputs out(a, {"out", "hist"}, {"matrix", "checkpoint"});
     McStudy study;
     study.platform = parsePlatform(a, "mc");
-    study.algorithms = parseAlgorithmList(*a.get("algo"));
+    study.algorithms = parseAlgorithmList(algo);
     study.replicates = static_cast<std::uint64_t>(
         a.integer("replicates", 0, 1, static_cast<long long>(kMaxReplicates)));
     study.threads = threadsOption(a);

@@ -42,14 +42,13 @@ QByteArray ganttBytes(GanttView& view, const QString& title, const std::string& 
 // ------------------------------------------------------------------------------ divisible
 
 StarPlatform divisiblePlatform(const Args& a) {
-    if (a.has("preset") == a.has("workers")) {
+    const auto preset = a.get("preset");
+    const auto workers = a.get("workers");
+    if (preset.has_value() == workers.has_value()) {
         throw InputError("divisible: give exactly one of --workers and --preset");
     }
-    StarPlatform p = a.has("preset") ? StarPlatform::preset(*a.get("preset"))
-                                     : StarPlatform::parseWorkers(*a.get("workers"));
-    if (a.has("master-w")) {
-        p.masterW = parseNumber(*a.get("master-w"), "--master-w");
-    }
+    StarPlatform p = preset ? StarPlatform::preset(*preset) : StarPlatform::parseWorkers(*workers);
+    p.masterW = a.number("master-w", p.masterW);
     p.validate();
     return p;
 }
@@ -79,9 +78,7 @@ DivisibleStudy divisibleStudy(const Args& a) {
     if (const auto model = a.get("model")) {
         q.model = divisibleModel(*model);
     }
-    if (a.has("load")) {
-        q.load = parseNumber(*a.get("load"), "--load");
-    }
+    q.load = a.number("load", q.load);
     switch (q.model) {
     case DivisibleModel::Bus:
     case DivisibleModel::Star: {
@@ -109,9 +106,7 @@ DivisibleStudy divisibleStudy(const Args& a) {
         }
         break;
     case DivisibleModel::Steady:
-        if (a.has("period")) {
-            q.period = parseNumber(*a.get("period"), "--period");
-        }
+        q.period = a.number("period", q.period);
         q.overlap = a.has("overlap");
         break;
     case DivisibleModel::Lifo:
@@ -257,26 +252,23 @@ SteadyStudy steadyPlatform(const Args& a) {
                          "--fixed-preset");
     }
     SteadyStudy q;
-    if (a.has("graph")) {
-        const std::string path = *a.get("graph");
-        q.graph = PlatformGraph::parseCsv(readInputFile(path), path);
-    } else if (a.has("preset")) {
-        q.graph = PlatformGraph::preset(*a.get("preset"));
+    if (const auto graph = a.get("graph")) {
+        q.graph = PlatformGraph::parseCsv(readInputFile(*graph), *graph);
+    } else if (const auto preset = a.get("preset")) {
+        q.graph = PlatformGraph::preset(*preset);
     } else {
+        const auto matrix = a.get("matrix");
         FixedCosts f =
-            a.has("matrix")
-                ? FixedCosts::parseCsv(readInputFile(*a.get("matrix")), *a.get("matrix"))
-                : parsePreset(*a.get("fixed-preset"),
-                              static_cast<int>(a.integer("n", 0, 0, kMaxPresetProcessors)));
+            matrix ? FixedCosts::parseCsv(readInputFile(*matrix), *matrix)
+                   : parsePreset(a.get("fixed-preset", ""),
+                                 static_cast<int>(a.integer("n", 0, 0, kMaxPresetProcessors)));
         try {
             q = SteadyStudy::onExplorerPlatform(std::move(f));
         } catch (const InputError& e) {
             throw InputError(std::string("steady: ") + e.what());
         }
     }
-    if (a.has("size")) {
-        q.graph.messageSize = parseNumber(*a.get("size"), "--size");
-    }
+    q.graph.messageSize = a.number("size", q.graph.messageSize);
     return q;
 }
 

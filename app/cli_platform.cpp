@@ -54,8 +54,8 @@ PlatformSpec parsePlatform(const Args& a, const std::string& verb) {
         a.integer("seed", static_cast<long long>(PlatformSpec::kDefaultSeed), 0,
                   std::numeric_limits<long long>::max()));
     p.nonCommutative = a.has("noncommutative");
-    if (a.has("matrix")) {
-        const std::string path = *a.get("matrix");
+    if (const auto matrix = a.get("matrix")) {
+        const std::string& path = *matrix;
         FixedCosts f = FixedCosts::parseCsv(readInputFile(path), path);
         p.n = static_cast<int>(a.integer("n", f.n, 1, kMaxProcessors));
         if (p.n != f.n) {
@@ -66,13 +66,13 @@ PlatformSpec parsePlatform(const Args& a, const std::string& verb) {
         p.matrix = std::move(f);
         return p;
     }
-    if (a.has("preset")) {
+    if (const auto preset = a.get("preset")) {
         const auto n = a.get("n");
         const int hint = n ? static_cast<int>(parseInteger(*n, "--n", 1, kMaxPresetProcessors)) : 0;
-        FixedCosts f = parsePreset(*a.get("preset"), hint);
+        FixedCosts f = parsePreset(*preset, hint);
         if (n && f.n != hint) {
-            throw InputError("preset '" + *a.get("preset") + "' has n = " + std::to_string(f.n) +
-                             ", not " + std::to_string(hint));
+            throw InputError("preset '" + *preset + "' has n = " + std::to_string(f.n) + ", not " +
+                             std::to_string(hint));
         }
         p.n = f.n;
         p.costMode = CostMode::FixedMatrix;
@@ -90,11 +90,12 @@ PlatformSpec parsePlatform(const Args& a, const std::string& verb) {
 }
 
 std::vector<double> parseQuantiles(const Args& a) {
-    std::vector<double> probs;
-    if (!a.has("quantiles")) {
+    const auto quantiles = a.get("quantiles");
+    if (!quantiles) {
         return McConfig{}.quantiles;
     }
-    for (const std::string& f : splitString(*a.get("quantiles"), ',')) {
+    std::vector<double> probs;
+    for (const std::string& f : splitString(*quantiles, ',')) {
         probs.push_back(parseNumber(f, "--quantiles"));
     }
     return probs;

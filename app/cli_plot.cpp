@@ -10,6 +10,7 @@
 #include "common/sweep_results.h"
 
 #include <iostream>
+#include <map>
 
 namespace rl::cli {
 
@@ -37,15 +38,17 @@ int cmdPlot(const std::vector<std::string>& argv) {
     checkFigureFiles(figures);
     // The results and their sidecar are inputs: no figure may replace them.
     OutputSet out({input, sweepSidecarPath(input)});
+    std::map<std::string, std::string> paths; // option -> file
     for (const char* option : {"png", "svg", "pdf"}) {
         if (const auto path = a.get(option)) {
             out.declare(std::string("--") + option, *path);
+            paths[option] = *path;
         }
     }
     const SweepResults results = loadSweepResults(QString::fromStdString(input));
     for (const auto& [option, bytes] :
          renderSweepFigure(results.snapshot, results.figure, figures)) {
-        out.stage(*a.get(option), bytesView(bytes));
+        out.stage(paths.at(option), bytesView(bytes));
     }
     out.commit();
     return 0;

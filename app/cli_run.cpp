@@ -185,11 +185,9 @@ int cmdRun(const std::vector<std::string>& argv) {
                     {"matrix"});
     const FigureOptions figure = figureOptions(a, out);
     const std::optional<AnimationRequest> animation = readAnimationRequest(a);
-    if (!a.has("algo")) {
-        throw InputError("run: --algo ALGO is required");
-    }
+    const std::string algo = a.required("algo", "ALGO");
     Scenario scenario;
-    scenario.algorithms = {parseAlgorithm(*a.get("algo"))};
+    scenario.algorithms = {parseAlgorithm(algo)};
     static_cast<PlatformSpec&>(scenario) = parsePlatform(a, "run");
     const std::string format = a.get("format", "csv");
     if (format != "csv" && format != "json") {

@@ -26,11 +26,6 @@ const char* const kTheoryHelp =
     "  snf      Liu-Wang's slowest-node-first schedule of a sender-only cluster\n"
     "  optimum  the exact optimum (best EP schedule, exhaustive search, small clusters)\n";
 
-double number(const Args& a, const std::string& name, double fallback) {
-    const auto v = a.get(name);
-    return v ? parseNumber(*v, "--" + name) : fallback;
-}
-
 int theoryMarkov(const std::vector<std::string>& argv) {
     const std::vector<OptionSpec> specs{
         {"n", "N[,N...]", "numbers of processors (required)"},
@@ -54,15 +49,13 @@ int theoryMarkov(const std::vector<std::string>& argv) {
         return 0;
     }
     VerbOutputs out(a, {"out"});
-    if (!a.has("n")) {
-        throw InputError("theory markov: --n N is required");
-    }
+    const std::string sizes = a.required("n", "N");
     MarkovStudy study;
-    study.transferMean = number(a, "comm-mean", study.transferMean);
-    study.reductionMean = number(a, "comp-mean", study.reductionMean);
+    study.transferMean = a.number("comm-mean", study.transferMean);
+    study.reductionMean = a.number("comp-mean", study.reductionMean);
     study.replicates = static_cast<std::uint64_t>(
         a.integer("replicates", 0, 0, static_cast<long long>(MarkovStudy::kMaxReplicates)));
-    for (const std::string& f : splitString(*a.get("n"), ',')) {
+    for (const std::string& f : splitString(sizes, ',')) {
         study.sizes.push_back(static_cast<int>(parseInteger(f, "--n", 1, kMaxMarkovProcessors)));
     }
     study.seed = static_cast<std::uint64_t>(
@@ -119,19 +112,21 @@ int theoryRatios(const std::vector<std::string>& argv) {
     }
     RatiosStudy study;
     study.n = static_cast<int>(a.integer("n", 0, RatiosStudy::kMinN, RatiosStudy::kMaxN));
-    study.d = number(a, "d", study.d);
-    study.bigD = number(a, "D", study.bigD);
-    study.c = number(a, "c", study.c);
+    study.d = a.number("d", study.d);
+    study.bigD = a.number("D", study.bigD);
+    study.c = a.number("c", study.c);
     out.commitWith(ratiosCsv(*runRatiosStudy(study)));
     return 0;
 }
 
 std::vector<double> clusterTimes(const Args& a, const std::string& verb) {
-    if (a.has("times") == a.has("preset")) {
+    const auto times = a.get("times");
+    const auto preset = a.get("preset");
+    if (times.has_value() == preset.has_value()) {
         throw InputError(verb + ": give exactly one of --times t0,t1,... and --preset SPEC");
     }
-    return a.has("times") ? parseClusterTimes(*a.get("times"), "--times", verb + ": ")
-                          : clusterPresetTimes(*a.get("preset"), verb + ": ");
+    return times ? parseClusterTimes(*times, "--times", verb + ": ")
+                 : clusterPresetTimes(*preset, verb + ": ");
 }
 
 int theorySchedule(const std::vector<std::string>& argv, bool optimum) {
@@ -172,7 +167,7 @@ int cmdTheory(const std::vector<std::string>& argv) {
         std::cout << kTheoryHelp;
         throw InputError("theory: a subcommand is required (markov, ratios, snf, optimum)");
     }
-    const std::string sub = argv[0];
+    const std::string& sub = argv[0];
     const std::vector<std::string> rest(argv.begin() + 1, argv.end());
     if (sub == "--help" || sub == "-h") {
         std::cout << kTheoryHelp;

@@ -17,6 +17,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -52,7 +53,7 @@ std::string receive(const MPI_Status& status) {
 // test suite can check how a failing rank ends the job.
 bool failureInjected(int rank) {
     const char* v = std::getenv("REDUCELAB_MPI_FAIL_RANK");
-    return v && std::atoi(v) == rank;
+    return v != nullptr && std::string_view(v) == std::to_string(rank);
 }
 
 McBlockResult runUnit(const std::vector<McConfig>& points, const BlockUnit& u, int rank) {

@@ -154,7 +154,7 @@ bool SweepPanel::run() {
     if (!shown) {
         return false;
     }
-    const SweepStudy study = *shown;
+    const SweepStudy& study = *shown;
     m_awaitingStart = false;
     m_offer->setVisible(false);
     m_cancelled = false;

@@ -28,6 +28,7 @@ QString titleOf(const QString& path) {
         }
     } catch (const std::exception&) {
         // Unreadable: still listed by name; opening it reports why.
+        return QFileInfo(path).completeBaseName();
     }
     return QFileInfo(path).completeBaseName();
 }

@@ -106,7 +106,7 @@ Scenario scenarioFromJson(const QJsonObject& o) {
     }
     s.n = static_cast<int>(n);
     s.algorithms.clear();
-    for (const QJsonValue& a : need(o, "algorithms", QJsonValue::Array, v).toArray()) {
+    for (const auto& a : need(o, "algorithms", QJsonValue::Array, v).toArray()) {
         s.algorithms.push_back(parseAlgorithm(a.toString().toStdString()));
     }
     s.nonCommutative = need(o, "noncommutative", QJsonValue::Bool, v).toBool();

@@ -72,7 +72,7 @@ std::vector<double> numbers(const QJsonObject& o, const char* key, qsizetype max
         fail(std::string("'") + key + "' must hold 1 to " + std::to_string(maxCount) + " values");
     }
     std::vector<double> out;
-    for (const QJsonValue& v : a) {
+    for (const auto& v : a) {
         out.push_back(finite(v, std::string("a value of '") + key + "'"));
     }
     return out;
@@ -124,7 +124,7 @@ PointAnalysis cellFromJson(const QJsonValue& value, std::size_t algorithms,
     if (static_cast<std::size_t>(medians.size()) != algorithms) {
         fail("a cell's 'medianReplicate' needs one replicate per algorithm");
     }
-    for (const QJsonValue& m : medians) {
+    for (const auto& m : medians) {
         p.medianReplicate.push_back(whole(m, "a median replicate", 0, lastReplicate));
     }
     p.ratioReplicate = whole(o.value("ratioReplicate"), "'ratioReplicate'", 0, lastReplicate);
@@ -264,7 +264,7 @@ SweepResults parseSweepResults(std::string_view csv, std::string_view sidecar) {
         fail("'algorithms' must name 1 to " + std::to_string(kMaxListValues) + " algorithms");
     }
     s.algorithms.clear();
-    for (const QJsonValue& a : algos) {
+    for (const auto& a : algos) {
         s.algorithms.push_back(parseAlgorithm(a.toString().toStdString()));
     }
     s.replicates = wholeString(o.value("replicates"), "'replicates'");

@@ -5,6 +5,7 @@
 #include <QPalette>
 #include <QString>
 
+#include <cmath>
 #include <vector>
 
 namespace rl {
@@ -75,7 +76,7 @@ struct Theme {
 
     // --- Fonts
     double fontPointSizeF() const { return kBasePointSize * scale(); }
-    int fontPointSize() const { return static_cast<int>(fontPointSizeF() + 0.5); }
+    int fontPointSize() const { return static_cast<int>(std::lround(fontPointSizeF())); }
     /// The views' font (plots, trees, legends), at this theme's scale.
     QFont font() const {
         QFont f;

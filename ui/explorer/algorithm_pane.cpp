@@ -31,7 +31,7 @@ void AlgorithmPane::setSchedule(std::shared_ptr<const Schedule> s, const QString
     m_gantt->setSchedule(s);
     m_gantt->setTitle(title, detail);
     m_gantt->setCriticalPath(criticalPath);
-    m_tree->setSchedule(s);
+    m_tree->setSchedule(std::move(s));
     m_tree->setCriticalPath(criticalPath);
 }
 

@@ -93,6 +93,12 @@ struct FfmpegWriter::Impl {
         throw OutputError(animationFormatName(format) + " encoder: " + what +
                           (error != 0 ? ": " + reason(error) : std::string()));
     }
+    /// FFmpeg's convention: a negative result is an error code.
+    void check(int result, const std::string& what) const {
+        if (result < 0) {
+            fail(what, result);
+        }
+    }
 
     void open() {
         const bool mp4 = format == AnimationFormat::Mp4;
@@ -143,20 +149,14 @@ struct FfmpegWriter::Impl {
         if (container->oformat->flags & AVFMT_GLOBALHEADER) {
             codec->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
         }
-        if ((r = avcodec_open2(codec, encoder, nullptr)) < 0) {
-            fail(std::string("cannot open ") + encoderName, r);
-        }
-        if ((r = avcodec_parameters_from_context(stream->codecpar, codec)) < 0) {
-            fail("stream parameters", r);
-        }
+        check(avcodec_open2(codec, encoder, nullptr), std::string("cannot open ") + encoderName);
+        check(avcodec_parameters_from_context(stream->codecpar, codec), "stream parameters");
         stream->time_base = codec->time_base;
         stream->avg_frame_rate = codec->framerate;
         frame->format = codec->pix_fmt;
         frame->width = codec->width;
         frame->height = codec->height;
-        if ((r = av_frame_get_buffer(frame, 0)) < 0) {
-            fail("frame buffer", r);
-        }
+        check(av_frame_get_buffer(frame, 0), "frame buffer");
         scaler = sws_getContext(options.width, options.height, AV_PIX_FMT_RGB32, options.width,
                                 options.height, AV_PIX_FMT_YUV420P, SWS_BICUBIC, nullptr, nullptr,
                                 nullptr);
@@ -176,9 +176,7 @@ struct FfmpegWriter::Impl {
         }
         container->pb = io;
         container->flags |= AVFMT_FLAG_CUSTOM_IO;
-        if ((r = avformat_write_header(container, nullptr)) < 0) {
-            fail("cannot write the header", r);
-        }
+        check(avformat_write_header(container, nullptr), "cannot write the header");
         headerWritten = true;
     }
 
@@ -210,7 +208,7 @@ struct FfmpegWriter::Impl {
         av_packet_free(&packet);
         avcodec_free_context(&codec);
         if (io != nullptr) {
-            av_freep(&io->buffer);
+            av_freep(static_cast<void*>(&io->buffer));
             avio_context_free(&io);
         }
         avformat_free_context(container);

@@ -1,6 +1,7 @@
 #include "export/gif_palette.h"
 
 #include <algorithm>
+#include <cmath>
 #include <unordered_map>
 
 namespace rl {
@@ -99,9 +100,9 @@ std::vector<QRgb> medianCut(std::vector<Weighted> colours, int boxes) {
             weight += w;
         }
         if (weight > 0) {
-            out.push_back(qRgb(static_cast<int>(sum[0] / weight + 0.5),
-                               static_cast<int>(sum[1] / weight + 0.5),
-                               static_cast<int>(sum[2] / weight + 0.5)));
+            out.push_back(qRgb(static_cast<int>(std::lround(sum[0] / weight)),
+                               static_cast<int>(std::lround(sum[1] / weight)),
+                               static_cast<int>(std::lround(sum[2] / weight))));
         }
     }
     return out;

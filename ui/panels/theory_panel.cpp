@@ -111,8 +111,8 @@ TheoryPanel::TheoryPanel(std::function<void(const Scenario&)> openInExplorer, QW
                      tr("reduction cost c of Table 1's middle column"), ratios);
     auto* ratiosRun = new QPushButton(tr("Compute"), ratios);
     auto* ratioRow = new QHBoxLayout;
-    for (auto [label, f] : {std::pair{tr("n"), m_ratioN}, std::pair{tr("d"), m_ratioD},
-                            std::pair{tr("D"), m_ratioBigD}, std::pair{tr("c"), m_ratioC}}) {
+    for (const auto& [label, f] : {std::pair{tr("n"), m_ratioN}, std::pair{tr("d"), m_ratioD},
+                                   std::pair{tr("D"), m_ratioBigD}, std::pair{tr("c"), m_ratioC}}) {
         ratioRow->addWidget(labelFor(label, f, ratios));
         ratioRow->addWidget(f);
     }

@@ -79,7 +79,7 @@ AnimationFrames::AnimationFrames(std::vector<AnimatedRun> runs, QSize size, cons
         auto tree = std::make_unique<TreeView>();
         tree->resize(m_treeRects.back().size());
         tree->setSchedule(r.schedule);
-        tree->setHighlightedTransfers(std::move(criticalTransfers));
+        tree->setHighlightedTransfers(criticalTransfers);
         tree->setTheme(m_theme);
         m_gantts.push_back(std::move(gantt));
         m_trees.push_back(std::move(tree));

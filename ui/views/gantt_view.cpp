@@ -312,7 +312,7 @@ QString GanttView::describe(const OpRef& op) const {
         .arg(fmt(r.start), fmt(r.end), fmt(r.end - r.start));
 }
 
-void GanttView::setRowLabels(QStringList labels) {
+void GanttView::setRowLabels(const QStringList& labels) {
     for (QCPAxis* axis : {m_plot->yAxis, m_plot->yAxis2}) {
         static_cast<ProcessorTicker*>(axis->ticker().data())->labels = labels;
     }

@@ -94,7 +94,7 @@ class GanttView : public QWidget {
     /// Draws `glyph` in `box` as the chart draws it in `theme`.
     static void paintGlyph(QPainter& painter, Glyph glyph, QRectF box, const Theme& theme);
     /// Row names instead of "P0", "P1"... (e.g. "master"); empty restores the default.
-    void setRowLabels(QStringList labels);
+    void setRowLabels(const QStringList& labels);
     /// Tooltip text for schedules that are not reductions (divisible load, periodic
     /// schedules): replaces describe()'s, which needs a reduction tree. Empty: default.
     void setDescriber(std::function<QString(const OpRef&)> describer);

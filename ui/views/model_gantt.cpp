@@ -13,7 +13,7 @@ QString num(double v) {
 
 } // namespace
 
-void showDivisibleSchedule(GanttView& view, std::shared_ptr<const DivisibleSchedule> s,
+void showDivisibleSchedule(GanttView& view, const std::shared_ptr<const DivisibleSchedule>& s,
                            const StarPlatform& platform) {
     const int p = platform.workerCount();
     auto gantt = std::make_shared<const Schedule>(divisibleGantt(*s, p));
@@ -49,7 +49,8 @@ void showDivisibleSchedule(GanttView& view, std::shared_ptr<const DivisibleSched
     view.setSchedule(std::move(gantt));
 }
 
-void showPeriodicSchedule(GanttView& view, std::shared_ptr<const SteadyStateResult> r, int n) {
+void showPeriodicSchedule(GanttView& view, const std::shared_ptr<const SteadyStateResult>& r,
+                          int n) {
     auto gantt = std::make_shared<const Schedule>(periodicGantt(r->schedule, n));
     view.setRowLabels({});
     view.setLegendNames(QObject::tr("message"), QObject::tr("task"), false);

@@ -109,7 +109,7 @@ void TreeView::selectTransfer(int k) {
     update();
 }
 
-void TreeView::setHighlightedTransfers(std::vector<int> transfers) {
+void TreeView::setHighlightedTransfers(const std::vector<int>& transfers) {
     const std::size_t count = m_schedule ? m_schedule->transfers.size() : 0;
     m_critical.assign(count, false);
     for (int k : transfers) {
@@ -127,7 +127,7 @@ void TreeView::setCriticalPath(const std::vector<CriticalStep>& path) {
             transfers.push_back(step.op);
         }
     }
-    setHighlightedTransfers(std::move(transfers));
+    setHighlightedTransfers(transfers);
 }
 
 int TreeView::nodeCount() const {

@@ -46,7 +46,7 @@ class TreeView : public QWidget {
     void selectTransfer(int k);
     int selectedTransfer() const { return m_selected; }
     /// Transfers drawn thicker in Theme::critical() (the critical path).
-    void setHighlightedTransfers(std::vector<int> transfers);
+    void setHighlightedTransfers(const std::vector<int>& transfers);
     /// Highlights the transfers of a run's critical path (schedule/critical_path.h).
     void setCriticalPath(const std::vector<CriticalStep>& path);
 
@@ -54,7 +54,8 @@ class TreeView : public QWidget {
     int nodeCount() const;
     /// Edges drawn at the current cursor: transfers started at or before it.
     int visibleEdgeCount() const { return m_visibleEdges; }
-    const TreeLayout& layout() const { return m_layout; }
+    /// The tree's layout (not QWidget::layout(), which it would hide).
+    const TreeLayout& treeLayout() const { return m_layout; }
     /// Centre of processor p in widget coordinates, under the current zoom and pan.
     QPointF nodePosition(int p) const;
     /// The line drawn for transfer k in widget coordinates, from the child to the parent's
