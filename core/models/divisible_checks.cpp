@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 #include <set>
 
 namespace rl {
@@ -109,55 +108,35 @@ std::vector<std::string> validateDivisible(const DivisibleSchedule& s, const Sta
 
 // ---------------------------------------------------------------------------------- Gantt
 
-Schedule divisibleGantt(const DivisibleSchedule& s, int workerCount) {
-    Schedule g;
-    g.n = workerCount + 1;
-    g.algorithm = s.method;
-    g.parent.assign(static_cast<std::size_t>(g.n), -1);
-    g.root = 0;
-    g.makespan = s.makespan;
+GanttBars divisibleGantt(const DivisibleSchedule& s, int workerCount) {
+    GanttBars g;
+    g.rows = workerCount + 1;
+    g.end = s.makespan;
+    g.activeUntil.assign(static_cast<std::size_t>(g.rows), s.makespan);
     for (const LoadChunk& ch : s.chunks) {
         const int row = ch.worker + 1;
-        int send = -1;
         if (ch.worker >= 0) {
-            send = static_cast<int>(g.transfers.size());
-            g.transfers.push_back({0, row, ch.sendStart, ch.sendEnd});
+            g.arrows.push_back({0, row, ch.sendStart, ch.sendEnd});
         }
         if (s.periodic && ch.computeEnd > s.makespan) {
             // Wraps into the next period: draw both pieces inside this one.
             if (ch.computeStart < s.makespan) {
-                g.reductions.push_back({row, send, ch.computeStart, s.makespan});
+                g.blocks.push_back({row, ch.computeStart, s.makespan});
             }
-            g.reductions.push_back({row, send, std::max(0.0, ch.computeStart - s.makespan),
-                                    ch.computeEnd - s.makespan});
+            g.blocks.push_back(
+                {row, std::max(0.0, ch.computeStart - s.makespan), ch.computeEnd - s.makespan});
         } else {
-            g.reductions.push_back({row, send, ch.computeStart, ch.computeEnd});
+            g.blocks.push_back({row, ch.computeStart, ch.computeEnd});
         }
         if (s.withReturns && ch.worker >= 0 && ch.returnEnd > ch.returnStart) {
-            g.transfers.push_back({row, 0, ch.returnStart, ch.returnEnd});
+            g.arrows.push_back({row, 0, ch.returnStart, ch.returnEnd});
         }
     }
-    // Schedule keeps operations in start order; remap the reductions' feeding transfer.
-    std::vector<int> idx(g.transfers.size());
-    std::iota(idx.begin(), idx.end(), 0);
-    std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
-        return g.transfers[static_cast<std::size_t>(a)].start <
-               g.transfers[static_cast<std::size_t>(b)].start;
-    });
-    std::vector<int> where(idx.size());
-    std::vector<TransferOp> sorted;
-    for (std::size_t k = 0; k < idx.size(); ++k) {
-        where[static_cast<std::size_t>(idx[k])] = static_cast<int>(k);
-        sorted.push_back(g.transfers[static_cast<std::size_t>(idx[k])]);
-    }
-    g.transfers = std::move(sorted);
-    for (ReductionOp& r : g.reductions) {
-        if (r.transfer >= 0) {
-            r.transfer = where[static_cast<std::size_t>(r.transfer)];
-        }
-    }
-    std::stable_sort(g.reductions.begin(), g.reductions.end(),
-                     [](const ReductionOp& a, const ReductionOp& b) { return a.start < b.start; });
+    // In start order, as a schedule's operations are (the tooltips look them up by index).
+    std::stable_sort(g.arrows.begin(), g.arrows.end(),
+                     [](const GanttArrow& a, const GanttArrow& b) { return a.start < b.start; });
+    std::stable_sort(g.blocks.begin(), g.blocks.end(),
+                     [](const GanttBlock& a, const GanttBlock& b) { return a.start < b.start; });
     return g;
 }
 

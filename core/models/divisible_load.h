@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/star_platform.h"
+#include "schedule/gantt_bars.h"
 #include "schedule/schedule.h"
 
 #include <string>
@@ -110,9 +111,9 @@ std::vector<double> bandwidthCentricLp(const StarPlatform& p, double period, boo
 /// but must end before the worker's next chunk arrives.
 std::vector<std::string> validateDivisible(const DivisibleSchedule& s, const StarPlatform& p);
 
-/// The schedule as rows for the Gantt view: row 0 the master, row i worker i; sends and returns
-/// as transfers, computations as reduction blocks (whose `transfer` is the send that fed them,
-/// -1 for the master's own share). Only for drawing: it is not a reduction (docs/model.md §5).
-Schedule divisibleGantt(const DivisibleSchedule& s, int workerCount);
+/// The schedule as a Gantt chart's bars: row 0 the master, row i worker i; sends and returns as
+/// arrows (in start order), computations as blocks (in start order); every row takes part until
+/// the makespan.
+GanttBars divisibleGantt(const DivisibleSchedule& s, int workerCount);
 
 } // namespace rl

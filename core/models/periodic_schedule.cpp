@@ -296,15 +296,30 @@ PeriodicSchedule buildPeriod(const PlatformGraph& g, const std::vector<WeightedP
 }
 
 std::string PeriodicOp::label(bool scatter) const {
-    const std::string inst = " #" + std::to_string(instance);
+    // Appended piece by piece: GCC 12 warns falsely (-Wrestrict, its bug 105329) on
+    // "m" + std::to_string(k) once the strings' code is inlined.
+    std::string out;
     if (isTask) {
-        return "T(" + std::to_string(k) + "," + std::to_string(l) + "," + std::to_string(m) + ")" +
-               inst;
+        out += "T(";
+        out += std::to_string(k);
+        out += ',';
+        out += std::to_string(l);
+        out += ',';
+        out += std::to_string(m);
+        out += ')';
+    } else if (scatter) {
+        out += 'm';
+        out += std::to_string(k);
+    } else {
+        out += "v[";
+        out += std::to_string(k);
+        out += ',';
+        out += std::to_string(m);
+        out += ']';
     }
-    if (scatter) {
-        return "m" + std::to_string(k) + inst;
-    }
-    return "v[" + std::to_string(k) + "," + std::to_string(m) + "]" + inst;
+    out += " #";
+    out += std::to_string(instance);
+    return out;
 }
 
 std::vector<std::string> validatePeriodic(const PeriodicSchedule& s, const PlatformGraph& g) {
@@ -413,17 +428,16 @@ std::vector<std::string> validatePeriodic(const PeriodicSchedule& s, const Platf
     return errors;
 }
 
-Schedule periodicGantt(const PeriodicSchedule& s, int n) {
-    Schedule g;
-    g.n = n;
-    g.algorithm = s.scatter ? "periodic scatter" : "periodic reduce";
-    g.parent.assign(static_cast<std::size_t>(n), -1);
-    g.makespan = s.period;
+GanttBars periodicGantt(const PeriodicSchedule& s, int n) {
+    GanttBars g;
+    g.rows = n;
+    g.end = s.period;
+    g.activeUntil.assign(static_cast<std::size_t>(n), s.period);
     for (const PeriodicOp& op : s.ops) {
         if (op.isTask) {
-            g.reductions.push_back({op.from, -1, op.start, op.end});
+            g.blocks.push_back({op.from, op.start, op.end});
         } else {
-            g.transfers.push_back({op.from, op.to, op.start, op.end});
+            g.arrows.push_back({op.from, op.to, op.start, op.end});
         }
     }
     return g;

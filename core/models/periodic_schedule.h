@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/platform_graph.h"
+#include "schedule/gantt_bars.h"
 #include "schedule/schedule.h"
 
 #include <string>
@@ -81,8 +82,8 @@ PeriodicSchedule buildPeriod(const PlatformGraph& g, const std::vector<WeightedP
 /// supplying and the targets taking `results` values). One message per violation.
 std::vector<std::string> validatePeriodic(const PeriodicSchedule& s, const PlatformGraph& g);
 
-/// The period as rows for the Gantt view: transfers as arrows, tasks as blocks (their
-/// `transfer` is -1). Only for drawing.
-Schedule periodicGantt(const PeriodicSchedule& s, int n);
+/// One period as a Gantt chart's bars: messages as arrows, tasks as blocks, each list in the
+/// order of `s.ops`; every row takes part over the whole period.
+GanttBars periodicGantt(const PeriodicSchedule& s, int n);
 
 } // namespace rl

@@ -20,25 +20,25 @@ QPolygonF arrowHead(QPointF a, QPointF b, const Theme& theme) {
 } // namespace
 
 std::optional<OpRef> GanttPlottable::hit(QPointF pos) const {
-    if (!schedule) {
+    if (!bars) {
         return std::nullopt;
     }
-    const auto& s = *schedule;
+    const GanttBars& s = *bars;
     const double half = rowPixels() * 0.3;
-    for (std::size_t k = 0; k < s.reductions.size(); ++k) {
-        const ReductionOp& r = s.reductions[k];
+    for (std::size_t k = 0; k < s.blocks.size(); ++k) {
+        const GanttBlock& r = s.blocks[k];
         if (r.start > cursor) {
             continue;
         }
-        const QPointF a = px(r.start, r.proc);
-        const QPointF b = px(std::min(r.end, cursor), r.proc);
+        const QPointF a = px(r.start, r.row);
+        const QPointF b = px(std::min(r.end, cursor), r.row);
         if (pos.x() >= a.x() - 2 && pos.x() <= b.x() + 2 &&
             std::abs(pos.y() - a.y()) <= std::max(half, 3.0)) {
             return OpRef{false, static_cast<int>(k)};
         }
     }
-    for (std::size_t k = 0; k < s.transfers.size(); ++k) {
-        const TransferOp& t = s.transfers[k];
+    for (std::size_t k = 0; k < s.arrows.size(); ++k) {
+        const GanttArrow& t = s.arrows[k];
         if (t.start > cursor) {
             continue;
         }
@@ -55,8 +55,8 @@ std::optional<OpRef> GanttPlottable::hit(QPointF pos) const {
     }
     // A transfer's reception bar on the receiver's row, as draw() paints it.
     const double bar = std::max(rowPixels() * kReceptionHalfHeight, 3.0);
-    for (std::size_t k = 0; k < s.transfers.size(); ++k) {
-        const TransferOp& t = s.transfers[k];
+    for (std::size_t k = 0; k < s.arrows.size(); ++k) {
+        const GanttArrow& t = s.arrows[k];
         if (t.start > cursor) {
             continue;
         }
@@ -72,16 +72,16 @@ std::optional<OpRef> GanttPlottable::hit(QPointF pos) const {
 
 void GanttPlottable::draw(QCPPainter* painter) {
     lastDrawn = 0;
-    if (!schedule) {
+    if (!bars) {
         return;
     }
-    const Schedule& s = *schedule;
+    const GanttBars& s = *bars;
     const QRectF clip = clipRect();
     const double rowPx = rowPixels();
     const bool detailed = rowPx >= 6.0;
     const double t0 = keyAxis()->range().lower;
     const double t1 = keyAxis()->range().upper;
-    const double end = std::min(cursor, s.makespan);
+    const double end = std::min(cursor, s.end);
     auto visibleRow = [&](int row) {
         const double y = px(0, row).y();
         return y >= clip.top() - rowPx && y <= clip.bottom() + rowPx;
@@ -90,20 +90,14 @@ void GanttPlottable::draw(QCPPainter* painter) {
         return std::find(critical.begin(), critical.end(), op) != critical.end();
     };
 
-    // Idle bands: each processor is alive from 0 until its send ends (the root: the end).
-    std::vector<double> alive(static_cast<std::size_t>(s.n), s.makespan);
-    for (const TransferOp& t : s.transfers) {
-        if (!idleToEnd) {
-            alive[static_cast<std::size_t>(t.from)] = t.end;
-        }
-    }
+    // Idle bands: each row from 0 until it stops taking part.
     painter->setPen(Qt::NoPen);
     painter->setBrush(theme.idle());
-    for (int p = 0; p < s.n; ++p) {
+    for (int p = 0; p < s.rows && static_cast<std::size_t>(p) < s.activeUntil.size(); ++p) {
         if (!visibleRow(p)) {
             continue;
         }
-        const double stop = std::min(alive[static_cast<std::size_t>(p)], end);
+        const double stop = std::min(s.activeUntil[static_cast<std::size_t>(p)], end);
         if (stop <= 0) {
             continue;
         }
@@ -113,9 +107,9 @@ void GanttPlottable::draw(QCPPainter* painter) {
     }
 
     // Reductions as blocks.
-    for (std::size_t k = 0; k < s.reductions.size(); ++k) {
-        const ReductionOp& r = s.reductions[k];
-        if (r.start > cursor || r.end < t0 || r.start > t1 || !visibleRow(r.proc)) {
+    for (std::size_t k = 0; k < s.blocks.size(); ++k) {
+        const GanttBlock& r = s.blocks[k];
+        if (r.start > cursor || r.end < t0 || r.start > t1 || !visibleRow(r.row)) {
             continue;
         }
         const OpRef ref{false, static_cast<int>(k)};
@@ -123,8 +117,8 @@ void GanttPlottable::draw(QCPPainter* painter) {
         if (selected && *selected == ref) {
             c = theme.selection();
         }
-        QRectF box = QRectF(px(r.start, r.proc - 0.3), px(std::min(r.end, cursor), r.proc + 0.3))
-                         .normalized();
+        QRectF box =
+            QRectF(px(r.start, r.row - 0.3), px(std::min(r.end, cursor), r.row + 0.3)).normalized();
         if (box.width() < 1.0) {
             box.setWidth(1.0);
         }
@@ -135,8 +129,8 @@ void GanttPlottable::draw(QCPPainter* painter) {
     }
 
     // Transfers: a reception bar on the receiver's row, and the arrow.
-    for (std::size_t k = 0; k < s.transfers.size(); ++k) {
-        const TransferOp& t = s.transfers[k];
+    for (std::size_t k = 0; k < s.arrows.size(); ++k) {
+        const GanttArrow& t = s.arrows[k];
         if (t.start > cursor || t.end < t0 || t.start > t1 ||
             (!visibleRow(t.from) && !visibleRow(t.to))) {
             continue;

@@ -3,7 +3,7 @@
 // its plot; gantt_plottable.cpp draws it, and the marks of the legends).
 
 #include "common/theme.h"
-#include "schedule/schedule.h"
+#include "schedule/gantt_bars.h"
 #include "views/gantt_view.h"
 
 #include <qcustomplot.h>
@@ -20,29 +20,28 @@ namespace rl {
 /// Half the height of a reception bar, in rows (draw() and hit() share it).
 inline constexpr double kReceptionHalfHeight = 0.12;
 
-/// Draws every operation of a schedule itself: one plottable instead of thousands of items,
+/// Draws every bar of a chart itself: one plottable instead of thousands of items,
 /// with culling and a coarser drawing when rows get thin, so n = 4096 stays fluid.
 class GanttPlottable : public QCPAbstractPlottable {
   public:
     GanttPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
         : QCPAbstractPlottable(keyAxis, valueAxis) {}
 
-    std::shared_ptr<const Schedule> schedule;
+    std::shared_ptr<const GanttBars> bars;
     double cursor = std::numeric_limits<double>::infinity();
     Theme theme;
     std::vector<OpRef> critical;
     std::optional<OpRef> selected;
     int lastDrawn = 0;
-    bool idleToEnd = false;
 
     double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
     QCPRange getKeyRange(bool& found, QCP::SignDomain) const override {
-        found = schedule != nullptr;
-        return QCPRange(0.0, schedule ? std::max(schedule->makespan, 1e-9) : 1.0);
+        found = bars != nullptr;
+        return QCPRange(0.0, bars ? std::max(bars->end, 1e-9) : 1.0);
     }
     QCPRange getValueRange(bool& found, QCP::SignDomain, const QCPRange&) const override {
-        found = schedule != nullptr;
-        return QCPRange(-0.5, schedule ? schedule->n - 0.5 : 0.5);
+        found = bars != nullptr;
+        return QCPRange(-0.5, bars ? bars->rows - 0.5 : 0.5);
     }
 
     QPointF px(double t, double row) const { return coordsToPixels(t, row); }

@@ -105,8 +105,15 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent), m_theme(applicationThem
 }
 
 void GanttView::setSchedule(std::shared_ptr<const Schedule> schedule) {
+    auto bars = schedule ? std::make_shared<const GanttBars>(ganttBars(*schedule)) : nullptr;
+    setBars(std::move(bars));
     m_schedule = std::move(schedule);
-    m_gantt->schedule = m_schedule;
+}
+
+void GanttView::setBars(std::shared_ptr<const GanttBars> bars) {
+    m_schedule.reset();
+    m_bars = std::move(bars);
+    m_gantt->bars = m_bars;
     m_gantt->critical.clear();
     m_gantt->selected.reset();
     resetView();
@@ -289,11 +296,11 @@ std::optional<OpRef> GanttView::operationAt(QPoint pos) const {
 }
 
 QString GanttView::describe(const OpRef& op) const {
+    if (m_describer) {
+        return m_bars ? m_describer(op) : QString();
+    }
     if (!m_schedule) {
         return {};
-    }
-    if (m_describer) {
-        return m_describer(op);
     }
     const Schedule& s = *m_schedule;
     if (op.isTransfer) {
@@ -335,15 +342,10 @@ void GanttView::setLegendNames(const QString& transfer, const QString& reduction
     replotSoon();
 }
 
-void GanttView::setIdleBandsToEnd(bool on) {
-    m_gantt->idleToEnd = on;
-    replotSoon();
-}
-
 void GanttView::resetView() {
-    const double end = m_schedule ? std::max(m_schedule->makespan, 1e-9) : 1.0;
+    const double end = m_bars ? std::max(m_bars->end, 1e-9) : 1.0;
     m_plot->xAxis->setRange(-0.02 * end, end * 1.02);
-    m_plot->yAxis->setRange(-0.6, (m_schedule ? m_schedule->n : 1) - 0.4);
+    m_plot->yAxis->setRange(-0.6, (m_bars ? m_bars->rows : 1) - 0.4);
     replotSoon();
 }
 

@@ -2,6 +2,7 @@
 
 #include "common/theme.h"
 #include "schedule/critical_path.h"
+#include "schedule/gantt_bars.h"
 #include "schedule/paje_trace.h"
 #include "schedule/schedule.h"
 
@@ -27,7 +28,7 @@ namespace rl {
 
 class GanttPlottable;
 
-/// One operation of a schedule: transfer k or reduction k.
+/// One operation of the chart: transfer (arrow) k or reduction (block) k.
 struct OpRef {
     bool isTransfer = true;
     int index = 0;
@@ -38,14 +39,20 @@ struct OpRef {
 /// from the sender's row to the receiver's, receptions as thin bars, reductions as blocks,
 /// idle time as pale bands; a time cursor; the critical path and a selection highlighted.
 /// Wheel zooms time (Shift+wheel: rows), drag pans, rectangle zoom on demand, double-click
-/// resets. It only draws immutable schedules it is given.
+/// resets. It only draws immutable bars it is given (schedule/gantt_bars.h): a reduction's
+/// schedule, or the bars of another model (the model pages).
 class GanttView : public QWidget {
     Q_OBJECT
   public:
     explicit GanttView(QWidget* parent = nullptr);
 
+    /// A reduction's schedule: drawn as ganttBars(*schedule), described by its values.
     void setSchedule(std::shared_ptr<const Schedule> schedule);
+    /// Bars of another model (no schedule): setDescriber() gives their tooltips.
+    void setBars(std::shared_ptr<const GanttBars> bars);
+    /// The reduction's schedule shown, or null (bars of another model, or nothing).
     std::shared_ptr<const Schedule> schedule() const { return m_schedule; }
+    std::shared_ptr<const GanttBars> bars() const { return m_bars; }
     /// The title: `title` (e.g. the algorithm and its makespan) is always shown whole, wrapped
     /// if it must; `detail` follows it in parentheses when there is room, else on a second
     /// line, elided at its end (the title's tooltip shows both in full).
@@ -95,15 +102,12 @@ class GanttView : public QWidget {
     static void paintGlyph(QPainter& painter, Glyph glyph, QRectF box, const Theme& theme);
     /// Row names instead of "P0", "P1"... (e.g. "master"); empty restores the default.
     void setRowLabels(const QStringList& labels);
-    /// Tooltip text for schedules that are not reductions (divisible load, periodic
-    /// schedules): replaces describe()'s, which needs a reduction tree. Empty: default.
+    /// Tooltip text for bars that are not a reduction's (divisible load, periodic schedules):
+    /// replaces describe()'s, which needs a reduction tree. Empty: default.
     void setDescriber(std::function<QString(const OpRef&)> describer);
     /// Legend names of the transfer and reduction swatches; `showCritical` false hides the
     /// critical-path one.
     void setLegendNames(const QString& transfer, const QString& reduction, bool showCritical);
-    /// Idle bands on every row up to the end, whatever the row sends (for schedules where a
-    /// processor sends several times).
-    void setIdleBandsToEnd(bool on);
     /// Paints the chart as it is now (cursor, zoom, theme) into `rect` of `device`: the picture
     /// of the screen at another size (animation frames).
     void paint(QPaintDevice& device, const QRect& rect) const;
@@ -166,6 +170,7 @@ class GanttView : public QWidget {
     QString m_titleText;
     QString m_titleDetail;
     std::shared_ptr<const Schedule> m_schedule;
+    std::shared_ptr<const GanttBars> m_bars;
     Theme m_theme;
     double m_cursor = std::numeric_limits<double>::infinity();
     bool m_replotPending = false;

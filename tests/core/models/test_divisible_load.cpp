@@ -335,17 +335,33 @@ class TestDivisibleLoad : public QObject {
     void ganttSchedule() {
         const StarPlatform p = StarPlatform::preset("returns");
         const DivisibleSchedule s = bestLifo(p, 1.0);
-        const Schedule g = divisibleGantt(s, p.workerCount());
-        QCOMPARE(g.n, 5);
-        QCOMPARE(g.transfers.size(), std::size_t{8});
-        QCOMPARE(g.reductions.size(), std::size_t{4});
-        for (std::size_t k = 1; k < g.transfers.size(); ++k) {
-            QVERIFY(g.transfers[k].start >= g.transfers[k - 1].start);
+        const GanttBars g = divisibleGantt(s, p.workerCount());
+        QCOMPARE(g.rows, 5);
+        QCOMPARE(g.end, s.makespan);
+        QCOMPARE(g.arrows.size(), std::size_t{8});
+        QCOMPARE(g.blocks.size(), std::size_t{4});
+        QCOMPARE(g.activeUntil, std::vector<double>(5, s.makespan));
+        for (std::size_t k = 1; k < g.arrows.size(); ++k) {
+            QVERIFY(g.arrows[k].start >= g.arrows[k - 1].start);
         }
-        for (const ReductionOp& r : g.reductions) {
-            const TransferOp& t = g.transfers[static_cast<std::size_t>(r.transfer)];
-            QCOMPARE(t.to, r.proc);
-            QCOMPARE(t.from, 0);
+        // Each worker's computation is fed by one send from the master that ends before it
+        // starts, and its result goes back to the master after it.
+        for (const GanttBlock& b : g.blocks) {
+            QVERIFY(b.row >= 1);
+            int sends = 0;
+            int returns = 0;
+            for (const GanttArrow& a : g.arrows) {
+                if (a.from == 0 && a.to == b.row) {
+                    ++sends;
+                    QVERIFY(a.end <= b.start + 1e-12);
+                }
+                if (a.from == b.row && a.to == 0) {
+                    ++returns;
+                    QVERIFY(a.start >= b.end - 1e-12);
+                }
+            }
+            QCOMPARE(sends, 1);
+            QCOMPARE(returns, 1);
         }
     }
 

@@ -376,6 +376,41 @@ class TestSteadyState : public QObject {
         QFAIL("no processor computes two tasks in the period");
     }
 
+    // The period as a Gantt chart's bars: every message an arrow and every task a block, in
+    // the order of the operations (the tooltips find an operation by that index), each row
+    // taking part over the whole period.
+    void periodAsGanttBars() {
+        const PlatformGraph g = PlatformGraph::preset("reduce-toy");
+        const SteadyStateResult r = solveSteadyReduce(g, 0);
+        const int n = g.n;
+        const GanttBars bars = periodicGantt(r.schedule, n);
+        QCOMPARE(bars.rows, n);
+        QCOMPARE(bars.end, r.schedule.period);
+        QCOMPARE(bars.activeUntil,
+                 std::vector<double>(static_cast<std::size_t>(n), r.schedule.period));
+        std::size_t arrow = 0;
+        std::size_t block = 0;
+        for (const PeriodicOp& op : r.schedule.ops) {
+            if (op.isTask) {
+                QVERIFY(block < bars.blocks.size());
+                QCOMPARE(bars.blocks[block].row, op.from);
+                QCOMPARE(bars.blocks[block].start, op.start);
+                QCOMPARE(bars.blocks[block].end, op.end);
+                ++block;
+            } else {
+                QVERIFY(arrow < bars.arrows.size());
+                QCOMPARE(bars.arrows[arrow].from, op.from);
+                QCOMPARE(bars.arrows[arrow].to, op.to);
+                QCOMPARE(bars.arrows[arrow].start, op.start);
+                QCOMPARE(bars.arrows[arrow].end, op.end);
+                ++arrow;
+            }
+        }
+        QCOMPARE(arrow, bars.arrows.size());
+        QCOMPARE(block, bars.blocks.size());
+        QVERIFY(arrow > 0 && block > 0);
+    }
+
     void badInputRefused() {
         QVERIFY(
             inputError([] { PlatformGraph::parseCsv("-,1\n1,-\n", "g.csv"); }).contains("g.csv"));

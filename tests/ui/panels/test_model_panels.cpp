@@ -87,6 +87,36 @@ class TestModelPanels : public QObject {
         QVERIFY2(panel.errorText().contains("must be > 0"), qPrintable(panel.errorText()));
     }
 
+    // The model pages draw neutral bars (no reduction schedule behind them): the divisible
+    // load's sends, returns and computations, one period's messages and tasks, every row in
+    // grey to the end, each bar with its own tooltip.
+    void modelPagesDrawBars() {
+        DivisibleLoadPanel divisible;
+        divisible.waitForIdle();
+        auto* gantt = divisible.findChild<GanttView*>();
+        QVERIFY(gantt && gantt->bars());
+        QVERIFY(!gantt->schedule());
+        const DivisibleStudyResult& d = *divisible.result();
+        const GanttBars expected = divisibleGantt(*d.schedule, d.platform.workerCount());
+        QCOMPARE(gantt->bars()->arrows.size(), expected.arrows.size());
+        QCOMPARE(gantt->bars()->blocks.size(), expected.blocks.size());
+        QVERIFY2(gantt->describe({true, 0}).contains("load sent to"),
+                 qPrintable(gantt->describe({true, 0})));
+        QVERIFY2(gantt->describe({false, 0}).contains("load units"),
+                 qPrintable(gantt->describe({false, 0})));
+
+        SteadyStatePanel steady([](const Scenario&) {});
+        steady.waitForIdle();
+        auto* period = steady.findChild<GanttView*>();
+        QVERIFY(period && period->bars() && !period->schedule());
+        QCOMPARE(period->bars()->end, steady.result()->result->schedule.period);
+        QVERIFY(!period->bars()->arrows.empty() && !period->bars()->blocks.empty());
+        QVERIFY2(period->describe({true, 0}).startsWith("message"),
+                 qPrintable(period->describe({true, 0})));
+        QVERIFY2(period->describe({false, 0}).startsWith("task"),
+                 qPrintable(period->describe({false, 0})));
+    }
+
     // The Gantt chart was first drawn before the window was shown (at a small default size,
     // room for two labels): on first show every row is labelled at once, not only "master".
     void divisibleRowLabelsOnFirstShow() {
