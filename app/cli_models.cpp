@@ -9,6 +9,7 @@
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "platform/fixed_costs.h"
+#include "platform/matrix_presets.h"
 #include "studies/divisible_study.h"
 #include "studies/steady_study.h"
 #include "views/gantt_view.h"
@@ -352,8 +353,7 @@ int cmdSteady(const std::vector<std::string>& argv) {
         {"preset", "NAME", "scatter-toy, reduce-toy, ring:N or complete:N"},
         {"matrix", "FILE", "the explorer's fixed-cost matrix file, as a complete graph"},
         {"fixed-preset", "SPEC",
-         "an explorer preset (homogeneous:D:C, worstcase:d:D[:c], "
-         "liuwang-fig1...) as a complete graph (with --n)"},
+         "a fixed-matrix preset (" + presetSyntaxList() + ") as a complete graph (with --n)"},
         {"n", "N", "number of processors for --fixed-preset"},
         {"size", "S", "size of every message (default 1)"},
         {"target", "T|any", "reduce: processor receiving the result (default 0)"},

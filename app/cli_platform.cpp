@@ -7,6 +7,7 @@
 #include "experiment/monte_carlo.h"
 #include "platform/fixed_costs.h"
 #include "platform/law.h"
+#include "platform/matrix_presets.h"
 
 #include <limits>
 
@@ -31,9 +32,7 @@ std::vector<OptionSpec> platformOptions() {
         {"matrix", "FILE",
          "fixed costs from a CSV file: n rows of n transfer costs d[i][j], then an "
          "optional row of n reduction costs c[j]"},
-        {"preset", "SPEC",
-         "fixed costs from a preset: homogeneous:D:C, worstcase:d:D[:c], liuwang-fig1, "
-         "liuwang-fig8:X, senderonly:t0,t1,..."},
+        {"preset", "SPEC", "fixed costs from a preset: " + presetSyntaxList()},
         {"draw-matrix", "",
          "draw d and c once per replicate from --comm and --comp (fixed-platform model)"},
         {"seed", "S", "random seed (default " + std::to_string(PlatformSpec::kDefaultSeed) + ")"},

@@ -174,35 +174,4 @@ std::string FixedCosts::toCsv() const {
     return out;
 }
 
-FixedCosts parsePreset(std::string_view text, int n) {
-    const std::vector<std::string> parts = splitString(text, ':');
-    const std::string ctx = "preset '" + std::string(text) + "'";
-    const std::string& key = parts[0];
-    auto num = [&](std::size_t i) { return parseNumber(parts[i], ctx); };
-    if ((key == "homogeneous" || key == "worstcase") && n < 1) {
-        throw InputError(ctx + ": this preset needs the number of processors (--n N)");
-    }
-    if (key == "homogeneous" && parts.size() == 3) {
-        return FixedCosts::homogeneous(n, num(1), num(2));
-    }
-    if (key == "worstcase" && (parts.size() == 3 || parts.size() == 4)) {
-        return FixedCosts::worstCase(n, num(1), num(2), parts.size() == 4 ? num(3) : 0.0);
-    }
-    if (key == "liuwang-fig1" && parts.size() == 1) {
-        return FixedCosts::liuWangFig1();
-    }
-    if (key == "liuwang-fig8" && parts.size() == 2) {
-        return FixedCosts::liuWangFig8(num(1));
-    }
-    if (key == "senderonly" && parts.size() == 2) {
-        std::vector<double> t;
-        for (const std::string& f : splitString(parts[1], ',')) {
-            t.push_back(parseNumber(f, ctx));
-        }
-        return FixedCosts::senderOnly(t);
-    }
-    throw InputError(ctx + ": expected homogeneous:D:C, worstcase:d:D[:c], liuwang-fig1, "
-                           "liuwang-fig8:X or senderonly:t0,t1,...");
-}
-
 } // namespace rl

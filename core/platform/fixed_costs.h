@@ -49,8 +49,4 @@ void checkMatrixMemory(std::uint64_t n);
 /// Largest n a sized preset (homogeneous, worstcase) is asked for: its matrix is then 128 MiB.
 constexpr int kMaxPresetProcessors = 4096;
 
-/// Parses a preset name: `homogeneous:D:C`, `worstcase:d:D[:c]`, `liuwang-fig1`,
-/// `liuwang-fig8:X`, `senderonly:t0,t1,...`. `n` is required by the first two (ignored else).
-FixedCosts parsePreset(std::string_view text, int n);
-
 } // namespace rl

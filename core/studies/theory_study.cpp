@@ -6,6 +6,7 @@
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "platform/fixed_costs.h"
+#include "platform/matrix_presets.h"
 
 #include <cmath>
 

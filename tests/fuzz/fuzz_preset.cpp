@@ -2,6 +2,7 @@
 // rest is the preset; an accepted preset is a valid matrix of that many processors.
 #include "fuzz_input.h"
 #include "platform/fixed_costs.h"
+#include "platform/matrix_presets.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) {

@@ -84,24 +84,16 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     auto* mLayout = new QVBoxLayout(matrixPage);
     mLayout->setContentsMargins(0, 0, 0, 0);
     m_preset = new QComboBox(matrixPage);
-    // Plain words in the list; where each preset comes from in its tooltip.
-    const struct {
-        QString text, key, source;
-    } presets[] = {
-        {tr("Homogeneous (d, c)"), "homogeneous", tr("every transfer d, every reduction c")},
-        {tr("Worst case for the static trees and Tree-dyn (d, D, c)"), "worstcase",
-         tr("the instance of the report's Theorems 1 and 4 (RR-8315 §4)")},
-        {tr("Liu-Wang cluster"), "liuwang-fig1", tr("Liu and Wang's Fig. 1")},
-        {tr("Liu-Wang cluster: EP"), "liuwang-fig3", tr("Liu and Wang's Fig. 3")},
-        {tr("Liu-Wang cluster: SNF"), "liuwang-fig5", tr("Liu and Wang's Fig. 5")},
-        {tr("SNF against the optimum (x, 1 < x < 2)"), "liuwang-fig8", tr("Liu and Wang's Fig. 8")},
-        {tr("8 processors, c = d = 1"), "fig2", tr("the report's Fig. 2 (RR-8315)")},
-        {tr("Worst case for Non-Commut-Tree-dyn, 8 processors (d, D)"), "fig3",
-         tr("the report's Fig. 3 (RR-8315)")},
-    };
-    for (const auto& p : presets) {
-        m_preset->addItem(p.text, p.key);
-        m_preset->setItemData(m_preset->count() - 1, p.source, Qt::ToolTipRole);
+    // The core's presets (platform/matrix_presets.h), in plain words; where each comes from
+    // in its tooltip.
+    for (const MatrixPreset& p : matrixPresets()) {
+        if (!p.explorer) {
+            continue;
+        }
+        const ExplorerPreset shown = explorerPreset(p);
+        m_preset->addItem(shown.text,
+                          QString::fromLatin1(p.key.data(), static_cast<qsizetype>(p.key.size())));
+        m_preset->setItemData(m_preset->count() - 1, shown.source, Qt::ToolTipRole);
     }
     // The list shows the long names; closed, the combo does not widen the settings.
     m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -413,19 +405,21 @@ void ConfigPanel::applyPreset() {
         const std::string k = key.toStdString();
         m_matrix = buildMatrixPreset(k, p, n);
         m_appliedPreset = key;
-        const auto& presets = matrixPresets();
+        const auto presets = matrixPresets();
         const auto preset = std::find_if(presets.begin(), presets.end(),
                                          [&](const MatrixPreset& m) { return m.key == k; });
+        const std::vector<AlgorithmId> shows = preset != presets.end()
+                                                   ? explorerPreset(*preset).algorithms
+                                                   : std::vector<AlgorithmId>{};
         m_updating = true;
         m_n->setText(QString::number(m_matrix->n));
         m_mode->setCurrentIndex(m_mode->findData(static_cast<int>(CostMode::FixedMatrix)));
         fillMatrixTable();
         updateEnabled();
-        if (preset != presets.end() && !preset->algorithms.empty()) {
+        if (!shows.empty()) {
             for (const AlgorithmInfo& info : allAlgorithms()) {
                 m_algos[static_cast<int>(info.id)]->setChecked(
-                    std::find(preset->algorithms.begin(), preset->algorithms.end(), info.id) !=
-                    preset->algorithms.end());
+                    std::find(shows.begin(), shows.end(), info.id) != shows.end());
             }
         }
         showMatrixPreset();

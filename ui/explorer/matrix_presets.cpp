@@ -1,6 +1,6 @@
 #include "explorer/matrix_presets.h"
 
-#include "base/input_error.h"
+#include <QCoreApplication>
 
 #include <algorithm>
 
@@ -8,112 +8,48 @@ namespace rl {
 
 namespace {
 
-constexpr int kFigureN = 8; // the report's Fig. 2 and Fig. 3 have 8 processors
-
-const std::vector<MatrixPreset>& presetList() {
-    static const std::vector<MatrixPreset> list{
-        {"homogeneous", 2, "d, c", {}},
-        {"worstcase", 3, "d, D, c", {}},
-        {"liuwang-fig1", 0, "", {}},
-        {"liuwang-fig3", 0, "", {AlgorithmId::Ep}},
-        {"liuwang-fig5", 0, "", {AlgorithmId::Snf}},
-        {"liuwang-fig8", 1, "x", {AlgorithmId::Snf, AlgorithmId::Optimum}},
-        {"fig2", 0, "", {}},
-        {"fig3", 2, "d, D", {}},
-    };
-    return list;
-}
-
-// The parameters `key` would need to make `m` (read from its cells), or none when the shape
-// cannot be the preset's; buildMatrixPreset() then says whether they make it exactly.
-std::optional<std::vector<double>> guessParameters(std::string_view key, const FixedCosts& m) {
-    if (m.n < 2) {
-        return std::nullopt;
-    }
-    const double d = m.transfer(0, 1);
-    const double bigD = m.transfer(1, 0);
-    const double c = m.reduction(0);
-    if (key == "homogeneous") {
-        return std::vector<double>{d, c};
-    }
-    if (key == "worstcase") {
-        return std::vector<double>{d, bigD, c};
-    }
-    if (key == "liuwang-fig8") {
-        return std::vector<double>{d};
-    }
-    if (key == "fig3") {
-        return std::vector<double>{d, bigD};
-    }
-    return std::vector<double>{};
-}
-
-// Whether `m` is FixedCosts::worstCase(m.n, d, bigD, c), cell by cell: a sized preset's matrix
-// can be 128 MiB, too much to build for a comparison.
-bool isWorstCase(const FixedCosts& m, double d, double bigD, double c) {
-    for (int i = 0; i < m.n; ++i) {
-        for (int j = 0; j < m.n; ++j) {
-            if (i != j && m.transfer(i, j) != (i < j ? d : bigD)) {
-                return false;
-            }
-        }
-        if (m.reduction(i) != c) {
-            return false;
-        }
-    }
-    return true;
-}
-
-// Whether preset `key` with `params` makes `m`.
-bool makes(std::string_view key, const std::vector<double>& params, const FixedCosts& m) {
-    try {
-        if (key == "homogeneous" || key == "worstcase") {
-            // Valid parameters (the preset's own check), then the cells.
-            buildMatrixPreset(key, params, 2);
-            return isWorstCase(m, params[0], key == "homogeneous" ? params[0] : params[1],
-                               params.back());
-        }
-        return buildMatrixPreset(key, params, m.n) == m;
-    } catch (const InputError&) {
-        return false; // parameters no preset takes (a negative D read from the cells, ...)
-    }
+QString tr(const char* text) {
+    return QCoreApplication::translate("MatrixPresets", text);
 }
 
 } // namespace
 
-std::span<const MatrixPreset> matrixPresets() {
-    return presetList();
-}
-
-FixedCosts buildMatrixPreset(std::string_view key, const std::vector<double>& p, int n) {
-    const auto it = std::find_if(presetList().begin(), presetList().end(),
-                                 [&](const MatrixPreset& m) { return m.key == key; });
-    if (it == presetList().end()) {
-        throw InputError("unknown preset '" + std::string(key) + "'");
-    }
-    if (p.size() != it->parameters) {
-        throw InputError(it->parameters == 0
-                             ? std::string("this preset takes no parameter")
-                             : "this preset takes " + std::to_string(it->parameters) +
-                                   (it->parameters == 1 ? " parameter: " : " parameters: ") +
-                                   it->parameterNames);
-    }
-    FixedCosts f;
+ExplorerPreset explorerPreset(const MatrixPreset& preset) {
+    const std::string_view key = preset.key;
     if (key == "homogeneous") {
-        f = FixedCosts::homogeneous(n, p[0], p[1]);
-    } else if (key == "worstcase") {
-        f = FixedCosts::worstCase(n, p[0], p[1], p[2]);
-    } else if (key == "liuwang-fig8") {
-        f = FixedCosts::liuWangFig8(p[0]);
-    } else if (key == "fig2") {
-        f = FixedCosts::homogeneous(kFigureN, 1.0, 1.0);
-    } else if (key == "fig3") {
-        f = FixedCosts::worstCase(kFigureN, p[0], p[1], 0.0);
-    } else {
-        f = FixedCosts::liuWangFig1(); // liuwang-fig1, and fig3 and fig5 on its cluster
+        return {tr("Homogeneous (d, c)"), tr("every transfer d, every reduction c"), {}};
     }
-    f.validate();
-    return f;
+    if (key == "worstcase") {
+        return {tr("Worst case for the static trees and Tree-dyn (d, D, c)"),
+                tr("the instance of the report's Theorems 1 and 4 (RR-8315 §4); c is 0 if left "
+                   "out"),
+                {}};
+    }
+    if (key == "liuwang-fig1") {
+        return {tr("Liu-Wang cluster"), tr("Liu and Wang's Fig. 1"), {}};
+    }
+    if (key == "liuwang-fig3") {
+        return {tr("Liu-Wang cluster: EP"), tr("Liu and Wang's Fig. 3"), {AlgorithmId::Ep}};
+    }
+    if (key == "liuwang-fig5") {
+        return {tr("Liu-Wang cluster: SNF"), tr("Liu and Wang's Fig. 5"), {AlgorithmId::Snf}};
+    }
+    if (key == "liuwang-fig8") {
+        return {tr("SNF against the optimum (x, 1 < x < 2)"),
+                tr("Liu and Wang's Fig. 8"),
+                {AlgorithmId::Snf, AlgorithmId::Optimum}};
+    }
+    if (key == "fig2") {
+        return {tr("8 processors, c = d = 1"), tr("the report's Fig. 2 (RR-8315)"), {}};
+    }
+    if (key == "fig3") {
+        return {tr("Worst case for Non-Commut-Tree-dyn, 8 processors (d, D)"),
+                tr("the report's Fig. 3 (RR-8315)"),
+                {}};
+    }
+    return {QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size())),
+            QString::fromUtf8(preset.summary.data(), static_cast<qsizetype>(preset.summary.size())),
+            {}};
 }
 
 std::optional<PresetMatch> matchMatrixPreset(const FixedCosts& matrix,
@@ -121,22 +57,25 @@ std::optional<PresetMatch> matchMatrixPreset(const FixedCosts& matrix,
                                              std::string_view preferred) {
     std::optional<PresetMatch> best;
     int bestScore = -1;
-    for (const MatrixPreset& preset : presetList()) {
-        const auto params = guessParameters(preset.key, matrix);
-        if (!params || !makes(preset.key, *params, matrix)) {
+    for (PresetMatch& match : presetsMaking(matrix)) {
+        const auto presets = matrixPresets();
+        const auto preset = std::find_if(presets.begin(), presets.end(),
+                                         [&](const MatrixPreset& p) { return p.key == match.key; });
+        if (preset == presets.end() || !preset->explorer) {
             continue;
         }
         // The preset applied last, then a figure whose algorithms are the ones shown, then
         // the first in the list (the most general: homogeneous before the report's Fig. 2).
+        const std::vector<AlgorithmId> shows = explorerPreset(*preset).algorithms;
         int score = 0;
-        if (preset.key == preferred) {
+        if (match.key == preferred) {
             score = 2;
-        } else if (!preset.algorithms.empty() && preset.algorithms == algorithms) {
+        } else if (!shows.empty() && shows == algorithms) {
             score = 1;
         }
         if (score > bestScore) {
             bestScore = score;
-            best = PresetMatch{preset.key, *params};
+            best = std::move(match);
         }
     }
     return best;

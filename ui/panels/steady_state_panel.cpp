@@ -4,6 +4,7 @@
 #include "base/text_util.h"
 #include "common/app_style.h"
 #include "common/number_text.h"
+#include "platform/matrix_presets.h"
 #include "views/gantt_view.h"
 #include "views/model_gantt.h"
 

@@ -5,6 +5,7 @@
 #include "base/input_error.h"
 #include "engine/kernel.h"
 #include "platform/fixed_costs.h"
+#include "platform/matrix_presets.h"
 #include "schedule/schedule_validator.h"
 
 #include <QtTest>

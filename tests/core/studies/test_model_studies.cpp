@@ -7,6 +7,7 @@
 #include "algorithms/snf.h"
 #include "base/input_error.h"
 #include "platform/fixed_costs.h"
+#include "platform/matrix_presets.h"
 #include "studies/divisible_study.h"
 #include "studies/steady_study.h"
 #include "studies/theory_study.h"
