@@ -50,6 +50,11 @@ class TreeView : public QWidget {
     /// Highlights the transfers of a run's critical path (schedule/critical_path.h).
     void setCriticalPath(const std::vector<CriticalStep>& path);
 
+    /// The caption as the view draws it at its current width: the algorithm, n, the tree's
+    /// depth and the time on one line; where they do not fit, the depth, then n, then the
+    /// time are left out whole (never cut mid-word).
+    QString caption() const;
+
     /// Processors drawn (n, or 0 without a schedule).
     int nodeCount() const;
     /// Edges drawn at the current cursor: transfers started at or before it.
@@ -197,6 +202,9 @@ class TreeView : public QWidget {
     /// The margin around the tree and in its caption band, at the theme's scale.
     double margin() const;
     void paintHeader(QPainter& painter, QSizeF size, bool withLegend) const;
+    /// The caption for a header `width` wide (see caption()); `widestTime`: with the widest
+    /// time text instead of the cursor's (to measure it).
+    QString caption(const QFontMetricsF& fm, double width, bool widestTime) const;
     void paintEdgeLabels(QPainter& painter, const View& view, const Metrics& m, QRectF clip) const;
     NodeState nodeState(int p) const;
     bool isMerged(int k) const;

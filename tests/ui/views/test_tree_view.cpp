@@ -171,6 +171,38 @@ class TestTreeView : public QObject {
         view.render(&image);
     }
 
+    // The caption (algorithm, n, depth, time) is never cut mid-word: where it does not fit, the
+    // depth, then n, then the time are left out whole (it was "Fibonacci-stat  ·  n = 16  ·
+    // depth…" in a compare-mode pane in presentation mode).
+    void captionLeavesPartsOutWhole() {
+        TreeView view;
+        view.setSchedule(makeSchedule(AlgorithmId::FibonacciStat, 16));
+        view.setCursorTime(5.25);
+        view.resize(1200, 300);
+        QVERIFY2(view.caption().startsWith("Fibonacci-stat  ·  n = 16  ·  depth ") &&
+                     view.caption().endsWith("  ·  t = 5.25"),
+                 qPrintable(view.caption()));
+        Theme hall;
+        hall.presentation = true;
+        view.setTheme(hall);
+        QStringList seen;
+        for (int width = 900; width >= 260; width -= 10) {
+            view.resize(width, 240);
+            const QString c = view.caption();
+            QVERIFY2(c.startsWith("Fibonacci-stat"), qPrintable(c));
+            QVERIFY2(!c.contains(QChar(0x2026)), qPrintable(c)); // no ellipsis
+            QVERIFY2(c == "Fibonacci-stat" || c.endsWith("t = 5.25"), qPrintable(c));
+            if (seen.isEmpty() || seen.back() != c) {
+                seen << c;
+            }
+        }
+        // Every step down was passed through: depth, then n, then the time left out.
+        QCOMPARE(seen.size(), 4);
+        QVERIFY(seen[1].contains("n = 16") && !seen[1].contains("depth"));
+        QCOMPARE(seen[2], QStringLiteral("Fibonacci-stat  ·  t = 5.25"));
+        QCOMPARE(seen[3], QStringLiteral("Fibonacci-stat"));
+    }
+
     void edgesFollowTheCursor_data() {
         QTest::addColumn<int>("algorithm");
         for (const AlgorithmInfo& a : algorithms()) {
