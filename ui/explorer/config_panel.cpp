@@ -45,8 +45,14 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     m_n->setToolTip(tr("number of processors, 1 to %1").arg(kMaxProcessors));
     form->addRow(tr("Processors n"), m_n);
 
-    auto* algoBox = new QGroupBox(tr("Algorithms (1 to 4: compare mode)"), this);
+    // A group title does not wrap: the short name there, what choosing several does under it,
+    // in a label that wraps to the width of the settings (presentation mode's larger fonts).
+    auto* algoBox = new QGroupBox(tr("Algorithms"), this);
     auto* algoLayout = new QVBoxLayout(algoBox);
+    auto* algoHint =
+        new QLabel(tr("One to four; several are compared on the same draws."), algoBox);
+    algoHint->setWordWrap(true);
+    algoLayout->addWidget(algoHint);
     for (const AlgorithmInfo& info : allAlgorithms()) {
         auto* box = new QCheckBox(QString::fromStdString(std::string(info.name)), algoBox);
         box->setToolTip(QString::fromStdString(std::string(info.summary)));
@@ -54,15 +60,19 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
         algoLayout->addWidget(box);
         connect(box, &QCheckBox::toggled, this, &ConfigPanel::onEdited);
     }
-    m_nonCommutative = new QCheckBox(tr("Non-commutative operation"), this);
-    m_nonCommutative->setToolTip(
-        tr("only adjacent intervals may be merged (e.g. matrix products)"));
+    // Short: a check box's text does not wrap, and the settings stay narrow in presentation mode.
+    m_nonCommutative = new QCheckBox(tr("Non-commutative"), this);
+    m_nonCommutative->setToolTip(tr("the operation is not commutative: only adjacent intervals "
+                                    "may be merged (e.g. matrix products)"));
 
     m_mode = new QComboBox(this);
     m_mode->addItem(tr("random per operation"), static_cast<int>(CostMode::PerOperation));
-    m_mode->addItem(tr("random platform (d, c drawn once)"),
-                    static_cast<int>(CostMode::DrawnMatrix));
+    m_mode->addItem(tr("random platform (drawn once)"), static_cast<int>(CostMode::DrawnMatrix));
     m_mode->addItem(tr("fixed matrix"), static_cast<int>(CostMode::FixedMatrix));
+
+    // Closed, a combo is as wide as a short entry, not its longest: the settings stay narrow.
+    m_mode->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_mode->setMinimumContentsLength(12);
 
     m_costPages = new QStackedWidget(this);
     auto* lawPage = new QWidget(m_costPages);
@@ -97,7 +107,7 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     }
     // The list shows the long names; closed, the combo does not widen the settings.
     m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_preset->setMinimumContentsLength(24);
+    m_preset->setMinimumContentsLength(14);
     // What the list shows when no preset makes the matrix: never the name of another one.
     m_preset->addItem(tr("custom"), kCustomPreset);
     m_preset->setItemData(m_preset->count() - 1,
@@ -162,6 +172,15 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_error);
     layout->addWidget(m_note);
     layout->addStretch(1);
+    // A field goes under its label when both do not fit side by side (presentation mode's
+    // fonts in a narrow dock): the settings never scroll sideways.
+    for (QFormLayout* f : findChildren<QFormLayout*>()) {
+        f->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    }
+    // A law's editor (its law, mean and CV) and the cost mode are the widest fields: always
+    // under their names.
+    lawForm->setRowWrapPolicy(QFormLayout::WrapAllRows);
+    costForm->setRowWrapPolicy(QFormLayout::WrapAllRows);
 
     connect(m_n, &QLineEdit::editingFinished, this, &ConfigPanel::onEdited);
     connect(m_seed, &QLineEdit::editingFinished, this, &ConfigPanel::onEdited);

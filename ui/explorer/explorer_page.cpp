@@ -15,6 +15,8 @@
 #include "views/legend_strip.h"
 #include "views/tree_view.h"
 
+#include <qcustomplot.h>
+
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -163,9 +165,12 @@ void ExplorerPage::applyNarrationLines() {
     if (total <= 0 || m_narrationLines <= 0) {
         return; // not laid out yet (resizeEvent() comes back here), or the user's own split
     }
-    // The narration's rows follow the application font, which the theme scales.
+    // The narration's rows follow the application font, which the theme scales. At most a line
+    // per 120 pixels of the page (5 on a 720-pixel projector, 6 on a 1080-pixel screen), so
+    // that compare mode's charts keep room to label every processor.
+    const int lines = std::min(m_narrationLines, std::max(3, total / 120));
     const int row = std::max(m_narration->sizeHintForRow(0), m_narration->fontMetrics().height());
-    const int want = m_transport->sizeHint().height() + m_narrationLines * row +
+    const int want = m_transport->sizeHint().height() + lines * row +
                      2 * m_narration->frameWidth() +
                      2 * style()->pixelMetric(QStyle::PM_LayoutVerticalSpacing);
     m_split->setSizes({std::max(1, total - want), want});
@@ -180,11 +185,19 @@ void ExplorerPage::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
         applyNarrationLines();
-        // Room for the longest counter ("t = 123.456 / 123.456  (event 999 of 999)"), so that
-        // it never clips: the scrubber gives way instead.
-        m_timeLabel->setMinimumWidth(m_timeLabel->fontMetrics().horizontalAdvance(
-            counterText(8888.888, 8888.888, 9999, 9999)));
+        updateCounterWidth();
     }
+}
+
+void ExplorerPage::updateCounterWidth() {
+    // Room for this run's longest counter (the time and the event count at its end), so that
+    // it never clips and never changes width while playing: the scrubber gives way instead.
+    // Sized for the run shown, not for the largest possible one, so that the scrubber keeps
+    // its room on a 1280-pixel projector in presentation mode.
+    const double end = m_anim->end();
+    const int events = static_cast<int>(m_anim->timeline().size());
+    m_timeLabel->setMinimumWidth(
+        m_timeLabel->fontMetrics().horizontalAdvance(counterText(end, end, events, events)));
 }
 
 QString ExplorerPage::counterText(double t, double end, int event, int events) const {
@@ -260,8 +273,6 @@ QWidget* ExplorerPage::buildTransport() {
     m_scrubber->setToolTip(tr("time"));
     l->addWidget(m_scrubber, 1);
     m_timeLabel = new QLabel(bar);
-    m_timeLabel->setMinimumWidth(
-        m_timeLabel->fontMetrics().horizontalAdvance(counterText(8888.888, 8888.888, 9999, 9999)));
     // The counter names the slider's position: it is its visible label.
     m_timeLabel->setText(counterText(0.0, 0.0, 0, 0));
     m_timeLabel->setBuddy(m_scrubber);
@@ -285,7 +296,11 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
         auto* pane = new AlgorithmPane;
         pane->gantt()->setLegendShown(false); // the page's legend strip stands for them
         pane->tree()->setLegendShown(false);
+        // Heights by stretch alone (balancePanes()), whatever the panes would like.
+        pane->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
         m_paneLayout->addWidget(pane, 1);
+        connect(pane->gantt()->plot(), &QCustomPlot::afterReplot, this,
+                &ExplorerPage::balancePanes);
         // Once laid out, it takes the split the user gave the others (eventFilter()).
         pane->splitter()->installEventFilter(this);
         connect(pane->splitter(), &QSplitter::splitterMoved, this,
@@ -318,6 +333,11 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
                          .arg(std::sqrt(r->treeDynChain->variance), 0, 'g', 4);
         }
         m_panes[i]->setSchedule(schedules[i], title, r->criticalPaths[i], detail);
+        // Compare mode's one shared time axis: its times under the bottom chart only.
+        using Text = GanttView::TimeAxisText;
+        m_panes[i]->gantt()->setTimeAxisText(schedules.size() == 1       ? Text::NumbersAndName
+                                             : i + 1 == schedules.size() ? Text::Numbers
+                                                                         : Text::None);
         m_panes[i]->gantt()->setReferenceLine(
             r->bound ? std::optional<double>(r->bound->value) : std::nullopt,
             r->bound ? QString::fromStdString(r->bound->label) : QString());
@@ -344,6 +364,7 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
     }
     m_narration->addItems(lines);
     m_anim->setTimeline(std::move(events), end);
+    updateCounterWidth();
     m_anim->setSpeed(std::max(end, 1e-9) / 12.0 * m_speed->currentData().toDouble());
     // Which draw this is: a drill-down from the analysis panels replays one replicate.
     m_summary =

@@ -120,6 +120,10 @@ class ExplorerPage : public QWidget {
     QWidget* buildTransport();
     /// The transport bar's counter: the time, the end, the event and the number of events.
     QString counterText(double t, double end, int event, int events) const;
+    void updateCounterWidth();
+    /// Compare mode: the panes' heights such that their charts' rows are as tall as each
+    /// other's, although only the bottom chart labels the shared time axis.
+    void balancePanes();
     void applyNarrationLines();
     void updateTransportIcons();
     void onResult(const std::shared_ptr<const RunResult>& r);

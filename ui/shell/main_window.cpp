@@ -33,6 +33,7 @@
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -155,6 +156,19 @@ void MainWindow::showHelp(const QString& section) {
     m_helpDock->raise();
     // Once the pane has its width and the text its line breaks.
     QTimer::singleShot(0, m_help, [this, section] { m_help->showSection(section); });
+}
+
+void MainWindow::fitSettingsDock() {
+    auto* scroll = qobject_cast<QScrollArea*>(m_configDock->widget());
+    if (scroll == nullptr || scroll->widget() == nullptr) {
+        return;
+    }
+    // Once the new fonts have reached the settings and their layouts (posted events).
+    QTimer::singleShot(0, this, [this, scroll] {
+        const int want = scroll->widget()->minimumSizeHint().width() +
+                         scroll->verticalScrollBar()->sizeHint().width() + 2 * scroll->frameWidth();
+        resizeDocks({m_configDock}, {want}, Qt::Horizontal);
+    });
 }
 
 void MainWindow::updateDocks() {
@@ -360,6 +374,7 @@ void MainWindow::applyTheme() {
     }
     m_help->setTheme(m_theme);
     m_explorer->setNarrationLines(m_fullScreen ? 4 : (m_theme.presentation ? 6 : 0));
+    fitSettingsDock();
 }
 
 void MainWindow::showError(const QString& message) {

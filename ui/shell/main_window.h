@@ -86,6 +86,9 @@ class MainWindow : public QMainWindow {
     void askAnimationExport();
     void buildHelp();
     void updateDocks();
+    /// The settings dock as wide as its content needs at the current fonts (no sideways
+    /// scrolling), its fields under their labels where that is narrower.
+    void fitSettingsDock();
     void showError(const QString& message);
     void addRecent(const QString& path);
     void rebuildRecentMenu();

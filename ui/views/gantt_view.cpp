@@ -342,6 +342,16 @@ void GanttView::setLegendNames(const QString& transfer, const QString& reduction
     replotSoon();
 }
 
+void GanttView::setTimeAxisText(TimeAxisText text) {
+    if (text == m_timeAxisText) {
+        return;
+    }
+    m_timeAxisText = text;
+    m_plot->xAxis->setTickLabels(text != TimeAxisText::None);
+    m_plot->xAxis->setLabel(text == TimeAxisText::NumbersAndName ? tr("time") : QString());
+    replotSoon();
+}
+
 void GanttView::resetView() {
     const double end = m_bars ? std::max(m_bars->end, 1e-9) : 1.0;
     m_plot->xAxis->setRange(-0.02 * end, end * 1.02);

@@ -79,6 +79,17 @@ class GanttView : public QWidget {
     void selectOperation(std::optional<OpRef> op);
     /// Shares the time axis with other views (compare mode).
     void setTimeRange(double lo, double hi);
+    /// What the time axis writes under its ticks (its ticks and grid always stay).
+    enum class TimeAxisText {
+        NumbersAndName, ///< the times and the word "time" (a chart alone)
+        Numbers,        ///< the times only (the bottom chart of compare mode)
+        None,           ///< nothing (the charts above it: the axis is shared)
+    };
+    /// Compare mode stacks charts on one shared time axis: only the bottom one writes it, and
+    /// without its name, which leaves the height to the rows (presentation mode on a
+    /// 720-pixel projector).
+    void setTimeAxisText(TimeAxisText text);
+    TimeAxisText timeAxisText() const { return m_timeAxisText; }
     /// Number of operations drawn by the last repaint (visible and started at the cursor).
     int drawnOperationCount() const;
     /// The operation under a widget position, if any.
@@ -177,6 +188,7 @@ class GanttView : public QWidget {
     std::function<QString(const OpRef&)> m_describer;
     std::optional<QFont> m_figureFont;
     bool m_legendShown = true;
+    TimeAxisText m_timeAxisText = TimeAxisText::NumbersAndName;
 };
 
 } // namespace rl

@@ -66,7 +66,11 @@ void GanttView::updateRowLabels() {
         // Even rows on the left, odd rows on the right: each side has twice the room.
         bothSides = true;
         step = 2;
-        font.setPixelSize(std::max(1, static_cast<int>(std::min(em, std::floor(2 * pitch)))));
+        // Never below the 70 % it was chosen for (whole pixels: flooring 2 x pitch could fall
+        // under it by less than a pixel, which the labels' blank space above and below absorbs).
+        const double least = std::ceil(kMinRowLabelScale * em);
+        font.setPixelSize(
+            std::max(1, static_cast<int>(std::clamp(std::floor(2 * pitch), least, em))));
     } else {
         // Every 2, 5, 10, 20... rows, so that labels stay at least a font size apart.
         const double needed = em / pitch;

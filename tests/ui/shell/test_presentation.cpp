@@ -14,10 +14,14 @@
 
 #include <qcustomplot.h>
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSlider>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -302,6 +306,101 @@ class TestPresentation : public QObject {
             }
         }
         QVERIFY(text);
+    }
+
+    // On a 1280x720 projector in presentation mode every Gantt row is labelled (left, or every
+    // other one on the right), at 70 % of the chart's font or more: the demo's two algorithms
+    // (compare mode shares one time axis, written under the bottom chart only) and one
+    // algorithm with 32 processors.
+    void everyGanttRowLabelledInPresentation_data() {
+        QTest::addColumn<int>("n");
+        QTest::addColumn<bool>("compare");
+        QTest::newRow("the demo: n = 16, two algorithms") << 16 << true;
+        QTest::newRow("n = 32, one algorithm") << 32 << false;
+    }
+    void everyGanttRowLabelledInPresentation() {
+        QFETCH(int, n);
+        QFETCH(bool, compare);
+        MainWindow w;
+        openDemo(w);
+        w.setPresentation(true);
+        Scenario s = Scenario::demo();
+        s.n = n;
+        if (!compare) {
+            s.algorithms = {AlgorithmId::TreeDyn};
+        }
+        w.openInExplorer(s);
+        waitForRun(w, n, s.algorithms.size());
+        settle();
+        Theme hall;
+        hall.presentation = true;
+        const int em = QFontInfo(hall.font()).pixelSize();
+        using Text = GanttView::TimeAxisText;
+        for (std::size_t i = 0; i < w.panes().size(); ++i) {
+            GanttView* g = w.panes()[i]->gantt();
+            const bool last = i + 1 == w.panes().size();
+            QCOMPARE(g->timeAxisText(),
+                     !compare ? Text::NumbersAndName : (last ? Text::Numbers : Text::None));
+            QCustomPlot* plot = g->plot();
+            plot->replot(QCustomPlot::rpImmediateRefresh); // labels for the final size
+            QSet<long long> rows;
+            for (QCPAxis* axis : {plot->yAxis, plot->yAxis2}) {
+                if (!axis->visible() || !axis->tickLabels()) {
+                    continue;
+                }
+                QVERIFY2(QFontInfo(axis->tickLabelFont()).pixelSize() >= 0.7 * em,
+                         qPrintable(QString::number(QFontInfo(axis->tickLabelFont()).pixelSize())));
+                for (double tick : axis->tickVector()) {
+                    rows.insert(std::llround(tick));
+                }
+            }
+            for (int row = 0; row < n; ++row) {
+                QVERIFY2(rows.contains(row),
+                         qPrintable(QStringLiteral("P%1 of pane %2 (rows %3 px)")
+                                        .arg(row)
+                                        .arg(i)
+                                        .arg(plot->axisRect()->height())));
+            }
+        }
+        if (compare) {
+            // The charts' rows are as tall as each other's (the bottom pane takes the axis).
+            const int top = w.panes().front()->gantt()->plot()->axisRect()->height();
+            const int bottom = w.panes().back()->gantt()->plot()->axisRect()->height();
+            QVERIFY2(std::abs(top - bottom) <= 4,
+                     qPrintable(QStringLiteral("%1 / %2").arg(top).arg(bottom)));
+        }
+    }
+
+    // In presentation mode at 1280x720 the settings never scroll sideways (fields go under
+    // their labels), whichever cost page is shown, and the time slider keeps its room.
+    void settingsFitAndSliderKeepsRoom() {
+        MainWindow w;
+        openDemo(w);
+        w.setPresentation(true);
+        settle();
+        auto* scroll = qobject_cast<QScrollArea*>(w.configDock()->widget());
+        QVERIFY(scroll);
+        const auto modes = w.configPanel()->findChildren<QComboBox*>();
+        QComboBox* mode = nullptr;
+        for (QComboBox* c : modes) {
+            if (c->findData(static_cast<int>(CostMode::FixedMatrix)) >= 0) {
+                mode = c;
+            }
+        }
+        QVERIFY(mode);
+        for (int i = 0; i < mode->count(); ++i) {
+            mode->setCurrentIndex(i);
+            settle();
+            QVERIFY2(scroll->widget()->width() <= scroll->viewport()->width(),
+                     qPrintable(QStringLiteral("%1: settings %2 px in %3 px")
+                                    .arg(mode->currentText())
+                                    .arg(scroll->widget()->width())
+                                    .arg(scroll->viewport()->width())));
+            QVERIFY(!scroll->horizontalScrollBar()->isVisible());
+        }
+        auto* slider = w.explorer()->findChild<QSlider*>();
+        QVERIFY(slider);
+        QVERIFY2(slider->width() >= 120, qPrintable(QString::number(slider->width())));
     }
 
     // At 720 pixels in presentation mode the narration keeps five lines or more.
