@@ -52,6 +52,7 @@ class ConfigPanel : public QWidget {
     void scenarioEdited(const rl::Scenario& s);
 
   private:
+    static constexpr int kMaxTableN = 16; ///< larger matrices are loaded from files, not typed
     void onEdited();
     void applyPreset();
     void updateEnabled();

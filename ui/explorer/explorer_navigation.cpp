@@ -2,17 +2,11 @@
 // opened files replaced, and compare mode's splitters that move together.
 #include "explorer/algorithm_pane.h"
 #include "explorer/explorer_page.h"
-#include "views/gantt_view.h"
-
-#include <qcustomplot.h>
 
 #include <QAction>
 #include <QEvent>
 #include <QSplitter>
 #include <QTimer>
-#include <QVBoxLayout>
-
-#include <algorithm>
 
 namespace rl {
 
@@ -48,33 +42,6 @@ void ExplorerPage::alignSplitters(const AlgorithmPane* source) {
     for (AlgorithmPane* p : m_panes) {
         if (p != source && p->splitter()->sizes() != m_splitSizes) {
             p->splitter()->setSizes(m_splitSizes);
-        }
-    }
-}
-
-void ExplorerPage::balancePanes() {
-    const int k = static_cast<int>(m_panes.size());
-    if (k == 0) {
-        return;
-    }
-    // The height the bottom chart's labelled time axis takes beyond the others' unlabelled
-    // ones (its numbers and its name), read from their laid-out margins.
-    const int axis =
-        k < 2 ? 0
-              : std::max(0, m_panes.back()->gantt()->plot()->axisRect()->margins().bottom() -
-                                m_panes.front()->gantt()->plot()->axisRect()->margins().bottom());
-    int total = 0;
-    for (AlgorithmPane* p : m_panes) {
-        total += p->height();
-    }
-    // Stretch factors in pixels: the panes ignore their size hints (see onResult()), so the
-    // layout shares their height in these proportions.
-    const int each = std::max(1, (total - axis) / k);
-    for (int i = 0; i < k; ++i) {
-        const int stretch = i + 1 == k ? each + axis : each;
-        if (m_paneLayout->stretch(m_paneLayout->indexOf(m_panes[static_cast<std::size_t>(i)])) !=
-            stretch) {
-            m_paneLayout->setStretchFactor(m_panes[static_cast<std::size_t>(i)], stretch);
         }
     }
 }

@@ -145,37 +145,6 @@ void ExplorerPage::setTheme(const Theme& theme) {
     }
 }
 
-void ExplorerPage::setNarrationLines(int lines) {
-    const bool changed = lines != m_narrationLines;
-    m_narrationLines = lines;
-    if (changed && lines <= 0 && m_split->height() > 0) {
-        // Back to the default strip: the charts first, the narration below.
-        m_split->setSizes({m_split->height() * 82 / 100, m_split->height() * 18 / 100});
-    }
-    applyNarrationLines();
-}
-
-int ExplorerPage::visibleNarrationLines() const {
-    const int row = std::max(m_narration->sizeHintForRow(0), m_narration->fontMetrics().height());
-    return m_narration->viewport()->height() / std::max(1, row);
-}
-
-void ExplorerPage::applyNarrationLines() {
-    const int total = m_split->height();
-    if (total <= 0 || m_narrationLines <= 0) {
-        return; // not laid out yet (resizeEvent() comes back here), or the user's own split
-    }
-    // The narration's rows follow the application font, which the theme scales. At most a line
-    // per 120 pixels of the page (5 on a 720-pixel projector, 6 on a 1080-pixel screen), so
-    // that compare mode's charts keep room to label every processor.
-    const int lines = std::min(m_narrationLines, std::max(3, total / 120));
-    const int row = std::max(m_narration->sizeHintForRow(0), m_narration->fontMetrics().height());
-    const int want = m_transport->sizeHint().height() + lines * row +
-                     2 * m_narration->frameWidth() +
-                     2 * style()->pixelMetric(QStyle::PM_LayoutVerticalSpacing);
-    m_split->setSizes({std::max(1, total - want), want});
-}
-
 void ExplorerPage::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     applyNarrationLines();
@@ -187,17 +156,6 @@ void ExplorerPage::changeEvent(QEvent* event) {
         applyNarrationLines();
         updateCounterWidth();
     }
-}
-
-void ExplorerPage::updateCounterWidth() {
-    // Room for this run's longest counter (the time and the event count at its end), so that
-    // it never clips and never changes width while playing: the scrubber gives way instead.
-    // Sized for the run shown, not for the largest possible one, so that the scrubber keeps
-    // its room on a 1280-pixel projector in presentation mode.
-    const double end = m_anim->end();
-    const int events = static_cast<int>(m_anim->timeline().size());
-    m_timeLabel->setMinimumWidth(
-        m_timeLabel->fontMetrics().horizontalAdvance(counterText(end, end, events, events)));
 }
 
 QString ExplorerPage::counterText(double t, double end, int event, int events) const {

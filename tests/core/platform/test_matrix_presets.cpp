@@ -2,7 +2,7 @@
 // same matrices from the same table, every parameter count is checked against it, and every
 // preset's matrix is recognised again with its parameters (what the explorer's preset list
 // names after a drill-down or Back).
-#include "base/input_error.h"
+#include "../input_refusal.h"
 #include "platform/matrix_presets.h"
 
 #include <QtTest>
@@ -10,6 +10,7 @@
 #include <string>
 
 using namespace rl;
+using rl::test::refusal;
 
 namespace {
 
@@ -28,15 +29,6 @@ std::string cliText(const MatrixPreset& p, const std::vector<double>& params) {
         text += std::to_string(params[i]);
     }
     return text;
-}
-
-QString error(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return QString::fromUtf8(e.what());
-    }
-    return {};
 }
 
 } // namespace
@@ -75,12 +67,12 @@ class TestMatrixPresets : public QObject {
         for (const MatrixPreset& p : matrixPresets()) {
             if (p.minParameters > 0) {
                 const std::vector<double> tooFew(p.minParameters - 1, 1.0);
-                QVERIFY(error([&] { buildMatrixPreset(p.key, tooFew, 4); }).contains("takes"));
-                QVERIFY(error([&] { parsePreset(cliText(p, tooFew), 4); }).contains("expected"));
+                QVERIFY(refusal([&] { buildMatrixPreset(p.key, tooFew, 4); }).contains("takes"));
+                QVERIFY(refusal([&] { parsePreset(cliText(p, tooFew), 4); }).contains("expected"));
             }
             if (p.maxParameters != kListParameters) {
                 const std::vector<double> tooMany(p.maxParameters + 1, 1.0);
-                const QString e = error([&] { buildMatrixPreset(p.key, tooMany, 4); });
+                const QString e = refusal([&] { buildMatrixPreset(p.key, tooMany, 4); });
                 QVERIFY2(e.contains("takes"), qPrintable(e));
                 if (p.maxParameters > 0) {
                     QVERIFY2(
@@ -93,7 +85,7 @@ class TestMatrixPresets : public QObject {
         // worstcase's c is optional in both forms.
         QCOMPARE(buildMatrixPreset("worstcase", {1.0, 4.0}, 5), FixedCosts::worstCase(5, 1, 4, 0));
         QCOMPARE(parsePreset("worstcase:1:4", 5), FixedCosts::worstCase(5, 1, 4, 0));
-        QVERIFY(error([] { buildMatrixPreset("ring", {}, 4); }).contains("unknown preset"));
+        QVERIFY(refusal([] { buildMatrixPreset("ring", {}, 4); }).contains("unknown preset"));
     }
 
     // The figure presets of the explorer are the CLI's too.
