@@ -19,7 +19,8 @@ namespace rl {
 class NonCommutTreeDynPolicy {
   public:
     static constexpr bool kUsesIntervals = true;
-    static constexpr SimulationPaths kPaths{.fastMakespan = true, .untilTie = true};
+    static constexpr SimulationPaths kPaths{
+        .fastMakespan = true, .untilTie = true, .untilTiePair = true};
 
     void reset(int /*n*/) {}
     template <class E> void onIdle(E& e, int p) {
@@ -94,6 +95,25 @@ class NonCommutTreeDynPolicy {
                                       reduction, makespan)
                       : treeRun<true>(m_heap.view(payloads), m_starts, m_idle, n, transfer,
                                       reduction, makespan);
+    }
+
+    /// untilTieMakespan for two replicates at once (see wordRunPair): the same results, faster
+    /// where runs of up to 64 processors can be interleaved.
+    void untilTiePair(int n, const double* ta, const double* ra, const double* tb, const double* rb,
+                      double& ma, double& mb, bool& doneA, bool& doneB) {
+        if (n > 64) {
+            doneA = untilTieMakespan(n, ta, ra, ma);
+            doneB = untilTieMakespan(n, tb, rb, mb);
+            return;
+        }
+        const auto payloads = static_cast<std::uint32_t>(2 * n + 1);
+        if (ra == nullptr) {
+            wordRunPair<false>(m_packed.view(payloads), m_packed2.view(payloads), n, ta, nullptr,
+                               tb, nullptr, ma, mb, doneA, doneB);
+        } else {
+            wordRunPair<true>(m_packed.view(payloads), m_packed2.view(payloads), n, ta, ra, tb, rb,
+                              ma, mb, doneA, doneB);
+        }
     }
 
   private:
@@ -205,14 +225,33 @@ class NonCommutTreeDynPolicy {
     /// starts and the idle ones. The choice between left, right and waiting is
     /// unpredictable, so it is made with bit operations and no branch; the only
     /// data-dependent branches left are whether a transfer starts and, with reductions,
-    /// which kind of event ends.
-    template <bool kReductions>
-    static bool wordRun(PackedEvents queue, int n, const double* transfer, const double* reduction,
-                        double& makespan) {
-        std::uint64_t starts = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+    /// which kind of event ends. One run is a WordLane; wordRun runs one, wordRunPair two
+    /// side by side.
+    template <bool kReductions> struct WordLane {
+        PackedEvents queue;
+        int n;
+        const double* transfer;
+        const double* reduction;
+        std::uint64_t starts = 0;
         std::uint64_t idle = 0;
         std::size_t next = 0; // transfers started
-        auto onIdle = [&](std::uint32_t a, double now) __attribute__((always_inline)) {
+        std::size_t nextReduction = 0;
+        std::uint64_t lastKey = ~std::uint64_t{0};
+        double now = 0.0;
+        bool tied = false;
+
+        WordLane(PackedEvents q, int size, const double* t, const double* r)
+            : queue(q), n(size), transfer(t), reduction(r) {
+            starts = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+            startPairs(queue, n, transfer, next);
+            if (n % 2 == 1) {
+                idle = std::uint64_t{1} << (n - 1);
+            }
+        }
+        /// Whether events are left to handle (false once done or tied).
+        bool running() const { return !tied && !queue.empty(); }
+
+        [[gnu::always_inline]] void onIdle(std::uint32_t a) {
             const std::uint64_t self = std::uint64_t{1} << a;
             // The left neighbour's start is the highest member below a, the right one's the
             // lowest above. With a sentinel bit (0 below, 63 above) the scans never see an
@@ -233,16 +272,75 @@ class NonCommutTreeDynPolicy {
             if (sends != 0) {
                 queue.push(now + transfer[next++], transferKey);
             }
-        };
-        auto merge = [&](std::uint32_t a) __attribute__((always_inline)) {
-            const std::uint64_t above = starts & (~std::uint64_t{1} << a);
-            starts ^= above & (0 - above); // the lowest start above a
-        };
-        startPairs(queue, n, transfer, next);
-        if (n % 2 == 1) {
-            idle = std::uint64_t{1} << (n - 1);
         }
-        return eventLoop<kReductions>(queue, n, reduction, onIdle, merge, makespan);
+
+        /// Handles the next event (running()): a transfer end (id: its left interval's start)
+        /// merges the right interval into the left one, which reduces and becomes idle; a
+        /// reduction end makes its interval idle. Stops (tied) at a tie it cannot order.
+        [[gnu::always_inline]] void step() {
+            std::uint32_t id = 0;
+            const std::uint64_t key = queue.pop(now, id);
+            // Without reductions a pop pushes at most one event, so an event of this time
+            // that is not pending now can only come from a chain of zero-cost transfers
+            // started here, which the engine handles after this one too: only an event
+            // pending beside it with the same key makes the order unknown. With reductions
+            // a pop may lead to events of both kinds: two in a row with one key stop it.
+            if (kReductions ? key == lastKey : queue.nextHasKey(key)) {
+                tied = true;
+                return;
+            }
+            lastKey = key;
+            const auto nn = static_cast<std::uint32_t>(n);
+            if (kReductions && id >= nn) { // a reduction end
+                onIdle(id - nn);
+                return;
+            }
+            // The lowest start above id: the right interval, merged into the left one.
+            const std::uint64_t above = starts & (~std::uint64_t{1} << id);
+            starts ^= above & (0 - above);
+            if (kReductions) {
+                queue.push(now + reduction[nextReduction++], id + nn);
+            } else {
+                onIdle(id);
+            }
+        }
+    };
+
+    template <bool kReductions>
+    static bool wordRun(PackedEvents queue, int n, const double* transfer, const double* reduction,
+                        double& makespan) {
+        WordLane<kReductions> lane(queue, n, transfer, reduction);
+        while (lane.running()) {
+            lane.step();
+        }
+        makespan = lane.now;
+        return !lane.tied;
+    }
+
+    /// Two runs at once, their events interleaved: each run's events form one chain of
+    /// dependent steps (pop, decide, push), so a lone run leaves the processor waiting on it;
+    /// two independent chains side by side fill those waits. Each run's result is what
+    /// wordRun gives it alone.
+    template <bool kReductions>
+    static void wordRunPair(PackedEvents qa, PackedEvents qb, int n, const double* ta,
+                            const double* ra, const double* tb, const double* rb, double& ma,
+                            double& mb, bool& doneA, bool& doneB) {
+        WordLane<kReductions> a(qa, n, ta, ra);
+        WordLane<kReductions> b(qb, n, tb, rb);
+        while (a.running() && b.running()) {
+            a.step();
+            b.step();
+        }
+        while (a.running()) {
+            a.step();
+        }
+        while (b.running()) {
+            b.step();
+        }
+        ma = a.now;
+        mb = b.now;
+        doneA = !a.tied;
+        doneB = !b.tied;
     }
 
     // Time 0: the available events in index order pair P1 -> P0, P3 -> P2, ... (each odd
@@ -297,6 +395,7 @@ class NonCommutTreeDynPolicy {
     BitTree m_starts; // large platforms' live and idle interval starts
     BitTree m_idle;
     PackedEvents::Storage m_packed;
+    PackedEvents::Storage m_packed2; // the second run of untilTiePair
     RadixEvents::Storage m_heap;
     std::vector<FastProc> m_proc;
     std::vector<int> m_holderLo;

@@ -41,6 +41,11 @@ double Simulator::makespanFromDraws(const StreamDraws& draws) {
     return m_kernel->makespanFromDraws(draws);
 }
 
+void Simulator::makespansFromDraws(const StreamDraws& a, const StreamDraws& b, double& ma,
+                                   double& mb) {
+    m_kernel->makespansFromDraws(a, b, ma, mb);
+}
+
 double Simulator::engineMakespan(std::uint64_t seed, std::uint64_t replicate) {
     return m_kernel->engineMakespan(seed, replicate);
 }

@@ -32,6 +32,9 @@ class Simulator {
     /// makespan() from draws made by the caller (StreamDraws of this simulator's laws and n;
     /// per-operation cost mode only), so several algorithms can share one replicate's draws.
     double makespanFromDraws(const StreamDraws& draws);
+    /// makespanFromDraws() of two replicates (their results in `ma` and `mb`), faster for
+    /// kernels that interleave two runs.
+    void makespansFromDraws(const StreamDraws& a, const StreamDraws& b, double& ma, double& mb);
     Schedule schedule(std::uint64_t seed, std::uint64_t replicate);
     /// The makespan computed by the generic engine even where makespan() takes a fast path
     /// (tests check that both agree to the bit).

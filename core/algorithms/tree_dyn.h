@@ -18,7 +18,10 @@ namespace rl {
 class TreeDynPolicy {
   public:
     static constexpr bool kUsesIntervals = false;
-    static constexpr SimulationPaths kPaths{.fastMakespan = true, .noReductionMakespan = true};
+    static constexpr SimulationPaths kPaths{.fastMakespan = true,
+                                            .noReductionMakespan = true,
+                                            .noReductionPair = true,
+                                            .fastPair = true};
 
     void reset(int /*n*/) { m_slot = -1; }
     template <class E> void onIdle(E& e, int p) {
@@ -45,12 +48,17 @@ class TreeDynPolicy {
     /// So the times, and the makespan (the last one), are the engine's to the bit;
     /// test_algorithms checks it, ties (constant, Bernoulli and zero costs) included.
     template <class Costs> double fastMakespan(EventQueue& /*queue*/, int n, Costs& costs) {
+        // StreamCosts: the draws of each stream in start order, read from where it stands.
+        const double* transfer = costs.transferDraws + costs.nextTransfer;
+        const double* reduction = costs.reductionDraws + costs.nextReduction;
         const auto pairs = static_cast<std::size_t>(n / 2);
         const auto n1 = static_cast<std::size_t>(n);
         if (usesSortedKeys(pairs)) {
-            return twoSetRun(m_transferEnds.view(pairs), m_reductionEnds.view(n1), n, costs);
+            return twoSetRun(m_transferEnds.view(pairs), m_reductionEnds.view(n1), n, transfer,
+                             reduction);
         }
-        return twoSetRun(m_transferHeap.view(pairs), m_reductionHeap.view(n1), n, costs);
+        return twoSetRun(m_transferHeap.view(pairs), m_reductionHeap.view(n1), n, transfer,
+                         reduction);
     }
 
     /// Makespan of Tree-dyn when every reduction costs 0 (the paper's Fig. 4 setting), from
@@ -75,17 +83,70 @@ class TreeDynPolicy {
                    : noReductionRun(m_transferRadix.view(pairs), n, transferDraws);
     }
 
-  private:
-    // The pending transfer ends (SortedKeys or KeyHeap); a newly idle processor pairs with
-    // the one in the slot every other time, and its transfer end then replaces the event
-    // just handled.
-    template <class Keys> static double noReductionRun(Keys keys, int n, const double* draw) {
+    /// noReductionMakespan of two replicates, their events interleaved (a lone run's steps
+    /// wait on each other; two independent runs fill each other's waits): the same results.
+    void noReductionPair(int n, const double* ta, const double* tb, double& ma, double& mb) {
         const auto pairs = static_cast<std::size_t>(n / 2);
-        keys.build(pairs, [&](std::size_t i) { return 0.0 + draw[i]; });
-        draw += pairs;
-        bool slotTaken = n % 2 == 1;
+        if (!usesSortedKeys(pairs)) {
+            ma = noReductionMakespan(n, ta);
+            mb = noReductionMakespan(n, tb);
+            return;
+        }
+        NoReductionLane<SortedKeys> a(m_transferEnds.view(pairs), n, ta);
+        NoReductionLane<SortedKeys> b(m_transferEnds2.view(pairs), n, tb);
+        runPair(a, b);
+        ma = a.now;
+        mb = b.now;
+    }
+
+    /// fastMakespan on two replicates' draws, interleaved: the same results.
+    void fastPair(int n, const double* ta, const double* ra, const double* tb, const double* rb,
+                  double& ma, double& mb) {
+        const auto pairs = static_cast<std::size_t>(n / 2);
+        const auto n1 = static_cast<std::size_t>(n);
+        if (!usesSortedKeys(pairs)) {
+            ma = twoSetRun(m_transferHeap.view(pairs), m_reductionHeap.view(n1), n, ta, ra);
+            mb = twoSetRun(m_transferHeap.view(pairs), m_reductionHeap.view(n1), n, tb, rb);
+            return;
+        }
+        TwoSetLane<SortedKeys> a(m_transferEnds.view(pairs), m_reductionEnds.view(n1), n, ta, ra);
+        TwoSetLane<SortedKeys> b(m_transferEnds2.view(pairs), m_reductionEnds2.view(n1), n, tb, rb);
+        runPair(a, b);
+        ma = a.now;
+        mb = b.now;
+    }
+
+  private:
+    /// Two lanes' events, interleaved while both run.
+    template <class Lane> static void runPair(Lane& a, Lane& b) {
+        while (a.running() && b.running()) {
+            a.step();
+            b.step();
+        }
+        while (a.running()) {
+            a.step();
+        }
+        while (b.running()) {
+            b.step();
+        }
+    }
+
+    // The pending transfer ends (SortedKeys, KeyHeap or RadixKeys); a newly idle processor
+    // pairs with the one in the slot every other time, and its transfer end then replaces the
+    // event just handled.
+    template <class Keys> struct NoReductionLane {
+        Keys keys;
+        const double* draw;
+        bool slotTaken;
         double now = 0.0;
-        while (!keys.empty()) {
+        NoReductionLane(Keys k, int n, const double* draws)
+            : keys(k), draw(draws), slotTaken(n % 2 == 1) {
+            const auto pairs = static_cast<std::size_t>(n / 2);
+            keys.build(pairs, [&](std::size_t i) { return 0.0 + draw[i]; });
+            draw += pairs;
+        }
+        bool running() const { return !keys.empty(); }
+        [[gnu::always_inline]] void step() {
             if (slotTaken) {
                 now = keys.min();
                 keys.replaceMin(now + *draw++);
@@ -94,39 +155,63 @@ class TreeDynPolicy {
             }
             slotTaken = !slotTaken;
         }
-        return now;
+    };
+    template <class Keys> static double noReductionRun(Keys keys, int n, const double* draw) {
+        NoReductionLane<Keys> lane(keys, n, draw);
+        while (lane.running()) {
+            lane.step();
+        }
+        return lane.now;
     }
 
-    template <class Keys, class Costs>
-    static double twoSetRun(Keys transferEnds, Keys reductionEnds, int n, Costs& costs) {
-        // At most n/2 transfers are under way (each has two processors), and at most n
-        // reductions.
-        // Time 0: P1 -> P0, P3 -> P2, ...
-        transferEnds.build(static_cast<std::size_t>(n / 2), [&](std::size_t p) {
-            return 0.0 + costs.transfer(static_cast<int>(2 * p + 1), static_cast<int>(2 * p));
-        });
-        bool slotTaken = n % 2 == 1; // P(n-1) waits in the slot
+    // At most n/2 transfers are under way (each has two processors), and at most n
+    // reductions.
+    template <class Keys> struct TwoSetLane {
+        Keys transferEnds;
+        Keys reductionEnds;
+        const double* transfer;
+        const double* reduction;
+        bool slotTaken;
         double now = 0.0;
-        while (!transferEnds.empty() || !reductionEnds.empty()) {
+        TwoSetLane(Keys t, Keys r, int n, const double* transferDraws, const double* reductionDraws)
+            : transferEnds(t), reductionEnds(r), transfer(transferDraws), reduction(reductionDraws),
+              slotTaken(n % 2 == 1) { // P(n-1) waits in the slot
+            // Time 0: P1 -> P0, P3 -> P2, ...
+            const auto pairs = static_cast<std::size_t>(n / 2);
+            transferEnds.build(pairs, [&](std::size_t p) { return 0.0 + transfer[p]; });
+            transfer += pairs;
+        }
+        bool running() const { return !transferEnds.empty() || !reductionEnds.empty(); }
+        [[gnu::always_inline]] void step() {
             if (!transferEnds.empty() &&
                 (reductionEnds.empty() || transferEnds.min() <= reductionEnds.min())) {
                 now = transferEnds.popMin();
-                reductionEnds.insert(now + costs.reduction(0));
+                reductionEnds.insert(now + *reduction++);
             } else {
                 now = reductionEnds.popMin();
                 if (slotTaken) {
-                    transferEnds.insert(now + costs.transfer(0, 0));
+                    transferEnds.insert(now + *transfer++);
                 }
                 slotTaken = !slotTaken;
             }
         }
-        return now;
+    };
+    template <class Keys>
+    static double twoSetRun(Keys transferEnds, Keys reductionEnds, int n, const double* transfer,
+                            const double* reduction) {
+        TwoSetLane<Keys> lane(transferEnds, reductionEnds, n, transfer, reduction);
+        while (lane.running()) {
+            lane.step();
+        }
+        return lane.now;
     }
 
     int m_slot = -1;
     // The pending transfer and reduction ends of both paths.
     SortedKeys::Storage m_transferEnds;
     SortedKeys::Storage m_reductionEnds;
+    SortedKeys::Storage m_transferEnds2; // the second run of a pair
+    SortedKeys::Storage m_reductionEnds2;
     KeyHeap::Storage m_transferHeap;
     KeyHeap::Storage m_reductionHeap;
     RadixKeys::Storage m_transferRadix;

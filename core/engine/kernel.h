@@ -85,6 +85,13 @@ class KernelBase {
     /// cost mode only): the same result as makespan(seed, replicate) after draws.draw(seed,
     /// replicate) with the same laws and n.
     virtual double makespanFromDraws(const StreamDraws& draws) = 0;
+    /// makespanFromDraws() of two replicates, in `a` and `b`'s order: the same two results,
+    /// faster where the kernel interleaves two runs (SimulationPaths::untilTiePair).
+    virtual void makespansFromDraws(const StreamDraws& a, const StreamDraws& b, double& ma,
+                                    double& mb) {
+        ma = makespanFromDraws(a);
+        mb = makespanFromDraws(b);
+    }
 };
 
 /// Draws the fixed costs of one replicate (DrawnMatrix mode, docs/model.md §2): d from the transfer
@@ -103,6 +110,18 @@ concept OffersNoReductionMakespan = requires(P& p, int n, const double* d) {
 template <class P>
 concept OffersUntilTie = requires(P& p, int n, const double* d, double& m) {
     { p.untilTieMakespan(n, d, d, m) } -> std::same_as<bool>;
+};
+template <class P>
+concept OffersNoReductionPair = requires(P& p, int n, const double* d, double& m) {
+    { p.noReductionPair(n, d, d, m, m) } -> std::same_as<void>;
+};
+template <class P>
+concept OffersFastPair = requires(P& p, int n, const double* d, double& m) {
+    { p.fastPair(n, d, d, d, d, m, m) } -> std::same_as<void>;
+};
+template <class P>
+concept OffersUntilTiePair = requires(P& p, int n, const double* d, double& m, bool& b) {
+    { p.untilTiePair(n, d, d, d, d, m, m, b, b) } -> std::same_as<void>;
 };
 
 /// Whether an untilTie path is worth trying. Some laws make ties common (constant and
@@ -147,6 +166,19 @@ template <class Policy> class Kernel final : public KernelBase {
     static_assert(kPaths.untilTie == OffersUntilTie<Policy>,
                   "kPaths.untilTie must say whether the policy has "
                   "bool untilTieMakespan(int, const double*, const double*, double&)");
+    static_assert(kPaths.untilTiePair == OffersUntilTiePair<Policy>,
+                  "kPaths.untilTiePair must say whether the policy has void untilTiePair(int, "
+                  "4 x const double*, double&, double&, bool&, bool&)");
+    static_assert(kPaths.noReductionPair == OffersNoReductionPair<Policy>,
+                  "kPaths.noReductionPair must say whether the policy has void "
+                  "noReductionPair(int, const double*, const double*, double&, double&)");
+    static_assert(kPaths.fastPair == OffersFastPair<Policy>,
+                  "kPaths.fastPair must say whether the policy has void fastPair(int, "
+                  "4 x const double*, double&, double&)");
+    static_assert((!kPaths.untilTiePair || kPaths.untilTie) &&
+                      (!kPaths.noReductionPair || kPaths.noReductionMakespan) &&
+                      (!kPaths.fastPair || kPaths.fastMakespan),
+                  "a pair path needs the single one");
 
   public:
     Kernel(Policy policy, int n, bool nonCommutative, const CostModel& costs)
@@ -187,13 +219,45 @@ template <class Policy> class Kernel final : public KernelBase {
                 }
             }
         }
-        StreamCosts costs{draws.transfer(), draws.reduction(), 0, 0};
-        if constexpr (kPaths.fastMakespan) {
-            return m_policy.fastMakespan(m_ws.queue, m_n, costs);
-        } else {
-            NullRecorder rec;
-            return runWith(costs, rec);
+        return exactMakespan(draws);
+    }
+
+    void makespansFromDraws(const StreamDraws& a, const StreamDraws& b, double& ma,
+                            double& mb) override {
+        // Both replicates have the same laws: the same path applies to both, as in
+        // makespanFromDraws.
+        if constexpr (kPaths.noReductionPair) {
+            if (a.noReductionCost()) {
+                m_policy.noReductionPair(m_n, a.transfer(), b.transfer(), ma, mb);
+                return;
+            }
         }
+        if constexpr (kPaths.fastPair && !kPaths.untilTie) {
+            m_policy.fastPair(m_n, a.transfer(), a.reduction(), b.transfer(), b.reduction(), ma,
+                              mb);
+            return;
+        }
+        if constexpr (kPaths.untilTiePair) {
+            const bool noReduction = a.noReductionCost();
+            if (!(kPaths.noReductionMakespan && noReduction) && m_tieGuard.shouldTry()) {
+                bool doneA = false;
+                bool doneB = false;
+                m_policy.untilTiePair(m_n, a.transfer(), noReduction ? nullptr : a.reduction(),
+                                      b.transfer(), noReduction ? nullptr : b.reduction(), ma, mb,
+                                      doneA, doneB);
+                m_tieGuard.record(!doneA);
+                m_tieGuard.record(!doneB);
+                if (!doneA) {
+                    ma = exactMakespan(a);
+                }
+                if (!doneB) {
+                    mb = exactMakespan(b);
+                }
+                return;
+            }
+        }
+        ma = makespanFromDraws(a);
+        mb = makespanFromDraws(b);
     }
 
     /// The generic engine's makespan, even where a fast path exists (to test their agreement).
@@ -220,6 +284,17 @@ template <class Policy> class Kernel final : public KernelBase {
     }
 
   private:
+    /// The exact path from draws (fastMakespan, else the engine): where untilTie gave up.
+    double exactMakespan(const StreamDraws& draws) {
+        StreamCosts costs{draws.transfer(), draws.reduction(), 0, 0};
+        if constexpr (kPaths.fastMakespan) {
+            return m_policy.fastMakespan(m_ws.queue, m_n, costs);
+        } else {
+            NullRecorder rec;
+            return runWith(costs, rec);
+        }
+    }
+
     template <class Recorder>
     double run(std::uint64_t seed, std::uint64_t replicate, Recorder& rec) {
         switch (m_costs.mode) {

@@ -18,6 +18,18 @@ struct SimulationPaths {
     /// double& makespan)`, reductionDraws null when every reduction costs 0: exact unless it
     /// returns false (events that may tie, whose order it does not know: use fastMakespan).
     bool untilTie = false;
+    /// `void untilTiePair(int n, const double* transferA, const double* reductionA,
+    /// const double* transferB, const double* reductionB, double& makespanA, double&
+    /// makespanB, bool& doneA, bool& doneB)`: untilTie for two replicates at once, their events
+    /// interleaved (a lone run's steps wait on each other); each result is untilTie's.
+    bool untilTiePair = false;
+    /// `void noReductionPair(int n, const double* transferA, const double* transferB,
+    /// double& makespanA, double& makespanB)`: noReductionMakespan for two replicates at once.
+    bool noReductionPair = false;
+    /// `void fastPair(int n, const double* transferA, const double* reductionA,
+    /// const double* transferB, const double* reductionB, double& makespanA, double&
+    /// makespanB)`: fastMakespan on two replicates' draws at once.
+    bool fastPair = false;
 };
 
 } // namespace rl

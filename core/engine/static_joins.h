@@ -47,91 +47,156 @@ struct StaticJoins {
     static StaticJoins build(const StaticPlan& plan, bool withReductions);
 };
 
-/// Runs `joins` on one replicate's draws (the k-th started transfer takes transfer[k], the
-/// k-th started reduction reduction[k]); false when two operations of one stream may start
-/// at the same time, where the caller must use the exact path (the engine breaks such ties by
-/// its event order). `remaining` and `start` are scratch buffers of joins.need.size().
+/// One run of `joins` on one replicate's draws (the k-th started transfer takes transfer[k],
+/// the k-th started reduction reduction[k]), one event per step(), so that two runs can be
+/// interleaved (runStaticJoinsPair). It stops (tied()) when two operations of one stream may
+/// start at the same time, where the caller must use the exact path (the engine breaks such
+/// ties by its event order). `remaining` and `start` are scratch buffers of joins.need.size().
+template <class Queue, bool kReductions> class StaticJoinsRun {
+  public:
+    StaticJoinsRun(const StaticJoins& joins, Queue queue, const double* transfer,
+                   const double* reduction, int* remaining, double* start)
+        : m_queue(queue), m_consumers(joins.consumers.data()), m_remaining(remaining),
+          m_start(start), m_n(static_cast<std::uint32_t>(joins.n)) {
+        m_draws[0] = transfer;
+        m_draws[1] = reduction;
+        std::copy(joins.need.begin(), joins.need.end(), remaining);
+        std::fill(start, start + joins.need.size(), 0.0);
+        // Time 0: the initial transfers' ends complete exactly the joins of readyAtZero, which
+        // then enter the queue in one go (PackedEvents::pushAll: much faster than one by one).
+        auto deliverAtZero = [&](int c, double end) __attribute__((always_inline)) {
+            m_last = std::max(m_last, end);
+            start[c] = std::max(start[c], end);
+            --remaining[c];
+        };
+        for (const int s : joins.initial) {
+            const double end = 0.0 + transfer[m_next[0]++];
+            if (kReductions) {
+                deliverAtZero(m_consumers[2 * s], end);
+                deliverAtZero(m_consumers[2 * s + 1], end);
+            } else {
+                deliverAtZero(m_consumers[s], end);
+            }
+        }
+        const int* const ready = joins.readyAtZero.data();
+        m_queue.pushAll(joins.readyAtZero.size(),
+                        [&](std::size_t i, double& time, std::uint32_t& payload) {
+                            time = start[ready[i]];
+                            payload = static_cast<std::uint32_t>(ready[i]);
+                        });
+        if (!joins.initial.empty()) {
+            m_lastKey[0] = m_queue.tieKey(0.0);
+        }
+        m_zeroKey = m_lastKey[0];
+    }
+
+    /// Whether events are left to handle (false once done or tied).
+    bool running() const { return !m_tied && !m_queue.empty(); }
+    bool tied() const { return m_tied; }
+    /// The end of the last operation (once done).
+    double makespan() const { return m_last; }
+
+    [[gnu::always_inline]] void step() {
+        double now = 0.0;
+        std::uint32_t id = 0;
+        const std::uint64_t key = m_queue.pop(now, id);
+        if (kReductions) {
+            const std::size_t stream = id >= m_n ? 1 : 0;
+            if (key == m_lastKey[stream]) {
+                m_tied = true;
+                return;
+            }
+            m_lastKey[stream] = key;
+            const double end = now + m_draws[stream][m_next[stream]++];
+            deliver(m_consumers[2 * id], end);
+            deliver(m_consumers[2 * id + 1], end);
+        } else {
+            // One stream, and an end feeds one join: what starts at the time of this join and
+            // is not pending now can only come from a chain of zero-cost transfers started by
+            // it, which the engine also starts after it. So only a join pending beside it with
+            // the same key (or one at time 0, beside the initial transfers) makes the order
+            // unknown. Laws with many tiny costs (now + d == now) run here.
+            if (key == m_zeroKey || m_queue.nextHasKey(key)) {
+                m_tied = true;
+                return;
+            }
+            deliver(m_consumers[id], now + m_draws[0][m_next[0]++]);
+        }
+    }
+
+  private:
+    // An end at `end` reaches join c: c's start is the latest of its inputs; once all have
+    // ended it is known, and c joins the queue.
+    [[gnu::always_inline]] void deliver(int c, double end) {
+        m_last = std::max(m_last, end);
+        m_start[c] = std::max(m_start[c], end);
+        if (--m_remaining[c] == 0) {
+            m_queue.push(m_start[c], static_cast<std::uint32_t>(c));
+        }
+    }
+
+    Queue m_queue;
+    const int* m_consumers;
+    int* m_remaining;
+    double* m_start;
+    std::uint32_t m_n;
+    const double* m_draws[2] = {nullptr, nullptr};
+    std::size_t m_next[2] = {0, 0}; // draws taken per stream
+    std::uint64_t m_lastKey[2] = {~std::uint64_t{0}, ~std::uint64_t{0}};
+    std::uint64_t m_zeroKey = ~std::uint64_t{0};
+    double m_last = 0.0;
+    bool m_tied = false;
+};
+
+/// Runs `joins` on one replicate's draws (StaticJoinsRun); false when it tied.
 template <class Queue>
 bool runStaticJoins(const StaticJoins& joins, Queue queue, const double* transfer,
                     const double* reduction, int* remaining, double* start, double& makespan) {
-    const int* const consumers = joins.consumers.data();
-    std::copy(joins.need.begin(), joins.need.end(), remaining);
-    std::fill(start, start + joins.need.size(), 0.0);
-    double last = 0.0;
-    // An end at `end` reaches join c: c's start is the latest of its inputs; once all have
-    // ended it is known, and c joins the queue.
-    auto deliver = [&](int c, double end) __attribute__((always_inline)) {
-        last = std::max(last, end);
-        start[c] = std::max(start[c], end);
-        if (--remaining[c] == 0) {
-            queue.push(start[c], static_cast<std::uint32_t>(c));
+    auto run = [&](auto lane) __attribute__((always_inline)) {
+        while (lane.running()) {
+            lane.step();
         }
+        makespan = lane.makespan();
+        return !lane.tied();
     };
-    std::size_t next[2] = {0, 0}; // draws taken per stream
-    const double* draws[2] = {transfer, reduction};
-    std::uint64_t lastKey[2] = {~std::uint64_t{0}, ~std::uint64_t{0}};
-    // Time 0: the initial transfers' ends complete exactly the joins of readyAtZero, which
-    // then enter the queue in one go (PackedEvents::pushAll: much faster than one by one).
-    auto deliverAtZero = [&](int c, double end) __attribute__((always_inline)) {
-        last = std::max(last, end);
-        start[c] = std::max(start[c], end);
-        --remaining[c];
-    };
-    for (const int s : joins.initial) {
-        const double end = 0.0 + transfer[next[0]++];
-        if (joins.withReductions) {
-            deliverAtZero(consumers[2 * s], end);
-            deliverAtZero(consumers[2 * s + 1], end);
-        } else {
-            deliverAtZero(consumers[s], end);
+    // The choice of loop made once, not per event.
+    return joins.withReductions ? run(StaticJoinsRun<Queue, true>(joins, queue, transfer, reduction,
+                                                                  remaining, start))
+                                : run(StaticJoinsRun<Queue, false>(joins, queue, transfer,
+                                                                   reduction, remaining, start));
+}
+
+/// Two replicates' runs of `joins` at once, their events interleaved (each run is a chain of
+/// dependent steps; two side by side fill each other's waits): each result is what
+/// runStaticJoins gives it alone. Each run has its own queue and scratch buffers.
+template <class Queue>
+void runStaticJoinsPair(const StaticJoins& joins, Queue qa, Queue qb, const double* ta,
+                        const double* ra, const double* tb, const double* rb, int* remainingA,
+                        double* startA, int* remainingB, double* startB, double& ma, double& mb,
+                        bool& doneA, bool& doneB) {
+    auto run = [&](auto a, auto b) __attribute__((always_inline)) {
+        while (a.running() && b.running()) {
+            a.step();
+            b.step();
         }
-    }
-    const int* const ready = joins.readyAtZero.data();
-    queue.pushAll(joins.readyAtZero.size(),
-                  [&](std::size_t i, double& time, std::uint32_t& payload) {
-                      time = start[ready[i]];
-                      payload = static_cast<std::uint32_t>(ready[i]);
-                  });
-    if (!joins.initial.empty()) {
-        lastKey[0] = queue.tieKey(0.0);
-    }
-    // Two loops, so that the choice is made once (not per event, from memory: the stores
-    // below may alias `joins` as far as the compiler knows).
+        while (a.running()) {
+            a.step();
+        }
+        while (b.running()) {
+            b.step();
+        }
+        ma = a.makespan();
+        mb = b.makespan();
+        doneA = !a.tied();
+        doneB = !b.tied();
+    };
     if (joins.withReductions) {
-        const auto n = static_cast<std::uint32_t>(joins.n);
-        while (!queue.empty()) {
-            double now = 0.0;
-            std::uint32_t id = 0;
-            const std::uint64_t key = queue.pop(now, id);
-            const std::size_t stream = id >= n ? 1 : 0;
-            if (key == lastKey[stream]) {
-                return false;
-            }
-            lastKey[stream] = key;
-            const double end = now + draws[stream][next[stream]++];
-            deliver(consumers[2 * id], end);
-            deliver(consumers[2 * id + 1], end);
-        }
+        run(StaticJoinsRun<Queue, true>(joins, qa, ta, ra, remainingA, startA),
+            StaticJoinsRun<Queue, true>(joins, qb, tb, rb, remainingB, startB));
     } else {
-        // One stream, and an end feeds one join: what starts at the time of this join and is
-        // not pending now can only come from a chain of zero-cost transfers started by it,
-        // which the engine also starts after it. So only a join pending beside it with the
-        // same key (or one at time 0, beside the initial transfers) makes the order unknown.
-        // Laws with many tiny costs (now + d == now) run here.
-        const std::uint64_t zeroKey = lastKey[0];
-        std::size_t taken = next[0];
-        while (!queue.empty()) {
-            double now = 0.0;
-            std::uint32_t id = 0;
-            const std::uint64_t key = queue.pop(now, id);
-            if (key == zeroKey || queue.nextHasKey(key)) {
-                return false;
-            }
-            deliver(consumers[id], now + transfer[taken++]);
-        }
+        run(StaticJoinsRun<Queue, false>(joins, qa, ta, ra, remainingA, startA),
+            StaticJoinsRun<Queue, false>(joins, qb, tb, rb, remainingB, startB));
     }
-    makespan = last;
-    return true;
 }
 
 } // namespace rl

@@ -39,7 +39,8 @@ struct StaticPlan {
 class StaticPolicy {
   public:
     static constexpr bool kUsesIntervals = false;
-    static constexpr SimulationPaths kPaths{.fastMakespan = true, .untilTie = true};
+    static constexpr SimulationPaths kPaths{
+        .fastMakespan = true, .untilTie = true, .untilTiePair = true};
 
     explicit StaticPolicy(std::shared_ptr<const StaticPlan> plan)
         : m_plan(std::move(plan)), m_next(static_cast<std::size_t>(m_plan->n), 0),
@@ -99,6 +100,31 @@ class StaticPolicy {
         }
         return runStaticJoins(*joins, m_heap.view(payloads), transfer, reduction,
                               m_remaining.data(), m_start.data(), makespan);
+    }
+
+    /// untilTieMakespan for two replicates at once, their events interleaved
+    /// (runStaticJoinsPair): the same two results.
+    void untilTiePair(int n, const double* ta, const double* ra, const double* tb, const double* rb,
+                      double& ma, double& mb, bool& doneA, bool& doneB) {
+        if (!usesSortedKeys(static_cast<std::size_t>(n) / 2)) {
+            doneA = untilTieMakespan(n, ta, ra, ma);
+            doneB = untilTieMakespan(n, tb, rb, mb);
+            return;
+        }
+        const bool withReductions = ra != nullptr;
+        std::optional<StaticJoins>& joins = m_joins[withReductions ? 1 : 0];
+        if (!joins) {
+            joins = StaticJoins::build(*m_plan, withReductions);
+        }
+        const std::size_t ids = joins->need.size();
+        if (m_remaining.size() < 2 * ids) {
+            m_remaining.resize(2 * ids);
+            m_start.resize(2 * ids);
+        }
+        const auto payloads = static_cast<std::uint32_t>(ids);
+        runStaticJoinsPair(*joins, m_packed.view(payloads), m_packed2.view(payloads), ta, ra, tb,
+                           rb, m_remaining.data(), m_start.data(), m_remaining.data() + ids,
+                           m_start.data() + ids, ma, mb, doneA, doneB);
     }
 
   private:
@@ -257,6 +283,7 @@ class StaticPolicy {
     std::vector<int> m_remaining;
     std::vector<double> m_start;
     PackedEvents::Storage m_packed;
+    PackedEvents::Storage m_packed2; // the second run of untilTiePair
     RadixEvents::Storage m_heap;
     std::shared_ptr<const StaticPlan> m_plan;
     std::vector<FastProc> m_fast;

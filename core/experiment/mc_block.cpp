@@ -17,6 +17,8 @@ McBlockRunner::McBlockRunner(const McConfig& config) : m_config(&config) {
     if (config.costs.mode == CostMode::PerOperation) {
         m_draws =
             std::make_unique<StreamDraws>(config.costs.transfer, config.costs.reduction, config.n);
+        m_draws2 =
+            std::make_unique<StreamDraws>(config.costs.transfer, config.costs.reduction, config.n);
     }
 }
 
@@ -27,24 +29,43 @@ McBlockRunner& McBlockRunner::operator=(McBlockRunner&&) noexcept = default;
 void McBlockRunner::simulate(std::uint64_t first, std::uint64_t last, const McSink& sink) {
     const std::size_t nAlgos = m_sims.size();
     const std::uint64_t seed = m_config->seed;
-    for (std::uint64_t r = first; r < last; ++r) {
+    // Each algorithm's results reach the sink in replicate order (its sums and histograms
+    // depend on the order): r, then r + 1 for a pair.
+    auto take = [&](std::size_t a, std::uint64_t r, double x) {
+        if (sink.moments) {
+            sink.moments[a].add(x);
+        }
+        if (sink.samples && sink.samples[a]) {
+            sink.samples[a][r - sink.sampleBase] = x;
+        }
+        if (sink.streams) {
+            sink.streams[a].add(x);
+        }
+    };
+    std::uint64_t r = first;
+    if (m_draws) {
         // The draws depend on (seed, replicate) only: drawing them once for all the algorithms
-        // gives common random numbers and saves a large share of a run at high CV.
+        // gives common random numbers and saves a large share of a run at high CV. Two
+        // replicates at a time, for the kernels that interleave two runs.
+        for (; r + 1 < last; r += 2) {
+            m_draws->draw(seed, r);
+            m_draws2->draw(seed, r + 1);
+            for (std::size_t a = 0; a < nAlgos; ++a) {
+                double x = 0.0;
+                double y = 0.0;
+                m_sims[a].makespansFromDraws(*m_draws, *m_draws2, x, y);
+                take(a, r, x);
+                take(a, r + 1, y);
+            }
+        }
+    }
+    for (; r < last; ++r) {
         if (m_draws) {
             m_draws->draw(seed, r);
         }
         for (std::size_t a = 0; a < nAlgos; ++a) {
-            const double x =
-                m_draws ? m_sims[a].makespanFromDraws(*m_draws) : m_sims[a].makespan(seed, r);
-            if (sink.moments) {
-                sink.moments[a].add(x);
-            }
-            if (sink.samples && sink.samples[a]) {
-                sink.samples[a][r - sink.sampleBase] = x;
-            }
-            if (sink.streams) {
-                sink.streams[a].add(x);
-            }
+            take(a, r,
+                 m_draws ? m_sims[a].makespanFromDraws(*m_draws) : m_sims[a].makespan(seed, r));
         }
     }
 }

@@ -40,7 +40,8 @@ class McBlockRunner {
   private:
     const McConfig* m_config;
     std::vector<Simulator> m_sims;
-    std::unique_ptr<StreamDraws> m_draws; // per-operation costs only
+    std::unique_ptr<StreamDraws> m_draws;  // per-operation costs only
+    std::unique_ptr<StreamDraws> m_draws2; // the second replicate of a pair
 };
 
 /// What one block (kMonteCarloBlock replicates) gives back, for runs whose blocks are computed

@@ -309,7 +309,9 @@ class TestAlgorithms : public QObject {
                                   << "const:0";
     }
     // Every algorithm's Monte Carlo fast path (Kernel::makespan) against the generic engine,
-    // in both modes, with the sorted-array queue (n <= 512) and the heap (n > 512).
+    // in both modes, with the sorted-array queue (n <= 512) and the heap (n > 512); and the
+    // paths that run two replicates at once (Kernel::makespansFromDraws, what Monte Carlo
+    // calls), each of the two against the engine.
     void fastPathsEqualEngine() {
         QFETCH(QString, comm);
         QFETCH(QString, comp);
@@ -333,11 +335,29 @@ class TestAlgorithms : public QObject {
                 // 512/513, the event queue's sorted array, then its heap.
                 for (int n : {1, 2, 3, 7, 63, 64, 65, 256, 257, 258, 512, 513, 2000, 4097}) {
                     Simulator sim(a, n, nc, costs);
-                    const int reps = n > 4000 ? 2 : (n > 500 ? 5 : 200);
+                    const int reps = n > 4000 ? 2 : (n > 500 ? 6 : 200);
+                    StreamDraws first(costs.transfer, costs.reduction, n);
+                    StreamDraws second(costs.transfer, costs.reduction, n);
+                    double pair[2] = {0.0, 0.0};
                     for (int rep = 0; rep < reps; ++rep) {
                         const auto r = static_cast<std::uint64_t>(rep);
-                        const double fast = sim.makespan(11, r);
                         const double engine = sim.engineMakespan(11, r);
+                        if (rep % 2 == 0) {
+                            first.draw(11, r);
+                            second.draw(11, r + 1);
+                            sim.makespansFromDraws(first, second, pair[0], pair[1]);
+                        }
+                        QVERIFY2(pair[rep % 2] == engine,
+                                 qPrintable(QString("%1 n=%2 nc=%3 rep=%4 (pair): %5 vs %6")
+                                                .arg(QString::fromLatin1(
+                                                    info.key.data(),
+                                                    static_cast<qsizetype>(info.key.size())))
+                                                .arg(n)
+                                                .arg(nc)
+                                                .arg(rep)
+                                                .arg(pair[rep % 2], 0, 'g', 17)
+                                                .arg(engine, 0, 'g', 17)));
+                        const double fast = sim.makespan(11, r);
                         // ==, not QCOMPARE (fuzzy for doubles): the same to the bit.
                         QVERIFY2(fast == engine,
                                  qPrintable(QString("%1 n=%2 nc=%3 rep=%4: %5 vs engine %6")
