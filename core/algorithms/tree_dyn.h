@@ -87,16 +87,18 @@ class TreeDynPolicy {
     /// wait on each other; two independent runs fill each other's waits): the same results.
     void noReductionPair(int n, const double* ta, const double* tb, double& ma, double& mb) {
         const auto pairs = static_cast<std::size_t>(n / 2);
-        if (!usesSortedKeys(pairs)) {
-            ma = noReductionMakespan(n, ta);
-            mb = noReductionMakespan(n, tb);
-            return;
+        auto run = [&](auto a, auto b) __attribute__((always_inline)) {
+            runPair(a, b);
+            ma = a.now;
+            mb = b.now;
+        };
+        if (usesSortedKeys(pairs)) {
+            run(NoReductionLane<SortedKeys>(m_transferEnds.view(pairs), n, ta),
+                NoReductionLane<SortedKeys>(m_transferEnds2.view(pairs), n, tb));
+        } else {
+            run(NoReductionLane<RadixKeys>(m_transferRadix.view(pairs), n, ta),
+                NoReductionLane<RadixKeys>(m_transferRadix2.view(pairs), n, tb));
         }
-        NoReductionLane<SortedKeys> a(m_transferEnds.view(pairs), n, ta);
-        NoReductionLane<SortedKeys> b(m_transferEnds2.view(pairs), n, tb);
-        runPair(a, b);
-        ma = a.now;
-        mb = b.now;
     }
 
     /// fastMakespan on two replicates' draws, interleaved: the same results.
@@ -215,6 +217,7 @@ class TreeDynPolicy {
     KeyHeap::Storage m_transferHeap;
     KeyHeap::Storage m_reductionHeap;
     RadixKeys::Storage m_transferRadix;
+    RadixKeys::Storage m_transferRadix2;
 };
 
 } // namespace rl

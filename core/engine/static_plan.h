@@ -106,11 +106,6 @@ class StaticPolicy {
     /// (runStaticJoinsPair): the same two results.
     void untilTiePair(int n, const double* ta, const double* ra, const double* tb, const double* rb,
                       double& ma, double& mb, bool& doneA, bool& doneB) {
-        if (!usesSortedKeys(static_cast<std::size_t>(n) / 2)) {
-            doneA = untilTieMakespan(n, ta, ra, ma);
-            doneB = untilTieMakespan(n, tb, rb, mb);
-            return;
-        }
         const bool withReductions = ra != nullptr;
         std::optional<StaticJoins>& joins = m_joins[withReductions ? 1 : 0];
         if (!joins) {
@@ -122,9 +117,15 @@ class StaticPolicy {
             m_start.resize(2 * ids);
         }
         const auto payloads = static_cast<std::uint32_t>(ids);
-        runStaticJoinsPair(*joins, m_packed.view(payloads), m_packed2.view(payloads), ta, ra, tb,
-                           rb, m_remaining.data(), m_start.data(), m_remaining.data() + ids,
-                           m_start.data() + ids, ma, mb, doneA, doneB);
+        if (usesSortedKeys(static_cast<std::size_t>(n) / 2)) {
+            runStaticJoinsPair(*joins, m_packed.view(payloads), m_packed2.view(payloads), ta, ra,
+                               tb, rb, m_remaining.data(), m_start.data(), m_remaining.data() + ids,
+                               m_start.data() + ids, ma, mb, doneA, doneB);
+        } else {
+            runStaticJoinsPair(*joins, m_heap.view(payloads), m_heap2.view(payloads), ta, ra, tb,
+                               rb, m_remaining.data(), m_start.data(), m_remaining.data() + ids,
+                               m_start.data() + ids, ma, mb, doneA, doneB);
+        }
     }
 
   private:
@@ -285,6 +286,7 @@ class StaticPolicy {
     PackedEvents::Storage m_packed;
     PackedEvents::Storage m_packed2; // the second run of untilTiePair
     RadixEvents::Storage m_heap;
+    RadixEvents::Storage m_heap2; // the second run of untilTiePair
     std::shared_ptr<const StaticPlan> m_plan;
     std::vector<FastProc> m_fast;
     std::vector<int> m_next; // index of the next reception to start, per processor
