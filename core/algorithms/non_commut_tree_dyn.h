@@ -2,6 +2,7 @@
 
 #include "engine/bit_set.h"
 #include "engine/event_queue.h"
+#include "engine/interleave.h"
 #include "engine/pending_events.h"
 #include "engine/radix_keys.h"
 #include "engine/simulation_paths.h"
@@ -327,16 +328,7 @@ class NonCommutTreeDynPolicy {
                             double& mb, bool& doneA, bool& doneB) {
         WordLane<kReductions> a(qa, n, ta, ra);
         WordLane<kReductions> b(qb, n, tb, rb);
-        while (a.running() && b.running()) {
-            a.step();
-            b.step();
-        }
-        while (a.running()) {
-            a.step();
-        }
-        while (b.running()) {
-            b.step();
-        }
+        interleave(a, b);
         ma = a.now;
         mb = b.now;
         doneA = !a.tied;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/event_queue.h"
+#include "engine/interleave.h"
 #include "engine/pending_events.h"
 #include "engine/radix_keys.h"
 #include "engine/simulation_paths.h"
@@ -88,7 +89,7 @@ class TreeDynPolicy {
     void noReductionPair(int n, const double* ta, const double* tb, double& ma, double& mb) {
         const auto pairs = static_cast<std::size_t>(n / 2);
         auto run = [&](auto a, auto b) __attribute__((always_inline)) {
-            runPair(a, b);
+            interleave(a, b);
             ma = a.now;
             mb = b.now;
         };
@@ -113,26 +114,12 @@ class TreeDynPolicy {
         }
         TwoSetLane<SortedKeys> a(m_transferEnds.view(pairs), m_reductionEnds.view(n1), n, ta, ra);
         TwoSetLane<SortedKeys> b(m_transferEnds2.view(pairs), m_reductionEnds2.view(n1), n, tb, rb);
-        runPair(a, b);
+        interleave(a, b);
         ma = a.now;
         mb = b.now;
     }
 
   private:
-    /// Two lanes' events, interleaved while both run.
-    template <class Lane> static void runPair(Lane& a, Lane& b) {
-        while (a.running() && b.running()) {
-            a.step();
-            b.step();
-        }
-        while (a.running()) {
-            a.step();
-        }
-        while (b.running()) {
-            b.step();
-        }
-    }
-
     // The pending transfer ends (SortedKeys, KeyHeap or RadixKeys); a newly idle processor
     // pairs with the one in the slot every other time, and its transfer end then replaces the
     // event just handled.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/interleave.h"
 #include "engine/pending_events.h"
 
 #include <algorithm>
@@ -175,16 +176,7 @@ void runStaticJoinsPair(const StaticJoins& joins, Queue qa, Queue qb, const doub
                         double* startA, int* remainingB, double* startB, double& ma, double& mb,
                         bool& doneA, bool& doneB) {
     auto run = [&](auto a, auto b) __attribute__((always_inline)) {
-        while (a.running() && b.running()) {
-            a.step();
-            b.step();
-        }
-        while (a.running()) {
-            a.step();
-        }
-        while (b.running()) {
-            b.step();
-        }
+        interleave(a, b);
         ma = a.makespan();
         mb = b.makespan();
         doneA = !a.tied();

@@ -347,28 +347,21 @@ class TestAlgorithms : public QObject {
                             second.draw(11, r + 1);
                             sim.makespansFromDraws(first, second, pair[0], pair[1]);
                         }
-                        QVERIFY2(pair[rep % 2] == engine,
-                                 qPrintable(QString("%1 n=%2 nc=%3 rep=%4 (pair): %5 vs %6")
-                                                .arg(QString::fromLatin1(
-                                                    info.key.data(),
-                                                    static_cast<qsizetype>(info.key.size())))
-                                                .arg(n)
-                                                .arg(nc)
-                                                .arg(rep)
-                                                .arg(pair[rep % 2], 0, 'g', 17)
-                                                .arg(engine, 0, 'g', 17)));
-                        const double fast = sim.makespan(11, r);
+                        auto why = [&](const char* path, double value) {
+                            return QString("%1 n=%2 nc=%3 rep=%4 (%5): %6 vs engine %7")
+                                .arg(QString::fromLatin1(info.key.data(),
+                                                         static_cast<qsizetype>(info.key.size())))
+                                .arg(n)
+                                .arg(nc)
+                                .arg(rep)
+                                .arg(QString::fromLatin1(path))
+                                .arg(value, 0, 'g', 17)
+                                .arg(engine, 0, 'g', 17);
+                        };
                         // ==, not QCOMPARE (fuzzy for doubles): the same to the bit.
-                        QVERIFY2(fast == engine,
-                                 qPrintable(QString("%1 n=%2 nc=%3 rep=%4: %5 vs engine %6")
-                                                .arg(QString::fromLatin1(
-                                                    info.key.data(),
-                                                    static_cast<qsizetype>(info.key.size())))
-                                                .arg(n)
-                                                .arg(nc)
-                                                .arg(rep)
-                                                .arg(fast, 0, 'g', 17)
-                                                .arg(engine, 0, 'g', 17)));
+                        const double fast = sim.makespan(11, r);
+                        QVERIFY2(fast == engine, qPrintable(why("alone", fast)));
+                        QVERIFY2(pair[rep % 2] == engine, qPrintable(why("pair", pair[rep % 2])));
                     }
                 }
             }
