@@ -1,10 +1,10 @@
 #pragma once
 
 #include "engine/bit_set.h"
+#include "engine/calendar_queue.h"
 #include "engine/event_queue.h"
 #include "engine/interleave.h"
 #include "engine/pending_events.h"
-#include "engine/radix_keys.h"
 #include "engine/simulation_paths.h"
 
 #include <algorithm>
@@ -77,43 +77,27 @@ class NonCommutTreeDynPolicy {
     /// interval into the left one, which reduces and then looks for a partner.
     bool untilTieMakespan(int n, const double* transfer, const double* reduction,
                           double& makespan) {
-        const auto payloads = static_cast<std::uint32_t>(2 * n + 1);
-        if (n <= 64) { // wordRun: one bit per processor in a word
-            return reduction == nullptr
-                       ? wordRun<false>(m_packed.view(payloads), n, transfer, nullptr, makespan)
-                       : wordRun<true>(m_packed.view(payloads), n, transfer, reduction, makespan);
-        }
-        m_starts.reset(n, true);
-        m_idle.reset(n, false);
-        const bool sorted = usesSortedKeys(static_cast<std::size_t>(n) / 2);
-        if (reduction == nullptr) {
-            return sorted ? treeRun<false>(m_packed.view(payloads), m_starts, m_idle, n, transfer,
-                                           nullptr, makespan)
-                          : treeRun<false>(m_heap.view(payloads), m_starts, m_idle, n, transfer,
-                                           nullptr, makespan);
-        }
-        return sorted ? treeRun<true>(m_packed.view(payloads), m_starts, m_idle, n, transfer,
-                                      reduction, makespan)
-                      : treeRun<true>(m_heap.view(payloads), m_starts, m_idle, n, transfer,
-                                      reduction, makespan);
+        return reduction == nullptr ? single<false>(n, transfer, nullptr, makespan)
+                                    : single<true>(n, transfer, reduction, makespan);
     }
 
-    /// untilTieMakespan for two replicates at once (see wordRunPair): the same results, faster
-    /// where runs of up to 64 processors can be interleaved.
+    /// untilTieMakespan for two replicates at once, their events interleaved up to 64
+    /// processors (each run's events form one chain of dependent steps, pop, decide, push, so
+    /// a lone run leaves the processor waiting on it; two independent chains side by side fill
+    /// those waits): the same results.
     void untilTiePair(int n, const double* ta, const double* ra, const double* tb, const double* rb,
                       double& ma, double& mb, bool& doneA, bool& doneB) {
         if (n > 64) {
+            // Two tree runs side by side measured no faster than one after the other (their
+            // steps are long and branchy: the neighbour searches of the word trees).
             doneA = untilTieMakespan(n, ta, ra, ma);
             doneB = untilTieMakespan(n, tb, rb, mb);
             return;
         }
-        const auto payloads = static_cast<std::uint32_t>(2 * n + 1);
         if (ra == nullptr) {
-            wordRunPair<false>(m_packed.view(payloads), m_packed2.view(payloads), n, ta, nullptr,
-                               tb, nullptr, ma, mb, doneA, doneB);
+            pair<false>(n, ta, nullptr, tb, nullptr, ma, mb, doneA, doneB);
         } else {
-            wordRunPair<true>(m_packed.view(payloads), m_packed2.view(payloads), n, ta, ra, tb, rb,
-                              ma, mb, doneA, doneB);
+            pair<true>(n, ta, ra, tb, rb, ma, mb, doneA, doneB);
         }
     }
 
@@ -126,6 +110,16 @@ class NonCommutTreeDynPolicy {
         int source; // sender of the transfer under way into this processor
         bool idle;
     };
+
+    // The queue of a large platform's run: n - 1 transfers and as many reductions pushed, and
+    // no pending end later than the time just popped plus the run's largest cost.
+    static CalendarEvents calendar(CalendarEvents::Storage& storage, int n, const double* transfer,
+                                   const double* reduction) {
+        const auto ops = static_cast<std::size_t>(n - 1);
+        const double h = std::max(largestCost(transfer, ops),
+                                  reduction != nullptr ? largestCost(reduction, ops) : 0.0);
+        return storage.view(static_cast<std::size_t>(n / 2), 2 * static_cast<std::size_t>(n), h);
+    }
 
     template <class Queue, class Costs> double fastRun(Queue& queue, int n, Costs& costs) {
         FastProc* const proc = m_proc.data();
@@ -190,67 +184,121 @@ class NonCommutTreeDynPolicy {
         return queue.now();
     }
 
-    // Beyond 64 processors, on trees of words (wordRun below for smaller platforms).
-    template <bool kReductions, class Queue>
-    static bool treeRun(Queue queue, BitTree& starts, BitTree& idle, int n, const double* transfer,
-                        const double* reduction, double& makespan) {
-        std::size_t next = 0; // transfers started
-        // The interval starting at a is idle: it sends to the left neighbour if idle, else to
-        // the right one if idle, else waits (docs/model.md §4.2).
-        auto onIdle = [&](std::uint32_t a, double now) __attribute__((always_inline)) {
-            const int left = starts.previous(static_cast<int>(a));
-            const int right = starts.next(static_cast<int>(a));
-            const bool toLeft = left >= 0 && idle.contains(left);
-            const bool toRight = !toLeft && right < n && idle.contains(right);
-            if (toLeft) {
-                idle.erase(left);
-                queue.push(now + transfer[next++], static_cast<std::uint32_t>(left));
-            } else if (toRight) {
-                idle.erase(right);
-                queue.push(now + transfer[next++], a);
-            } else {
-                idle.insert(static_cast<int>(a));
-            }
-        };
-        auto merge = [&](std::uint32_t a) __attribute__((always_inline)) {
-            starts.erase(starts.next(static_cast<int>(a)));
-        };
-        startPairs(queue, n, transfer, next);
-        if (n % 2 == 1) {
-            idle.insert(n - 1);
-        }
-        return eventLoop<kReductions>(queue, n, reduction, onIdle, merge, makespan);
-    }
-
-    /// treeRun on up to 64 processors (Fig. 4's sizes), on two words: the live interval
-    /// starts and the idle ones. The choice between left, right and waiting is
-    /// unpredictable, so it is made with bit operations and no branch; the only
-    /// data-dependent branches left are whether a transfer starts and, with reductions,
-    /// which kind of event ends. One run is a WordLane; wordRun runs one, wordRunPair two
-    /// side by side.
-    template <bool kReductions> struct WordLane {
-        PackedEvents queue;
+    // A run's events, for both representations of its intervals (Shape: TreeLane, WordLane,
+    // which give onIdle() and merge()). A transfer end (id: its left interval's start) merges
+    // the right interval into the left one, which reduces and becomes idle; a reduction end
+    // makes its interval idle; an idle interval starts its next transfer, if any.
+    template <class Shape, bool kReductions, class Queue> struct Lane {
+        Queue queue;
         int n;
         const double* transfer;
         const double* reduction;
-        std::uint64_t starts = 0;
-        std::uint64_t idle = 0;
         std::size_t next = 0; // transfers started
         std::size_t nextReduction = 0;
         std::uint64_t lastKey = ~std::uint64_t{0};
         double now = 0.0;
         bool tied = false;
 
-        WordLane(PackedEvents q, int size, const double* t, const double* r)
-            : queue(q), n(size), transfer(t), reduction(r) {
-            starts = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
-            startPairs(queue, n, transfer, next);
-            if (n % 2 == 1) {
-                idle = std::uint64_t{1} << (n - 1);
-            }
-        }
         /// Whether events are left to handle (false once done or tied).
         bool running() const { return !tied && !queue.empty(); }
+
+        /// Handles the next event (running()); stops (tied) at a tie it cannot order.
+        [[gnu::always_inline]] void step() {
+            std::uint32_t id = 0;
+            const std::uint64_t key = queue.pop(now, id);
+            // Without reductions a pop pushes at most one event, so an event of this time
+            // that is not pending now can only come from a chain of zero-cost transfers
+            // started here, which the engine handles after this one too: only an event
+            // pending beside it with the same key makes the order unknown. With reductions
+            // a pop may lead to events of both kinds: two in a row with one key stop it.
+            if (kReductions ? key == lastKey : queue.nextHasKey(key)) {
+                tied = true;
+                return;
+            }
+            lastKey = key;
+            Shape& shape = static_cast<Shape&>(*this);
+            const auto nn = static_cast<std::uint32_t>(n);
+            if (kReductions && id >= nn) { // a reduction end
+                shape.onIdle(id - nn);
+                return;
+            }
+            shape.merge(id);
+            if (kReductions) {
+                queue.push(now + reduction[nextReduction++], id + nn);
+            } else {
+                shape.onIdle(id);
+            }
+        }
+        /// A transfer named by its left interval's start begins now.
+        [[gnu::always_inline]] void startTransfer(std::uint32_t left) {
+            queue.push(now + transfer[next++], left);
+        }
+
+      private:
+        // Only as the base of its Shape.
+        Lane(Queue q, int size, const double* t, const double* r)
+            : queue(q), n(size), transfer(t), reduction(r) {
+            startPairs(queue, n, transfer, next);
+        }
+        friend Shape;
+    };
+
+    // Beyond 64 processors, on trees of words (WordLane below for smaller platforms): the
+    // live interval starts and the idle ones are BitTrees.
+    template <bool kReductions, class Queue>
+    struct TreeLane : Lane<TreeLane<kReductions, Queue>, kReductions, Queue> {
+        BitTree& starts;
+        BitTree& idle;
+
+        TreeLane(Queue q, BitTree& liveStarts, BitTree& idleStarts, int size, const double* t,
+                 const double* r)
+            : Lane<TreeLane, kReductions, Queue>(q, size, t, r), starts(liveStarts),
+              idle(idleStarts) {
+            starts.reset(size, true);
+            idle.reset(size, false);
+            if (size % 2 == 1) {
+                idle.insert(size - 1);
+            }
+        }
+
+        // The interval starting at a is idle: it sends to the left neighbour if idle, else to
+        // the right one if idle, else waits (docs/model.md §4.2).
+        [[gnu::always_inline]] void onIdle(std::uint32_t a) {
+            const int left = starts.previous(static_cast<int>(a));
+            const int right = starts.next(static_cast<int>(a));
+            if (left >= 0 && idle.contains(left)) {
+                idle.erase(left);
+                this->startTransfer(static_cast<std::uint32_t>(left));
+            } else if (right < this->n && idle.contains(right)) {
+                idle.erase(right);
+                this->startTransfer(a);
+            } else {
+                idle.insert(static_cast<int>(a));
+            }
+        }
+        // The right interval of the transfer `id`, merged into the left one.
+        [[gnu::always_inline]] void merge(std::uint32_t id) {
+            starts.erase(starts.next(static_cast<int>(id)));
+        }
+    };
+
+    /// TreeLane on up to 64 processors (Fig. 4's sizes), on two words: the live interval
+    /// starts and the idle ones. The choice between left, right and waiting is
+    /// unpredictable, so it is made with bit operations and no branch; the only
+    /// data-dependent branches left are whether a transfer starts and, with reductions,
+    /// which kind of event ends.
+    template <bool kReductions>
+    struct WordLane : Lane<WordLane<kReductions>, kReductions, PackedEvents> {
+        std::uint64_t starts = 0;
+        std::uint64_t idle = 0;
+
+        WordLane(PackedEvents q, int size, const double* t, const double* r)
+            : Lane<WordLane, kReductions, PackedEvents>(q, size, t, r) {
+            starts = size == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << size) - 1;
+            if (size % 2 == 1) {
+                idle = std::uint64_t{1} << (size - 1);
+            }
+        }
 
         [[gnu::always_inline]] void onIdle(std::uint32_t a) {
             const std::uint64_t self = std::uint64_t{1} << a;
@@ -271,68 +319,55 @@ class NonCommutTreeDynPolicy {
             const std::uint32_t transferKey = a ^ ((left ^ a) & leftMask); // the left start
             idle = (idle & ~((std::uint64_t{1} << partner) & (0 - sends))) | (self & (sends - 1));
             if (sends != 0) {
-                queue.push(now + transfer[next++], transferKey);
+                this->startTransfer(transferKey);
             }
         }
-
-        /// Handles the next event (running()): a transfer end (id: its left interval's start)
-        /// merges the right interval into the left one, which reduces and becomes idle; a
-        /// reduction end makes its interval idle. Stops (tied) at a tie it cannot order.
-        [[gnu::always_inline]] void step() {
-            std::uint32_t id = 0;
-            const std::uint64_t key = queue.pop(now, id);
-            // Without reductions a pop pushes at most one event, so an event of this time
-            // that is not pending now can only come from a chain of zero-cost transfers
-            // started here, which the engine handles after this one too: only an event
-            // pending beside it with the same key makes the order unknown. With reductions
-            // a pop may lead to events of both kinds: two in a row with one key stop it.
-            if (kReductions ? key == lastKey : queue.nextHasKey(key)) {
-                tied = true;
-                return;
-            }
-            lastKey = key;
-            const auto nn = static_cast<std::uint32_t>(n);
-            if (kReductions && id >= nn) { // a reduction end
-                onIdle(id - nn);
-                return;
-            }
-            // The lowest start above id: the right interval, merged into the left one.
+        // The lowest start above id: the right interval, merged into the left one.
+        [[gnu::always_inline]] void merge(std::uint32_t id) {
             const std::uint64_t above = starts & (~std::uint64_t{1} << id);
             starts ^= above & (0 - above);
-            if (kReductions) {
-                queue.push(now + reduction[nextReduction++], id + nn);
-            } else {
-                onIdle(id);
-            }
         }
     };
 
+    // One run on the lanes of its size: words up to 64 processors, else trees of words on the
+    // sorted array or, beyond it, a calendar queue.
     template <bool kReductions>
-    static bool wordRun(PackedEvents queue, int n, const double* transfer, const double* reduction,
-                        double& makespan) {
-        WordLane<kReductions> lane(queue, n, transfer, reduction);
-        while (lane.running()) {
-            lane.step();
+    bool single(int n, const double* transfer, const double* reduction, double& makespan) {
+        auto run = [&](auto lane) __attribute__((always_inline)) {
+            while (lane.running()) {
+                lane.step();
+            }
+            makespan = lane.now;
+            return !lane.tied;
+        };
+        const auto payloads = static_cast<std::uint32_t>(2 * n + 1);
+        if (n <= 64) {
+            return run(WordLane<kReductions>(m_packed.view(payloads), n, transfer, reduction));
         }
-        makespan = lane.now;
-        return !lane.tied;
+        if (usesSortedKeys(static_cast<std::size_t>(n) / 2)) {
+            return run(TreeLane<kReductions, PackedEvents>(m_packed.view(payloads), m_starts,
+                                                           m_idle, n, transfer, reduction));
+        }
+        return run(
+            TreeLane<kReductions, CalendarEvents>(calendar(m_calendar, n, transfer, reduction),
+                                                  m_starts, m_idle, n, transfer, reduction));
     }
 
-    /// Two runs at once, their events interleaved: each run's events form one chain of
-    /// dependent steps (pop, decide, push), so a lone run leaves the processor waiting on it;
-    /// two independent chains side by side fill those waits. Each run's result is what
-    /// wordRun gives it alone.
+    // Two runs of up to 64 processors at once, interleaved: each result is what single()
+    // gives it alone.
     template <bool kReductions>
-    static void wordRunPair(PackedEvents qa, PackedEvents qb, int n, const double* ta,
-                            const double* ra, const double* tb, const double* rb, double& ma,
-                            double& mb, bool& doneA, bool& doneB) {
-        WordLane<kReductions> a(qa, n, ta, ra);
-        WordLane<kReductions> b(qb, n, tb, rb);
-        interleave(a, b);
-        ma = a.now;
-        mb = b.now;
-        doneA = !a.tied;
-        doneB = !b.tied;
+    void pair(int n, const double* ta, const double* ra, const double* tb, const double* rb,
+              double& ma, double& mb, bool& doneA, bool& doneB) {
+        auto run = [&](auto a, auto b) __attribute__((always_inline)) {
+            interleave(a, b);
+            ma = a.now;
+            mb = b.now;
+            doneA = !a.tied;
+            doneB = !b.tied;
+        };
+        const auto payloads = static_cast<std::uint32_t>(2 * n + 1);
+        run(WordLane<kReductions>(m_packed.view(payloads), n, ta, ra),
+            WordLane<kReductions>(m_packed2.view(payloads), n, tb, rb));
     }
 
     // Time 0: the available events in index order pair P1 -> P0, P3 -> P2, ... (each odd
@@ -347,48 +382,11 @@ class NonCommutTreeDynPolicy {
         next = pairs;
     }
 
-    // The events of treeRun and wordRun: a transfer end (id: its left interval's start)
-    // merges the right interval into the left one (`merge`), which reduces and becomes
-    // idle; `onIdle` starts its next transfer, if any.
-    template <bool kReductions, class Queue, class OnIdle, class Merge>
-    [[gnu::always_inline]] static bool eventLoop(Queue& queue, int n, const double* reduction,
-                                                 OnIdle& onIdle, Merge& merge, double& makespan) {
-        const auto nn = static_cast<std::uint32_t>(n);
-        std::size_t nextReduction = 0;
-        std::uint64_t lastKey = ~std::uint64_t{0};
-        double now = 0.0;
-        while (!queue.empty()) {
-            std::uint32_t id = 0;
-            const std::uint64_t key = queue.pop(now, id);
-            // Without reductions a pop pushes at most one event, so an event of this time
-            // that is not pending now can only come from a chain of zero-cost transfers
-            // started here, which the engine handles after this one too: only an event
-            // pending beside it with the same key makes the order unknown. With reductions
-            // a pop may lead to events of both kinds: two in a row with one key stop it.
-            if (kReductions ? key == lastKey : queue.nextHasKey(key)) {
-                return false;
-            }
-            lastKey = key;
-            if (kReductions && id >= nn) { // a reduction end
-                onIdle(id - nn, now);
-                continue;
-            }
-            merge(id);
-            if (kReductions) {
-                queue.push(now + reduction[nextReduction++], id + nn);
-            } else {
-                onIdle(id, now);
-            }
-        }
-        makespan = now;
-        return true;
-    }
-
     BitTree m_starts; // large platforms' live and idle interval starts
     BitTree m_idle;
     PackedEvents::Storage m_packed;
     PackedEvents::Storage m_packed2; // the second run of untilTiePair
-    RadixEvents::Storage m_heap;
+    CalendarEvents::Storage m_calendar;
     std::vector<FastProc> m_proc;
     std::vector<int> m_holderLo;
     std::vector<int> m_holderHi;

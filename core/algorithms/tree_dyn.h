@@ -1,9 +1,9 @@
 #pragma once
 
+#include "engine/calendar_queue.h"
 #include "engine/event_queue.h"
 #include "engine/interleave.h"
 #include "engine/pending_events.h"
-#include "engine/radix_keys.h"
 #include "engine/simulation_paths.h"
 
 #include <algorithm>
@@ -58,6 +58,8 @@ class TreeDynPolicy {
             return twoSetRun(m_transferEnds.view(pairs), m_reductionEnds.view(n1), n, transfer,
                              reduction);
         }
+        // Not a calendar queue: a set's times may run ahead of its last one popped by more
+        // than a cost (the other set's events move time on).
         return twoSetRun(m_transferHeap.view(pairs), m_reductionHeap.view(n1), n, transfer,
                          reduction);
     }
@@ -77,11 +79,12 @@ class TreeDynPolicy {
         // At time 0 the available events pair 1 -> 0, 3 -> 2, ...: n/2 transfers starting at 0
         // (ending at 0 + d = d), and the slot holds the last processor when n is odd.
         const auto pairs = static_cast<std::size_t>(n / 2);
-        // Beyond the sorted array, a radix heap: without reductions every key pushed is the
-        // time just popped plus a cost, never below it.
+        // Beyond the sorted array, a calendar queue: every key pushed is the time just popped
+        // plus a cost, never below it nor beyond it by more than the largest cost.
         return usesSortedKeys(pairs)
                    ? noReductionRun(m_transferEnds.view(pairs), n, transferDraws)
-                   : noReductionRun(m_transferRadix.view(pairs), n, transferDraws);
+                   : noReductionRun(calendar(m_transferCalendar, n, transferDraws), n,
+                                    transferDraws);
     }
 
     /// noReductionMakespan of two replicates, their events interleaved (a lone run's steps
@@ -97,8 +100,8 @@ class TreeDynPolicy {
             run(NoReductionLane<SortedKeys>(m_transferEnds.view(pairs), n, ta),
                 NoReductionLane<SortedKeys>(m_transferEnds2.view(pairs), n, tb));
         } else {
-            run(NoReductionLane<RadixKeys>(m_transferRadix.view(pairs), n, ta),
-                NoReductionLane<RadixKeys>(m_transferRadix2.view(pairs), n, tb));
+            run(NoReductionLane<CalendarKeys>(calendar(m_transferCalendar, n, ta), n, ta),
+                NoReductionLane<CalendarKeys>(calendar(m_transferCalendar2, n, tb), n, tb));
         }
     }
 
@@ -107,20 +110,30 @@ class TreeDynPolicy {
                   double& ma, double& mb) {
         const auto pairs = static_cast<std::size_t>(n / 2);
         const auto n1 = static_cast<std::size_t>(n);
-        if (!usesSortedKeys(pairs)) {
-            ma = twoSetRun(m_transferHeap.view(pairs), m_reductionHeap.view(n1), n, ta, ra);
-            mb = twoSetRun(m_transferHeap.view(pairs), m_reductionHeap.view(n1), n, tb, rb);
+        auto run = [&](auto a, auto b) __attribute__((always_inline)) {
+            interleave(a, b);
+            ma = a.now;
+            mb = b.now;
+        };
+        if (usesSortedKeys(pairs)) {
+            run(TwoSetLane<SortedKeys>(m_transferEnds.view(pairs), m_reductionEnds.view(n1), n, ta,
+                                       ra),
+                TwoSetLane<SortedKeys>(m_transferEnds2.view(pairs), m_reductionEnds2.view(n1), n,
+                                       tb, rb));
             return;
         }
-        TwoSetLane<SortedKeys> a(m_transferEnds.view(pairs), m_reductionEnds.view(n1), n, ta, ra);
-        TwoSetLane<SortedKeys> b(m_transferEnds2.view(pairs), m_reductionEnds2.view(n1), n, tb, rb);
-        interleave(a, b);
-        ma = a.now;
-        mb = b.now;
+        run(TwoSetLane<KeyHeap>(m_transferHeap.view(pairs), m_reductionHeap.view(n1), n, ta, ra),
+            TwoSetLane<KeyHeap>(m_transferHeap2.view(pairs), m_reductionHeap2.view(n1), n, tb, rb));
     }
 
   private:
-    // The pending transfer ends (SortedKeys, KeyHeap or RadixKeys); a newly idle processor
+    // Without reductions: at most n/2 transfer ends pending, n - 1 pushed.
+    static CalendarKeys calendar(CalendarKeys::Storage& storage, int n, const double* transfer) {
+        return storage.view(static_cast<std::size_t>(n / 2), static_cast<std::size_t>(n),
+                            largestCost(transfer, static_cast<std::size_t>(n - 1)));
+    }
+
+    // The pending transfer ends (SortedKeys or CalendarKeys); a newly idle processor
     // pairs with the one in the slot every other time, and its transfer end then replaces the
     // event just handled.
     template <class Keys> struct NoReductionLane {
@@ -203,8 +216,10 @@ class TreeDynPolicy {
     SortedKeys::Storage m_reductionEnds2;
     KeyHeap::Storage m_transferHeap;
     KeyHeap::Storage m_reductionHeap;
-    RadixKeys::Storage m_transferRadix;
-    RadixKeys::Storage m_transferRadix2;
+    KeyHeap::Storage m_transferHeap2; // the second run of a pair
+    KeyHeap::Storage m_reductionHeap2;
+    CalendarKeys::Storage m_transferCalendar;
+    CalendarKeys::Storage m_transferCalendar2;
 };
 
 } // namespace rl

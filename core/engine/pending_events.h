@@ -19,8 +19,9 @@ namespace rl {
 /// PackedEvents::pop) and lets the exact path run.
 ///
 /// Small sets live in a sorted array updated without a data-dependent branch; large ones in a
-/// radix heap (engine/radix_keys.h) where event times never go below the last one popped
-/// (one queue per run), else in a binary heap (KeyHeap: Tree-dyn's two sets with reductions).
+/// calendar queue (engine/calendar_queue.h) where the pending times lie between the last one
+/// popped and that plus the run's largest cost (one queue per run), else in a binary heap
+/// (KeyHeap: Tree-dyn's two sets with reductions, where one set's times may run ahead).
 /// The one place the choice is made is usesSortedKeys().
 inline constexpr std::size_t kSortedKeysLimit = 128;
 

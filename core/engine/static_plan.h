@@ -1,8 +1,8 @@
 #pragma once
 
+#include "engine/calendar_queue.h"
 #include "engine/event_queue.h"
 #include "engine/pending_events.h"
-#include "engine/radix_keys.h"
 #include "engine/simulation_paths.h"
 #include "engine/static_joins.h"
 
@@ -98,8 +98,8 @@ class StaticPolicy {
             return runStaticJoins(*joins, m_packed.view(payloads), transfer, reduction,
                                   m_remaining.data(), m_start.data(), makespan);
         }
-        return runStaticJoins(*joins, m_heap.view(payloads), transfer, reduction,
-                              m_remaining.data(), m_start.data(), makespan);
+        return runStaticJoins(*joins, calendar(m_calendar, *joins, transfer, reduction), transfer,
+                              reduction, m_remaining.data(), m_start.data(), makespan);
     }
 
     /// untilTieMakespan for two replicates at once, their events interleaved
@@ -122,13 +122,24 @@ class StaticPolicy {
                                tb, rb, m_remaining.data(), m_start.data(), m_remaining.data() + ids,
                                m_start.data() + ids, ma, mb, doneA, doneB);
         } else {
-            runStaticJoinsPair(*joins, m_heap.view(payloads), m_heap2.view(payloads), ta, ra, tb,
-                               rb, m_remaining.data(), m_start.data(), m_remaining.data() + ids,
+            runStaticJoinsPair(*joins, calendar(m_calendar, *joins, ta, ra),
+                               calendar(m_calendar2, *joins, tb, rb), ta, ra, tb, rb,
+                               m_remaining.data(), m_start.data(), m_remaining.data() + ids,
                                m_start.data() + ids, ma, mb, doneA, doneB);
         }
     }
 
   private:
+    // The queue of a large platform's run: each join is pushed once at most, and no pending
+    // start is later than the time just popped plus the run's largest cost.
+    static CalendarEvents calendar(CalendarEvents::Storage& storage, const StaticJoins& joins,
+                                   const double* transfer, const double* reduction) {
+        const auto ops = static_cast<std::size_t>(joins.n - 1);
+        const double h = std::max(largestCost(transfer, ops),
+                                  reduction != nullptr ? largestCost(reduction, ops) : 0.0);
+        return storage.view(static_cast<std::size_t>(joins.n / 2), joins.need.size(), h);
+    }
+
     // Hot path: raw pointers into the plan (the shared_ptr and vectors would be reloaded on
     // every access, since the compiler cannot prove the engine's stores do not alias them).
     int count(int p) const { return m_offset[p + 1] - m_offset[p]; }
@@ -285,8 +296,8 @@ class StaticPolicy {
     std::vector<double> m_start;
     PackedEvents::Storage m_packed;
     PackedEvents::Storage m_packed2; // the second run of untilTiePair
-    RadixEvents::Storage m_heap;
-    RadixEvents::Storage m_heap2; // the second run of untilTiePair
+    CalendarEvents::Storage m_calendar;
+    CalendarEvents::Storage m_calendar2; // the second run of untilTiePair
     std::shared_ptr<const StaticPlan> m_plan;
     std::vector<FastProc> m_fast;
     std::vector<int> m_next; // index of the next reception to start, per processor

@@ -3,12 +3,12 @@
 //
 // The lean kernels' data structures against plain references, on random operation sequences
 // with a fixed seed: the sorted array and the heap of keys (SortedKeys, KeyHeap) against a
-// std::multiset, the packed events and the radix heap of events (PackedEvents, RadixEvents) against
-// the exact times and payloads pushed, and the bit set (BitTree) against a std::set, on
-// both sides of every word and level boundary.
+// std::multiset, the packed events and the calendar queue of events (PackedEvents,
+// CalendarEvents) against the exact times and payloads pushed, and the bit set (BitTree)
+// against a std::set, on both sides of every word and level boundary.
 #include "engine/bit_set.h"
+#include "engine/calendar_queue.h"
 #include "engine/pending_events.h"
-#include "engine/radix_keys.h"
 
 #include <QtTest>
 
@@ -16,6 +16,7 @@
 #include <numeric>
 #include <random>
 #include <set>
+#include <type_traits>
 
 using namespace rl;
 
@@ -27,6 +28,8 @@ double randomTime(std::mt19937_64& g, bool ties) {
     const double t = u(g);
     return ties ? std::round(t * 4.0) / 4.0 : t;
 }
+
+constexpr int kSteps = 20000; // operations per random sequence
 
 template <class Keys> void checkKeysAgainstMultiset(Keys keys, std::size_t capacity, bool ties) {
     std::mt19937_64 g(capacity * 2 + (ties ? 1 : 0));
@@ -57,7 +60,7 @@ template <class Events> void checkEvents(Events events, std::uint32_t payloads, 
     double now = 0.0;
     std::uint64_t lastKey = ~std::uint64_t{0};
     double lastTime = -1.0;
-    for (int step = 0; step < 20000; ++step) {
+    for (int step = 0; step < kSteps; ++step) {
         const auto p = static_cast<std::uint32_t>(g() % payloads);
         if (pending[p] < 0.0 && (count == 0 || g() % 2 == 0)) {
             const double t = now + randomTime(g, ties);
@@ -144,16 +147,17 @@ template <class Set> void checkSetAgainstStdSet(Set& set, int size, bool full) {
 }
 
 // As a run without reductions uses them: every key inserted is the last one popped plus a
-// cost (RadixKeys needs it). Zero costs (ties) included.
+// cost of at most `largest` (CalendarKeys needs it). Zero costs (ties) included.
 template <class Keys>
-void checkMonotoneAgainstMultiset(Keys keys, std::size_t capacity, bool ties) {
+void checkMonotoneAgainstMultiset(Keys keys, std::size_t capacity, bool ties,
+                                  double largest = 10.0) {
     std::mt19937_64 g(capacity * 2 + (ties ? 1 : 0));
     std::multiset<double> ref;
     double last = 0.0;
-    for (int step = 0; step < 20000; ++step) {
+    for (int step = 0; step < kSteps; ++step) {
         const bool push = ref.empty() || (ref.size() < capacity && g() % 2 == 0);
         if (push) {
-            const double v = last + (g() % 8 == 0 ? 0.0 : randomTime(g, ties));
+            const double v = last + (g() % 8 == 0 ? 0.0 : randomTime(g, ties) * (largest / 10.0));
             keys.insert(v);
             ref.insert(v);
         } else {
@@ -210,7 +214,13 @@ template <class Storage> void checkPushAllAgainstPushes() {
     std::mt19937_64 g(9);
     Storage storage;
     for (std::uint32_t count = 0; count <= 140; ++count) {
-        auto events = storage.view(2 * count + 1);
+        auto events = [&] {
+            if constexpr (std::is_same_v<Storage, CalendarEvents::Storage>) {
+                return storage.view(count, count, 10.0); // randomTime: below 10
+            } else {
+                return storage.view(2 * count + 1);
+            }
+        }();
         std::vector<double> times(count);
         for (double& t : times) {
             t = randomTime(g, false);
@@ -250,14 +260,41 @@ class TestPendingEvents : public QObject {
         }
     }
 
-    void radixKeysMatchAMultiset() {
+    // Every key popped in order, from sparse buckets (one or two keys each) to crowded ones:
+    // equal times (ties), a horizon far beyond the costs (every key in a few buckets, sorted
+    // runs), too few buckets for the keys pending, and zero costs only (one bucket).
+    void calendarKeysMatchAMultiset() {
         for (std::size_t capacity : {1U, 2U, 3U, 129U, 1000U, 5000U}) {
             for (bool ties : {false, true}) {
-                RadixKeys::Storage radix;
-                checkMonotoneAgainstMultiset(radix.view(capacity), capacity, ties);
+                CalendarKeys::Storage calendar;
+                checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 10.0), capacity, ties);
                 // Reused storage, as from run to run.
-                checkMonotoneAgainstMultiset(radix.view(capacity), capacity, ties);
+                checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 10.0), capacity, ties);
+                // Crowded: the largest cost far beyond the others, or few buckets.
+                checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 1e6), capacity, ties);
+                checkMonotoneAgainstMultiset(calendar.view(1, kSteps, 10.0), capacity, ties);
+                // Costs far below a bucket's width: keys crowd the first buckets.
+                checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 10.0), capacity, ties,
+                                             1e-3);
+                // Only zero costs.
+                checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 0.0), capacity, ties,
+                                             0.0);
             }
+        }
+    }
+
+    // A run's horizon: the largest cost, whatever the count (the unrolled loop's tail).
+    void largestCostIsTheMaximum() {
+        std::mt19937_64 g(3);
+        std::uniform_real_distribution<double> u(0.0, 5.0);
+        for (std::size_t count = 0; count <= 40; ++count) {
+            std::vector<double> costs(count);
+            for (double& c : costs) {
+                c = u(g);
+            }
+            const double expected =
+                costs.empty() ? 0.0 : *std::max_element(costs.begin(), costs.end());
+            QVERIFY(largestCost(costs.data(), count) == expected);
         }
     }
 
@@ -268,7 +305,7 @@ class TestPendingEvents : public QObject {
             checkBuildAgainstMultiset<KeyHeap::Storage>(ties);
         }
         checkPushAllAgainstPushes<PackedEvents::Storage>();
-        checkPushAllAgainstPushes<RadixEvents::Storage>();
+        checkPushAllAgainstPushes<CalendarEvents::Storage>();
     }
 
     void packedEventsAndHeapGiveExactTimesAndPayloads() {
@@ -276,9 +313,10 @@ class TestPendingEvents : public QObject {
             for (bool ties : {false, true}) {
                 PackedEvents::Storage packed;
                 checkEvents(packed.view(payloads), payloads, ties);
-                RadixEvents::Storage radix;
-                checkEvents(radix.view(payloads), payloads, ties);
-                checkEvents(radix.view(payloads), payloads, ties); // reused
+                CalendarEvents::Storage calendar;
+                checkEvents(calendar.view(payloads, kSteps, 10.0), payloads, ties);
+                checkEvents(calendar.view(payloads, kSteps, 10.0), payloads, ties); // reused
+                checkEvents(calendar.view(1, kSteps, 1e6), payloads, ties);         // crowded
             }
         }
     }
