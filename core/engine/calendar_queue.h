@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -56,8 +57,10 @@ template <class Entry, double (*timeOf)(const Entry&)> class CalendarQueue {
             }
             // Times in [last, last + horizon] fall in buckets first .. first + buckets - 4 + 2
             // (rounding included): within one turn of the circle.
-            const double perWidth =
-                horizon > 0.0 ? static_cast<double>(buckets - 4) / horizon : 0.0;
+            // A horizon so small that the ratio overflows (denormal costs) puts every time in
+            // bucket 0, as a zero horizon does: the crowded bucket's sorted run orders them.
+            const double ratio = horizon > 0.0 ? static_cast<double>(buckets - 4) / horizon : 0.0;
+            const double perWidth = std::isfinite(ratio) ? ratio : 0.0;
             return CalendarQueue(m_head.data(), m_bits.data(), m_nodes.data(), &m_run, buckets - 1,
                                  perWidth);
         }

@@ -279,6 +279,9 @@ class TestPendingEvents : public QObject {
                 // Only zero costs.
                 checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 0.0), capacity, ties,
                                              0.0);
+                // Denormal costs: the bucket width would underflow (every key in bucket 0).
+                checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 1e-320), capacity,
+                                             ties, 1e-320);
             }
         }
     }
