@@ -95,9 +95,11 @@ void setColumn(glp_prob* lp, int col, double lo, double hi, double objective) {
 }
 
 /// GLPK's primal simplex on `lp` (from its current basis when `presolve` is off), its outcome
-/// as an LpSolution. A simplex needs a small multiple of rows + columns iterations; far more
-/// means cycling, so the iterations are capped.
-LpSolution runSimplex(glp_prob* lp, bool presolve) {
+/// as an LpSolution; with `exact`, its optimum re-solved in exact arithmetic from its final
+/// basis (glp_exact: usually no pivot, only the basis solved in rationals). A simplex needs a
+/// small multiple of rows + columns iterations; far more means cycling, so the iterations are
+/// capped.
+LpSolution runSimplex(glp_prob* lp, bool presolve, bool exact) {
     const int rows = glp_get_num_rows(lp);
     const int cols = glp_get_num_cols(lp);
     LpSolution sol;
@@ -106,7 +108,10 @@ LpSolution runSimplex(glp_prob* lp, bool presolve) {
     parm.msg_lev = GLP_MSG_OFF;
     parm.presolve = presolve ? GLP_ON : GLP_OFF;
     parm.it_lim = 100 * (rows + cols) + 10000;
-    const int rc = glp_simplex(lp, &parm);
+    int rc = glp_simplex(lp, &parm);
+    if (exact && rc == 0 && glp_get_status(lp) == GLP_OPT) {
+        rc = glp_exact(lp, &parm);
+    }
     if (rc == GLP_EITLIM) {
         sol.status = LpStatus::Failed;
         sol.message = "GLPK stopped after " + std::to_string(parm.it_lim) +
@@ -239,7 +244,9 @@ LpSolution LinearProgram::solveWithGlpk() const {
         }
     }
     glp_load_matrix(lp, static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
-    return runSimplex(lp, true);
+    return runSimplex(lp, true,
+                      range.span() > kExactRefineRange &&
+                          variableCount() + constraintCount() <= kExactRefineLimit);
 }
 
 struct GrowingLinearProgram::Glpk {
@@ -302,7 +309,11 @@ int GrowingLinearProgram::addColumn(double lo, double hi, double objective,
     return m_columns++;
 }
 
-LpSolution GrowingLinearProgram::solve() {
+bool GrowingLinearProgram::refinesExactly() const {
+    return m_range.span() > kExactRefineRange && m_rows + m_columns <= kExactRefineMasterLimit;
+}
+
+LpSolution GrowingLinearProgram::solve(bool exact) {
     glp_term_out(GLP_OFF);
     LpSolution sol;
     if (m_columns == 0) {
@@ -315,7 +326,7 @@ LpSolution GrowingLinearProgram::solve() {
     }
     // Without the presolver GLPK starts from the current basis: the previous optimum, the new
     // columns non-basic at their bounds.
-    return runSimplex(m_glpk->prob.get(), false);
+    return runSimplex(m_glpk->prob.get(), false, exact && refinesExactly());
 }
 
 LpSolution LinearProgram::solveOrThrow(const std::string& what) const {

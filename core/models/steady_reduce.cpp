@@ -216,6 +216,9 @@ SteadyStateResult solveSteadyReduce(const PlatformGraph& g, int target) {
     double bestBound = kInf;
     bool misPriced = false;
     LpSolution master;
+    // A badly scaled master is solved exactly once the generation would stop (its stopping
+    // test trusts the master's objective), and from then on (GrowingLinearProgram::solve).
+    bool exact = false;
     int round = 0;
     for (;; ++round) {
         if (round == kMaxPricingRounds) {
@@ -223,7 +226,7 @@ SteadyStateResult solveSteadyReduce(const PlatformGraph& g, int target) {
                              " rounds of tree pricing (the platform is badly scaled)");
         }
         if (!misPriced) {
-            master = lp.solve();
+            master = lp.solve(exact);
             if (master.status != LpStatus::Optimal) {
                 throw InputError("SSRP(G): " + master.message);
             }
@@ -247,8 +250,19 @@ SteadyStateResult solveSteadyReduce(const PlatformGraph& g, int target) {
             bestBound = bound;
             centre = mixed;
         }
+        const auto stop = [&] {
+            if (exact || !lp.refinesExactly()) {
+                return true;
+            }
+            exact = true; // re-solve exactly and check again
+            misPriced = false;
+            return false;
+        };
         if (bestBound <= master.objective * (1.0 + kPricingTolerance)) {
-            break;
+            if (stop()) {
+                break;
+            }
+            continue;
         }
         PricedTree t = pricer.tree(root);
         const bool improving = t.cost(pricesOf(duals, rows, n)) < 1.0 - kPricingTolerance;
@@ -256,7 +270,7 @@ SteadyStateResult solveSteadyReduce(const PlatformGraph& g, int target) {
             misPriced = false;
         } else if (alpha > 0.0) {
             misPriced = true;
-        } else {
+        } else if (stop()) {
             break; // no tree is worth more than it costs at the master's duals
         }
     }

@@ -283,6 +283,30 @@ class TestSteadyState : public QObject {
         }
     }
 
+    // Graphs whose costs span 6 to 10 orders of magnitude (found by fuzz_graph_csv): GLPK's
+    // floating-point simplex gave the flow LP 4e-6 above or below its optimum, and the trees'
+    // master 9e-6 above it (TP 0.3341363 where the flow LP's exact optimum is 0.334126984...,
+    // 421/1260 to 16 digits); both optima are now re-solved exactly, so they agree.
+    void treesEqualFlowLpOnBadlyScaledGraphs() {
+        const char* graphs[] = {
+            "0,2,1\n1,0,4\n2,10000000000,3e0\n\n1000000000,00400000,0\n",
+            "0,1,1\n1,0,4\n2,100000,3e0\n\n1000000,00000,0000040000",
+            "0,32,5,2\n3,100000,0001,1\n2,100001,000,51\n7,2,41,51\n700,5,2,1\n",
+        };
+        for (const char* text : graphs) {
+            const PlatformGraph g = PlatformGraph::parseCsv(text, "g.csv");
+            const double trees = solveSteadyReduce(g, 0).throughput;
+            const double flow = solveSteadyReduceFlowLp(g, 0).throughput;
+            QVERIFY2(close(trees, flow, 1e-12),
+                     qPrintable(QString("%1: trees %2, flow LP %3")
+                                    .arg(QString::fromLatin1(text).simplified())
+                                    .arg(trees, 0, 'g', 17)
+                                    .arg(flow, 0, 'g', 17)));
+        }
+        const PlatformGraph third = PlatformGraph::parseCsv(graphs[2], "g.csv");
+        QVERIFY(close(solveSteadyReduceFlowLp(third, 0).throughput, 421.0 / 1260.0, 1e-12));
+    }
+
     // Complete graphs with unit costs up to the size limit: every processor but the target
     // must send a message per result (TP <= 1), and with any target a result takes n - 1
     // messages from n sending ports (TP <= n / (n - 1)); both bounds are reached.
