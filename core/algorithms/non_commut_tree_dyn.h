@@ -115,10 +115,8 @@ class NonCommutTreeDynPolicy {
     // no pending end later than the time just popped plus the run's largest cost.
     static CalendarEvents calendar(CalendarEvents::Storage& storage, int n, const double* transfer,
                                    const double* reduction) {
-        const auto ops = static_cast<std::size_t>(n - 1);
-        const double h = std::max(largestCost(transfer, ops),
-                                  reduction != nullptr ? largestCost(reduction, ops) : 0.0);
-        return storage.view(static_cast<std::size_t>(n / 2), 2 * static_cast<std::size_t>(n), h);
+        return storage.view(static_cast<std::size_t>(n / 2), 2 * static_cast<std::size_t>(n),
+                            runHorizon(n, transfer, reduction));
     }
 
     template <class Queue, class Costs> double fastRun(Queue& queue, int n, Costs& costs) {

@@ -130,7 +130,7 @@ class TreeDynPolicy {
     // Without reductions: at most n/2 transfer ends pending, n - 1 pushed.
     static CalendarKeys calendar(CalendarKeys::Storage& storage, int n, const double* transfer) {
         return storage.view(static_cast<std::size_t>(n / 2), static_cast<std::size_t>(n),
-                            largestCost(transfer, static_cast<std::size_t>(n - 1)));
+                            runHorizon(n, transfer, nullptr));
     }
 
     // The pending transfer ends (SortedKeys or CalendarKeys); a newly idle processor

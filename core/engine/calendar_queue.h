@@ -257,6 +257,14 @@ inline double largestCost(const double* costs, std::size_t count) {
     return std::max({m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]});
 }
 
+/// A run's horizon: the largest of its n - 1 transfer costs and, unless `reduction` is null
+/// (no reduction cost), of its n - 1 reduction costs.
+inline double runHorizon(int n, const double* transfer, const double* reduction) {
+    const auto ops = static_cast<std::size_t>(n - 1);
+    return std::max(largestCost(transfer, ops),
+                    reduction != nullptr ? largestCost(reduction, ops) : 0.0);
+}
+
 /// The buffers of a CalendarQueue wrapper (CalendarKeys, CalendarEvents), reused from run to
 /// run: view() makes the wrapper for one run (CalendarQueue::Storage::view).
 template <class Wrapper, class Queue> class CalendarStorage {

@@ -134,10 +134,8 @@ class StaticPolicy {
     // start is later than the time just popped plus the run's largest cost.
     static CalendarEvents calendar(CalendarEvents::Storage& storage, const StaticJoins& joins,
                                    const double* transfer, const double* reduction) {
-        const auto ops = static_cast<std::size_t>(joins.n - 1);
-        const double h = std::max(largestCost(transfer, ops),
-                                  reduction != nullptr ? largestCost(reduction, ops) : 0.0);
-        return storage.view(static_cast<std::size_t>(joins.n / 2), joins.need.size(), h);
+        return storage.view(static_cast<std::size_t>(joins.n / 2), joins.need.size(),
+                            runHorizon(joins.n, transfer, reduction));
     }
 
     // Hot path: raw pointers into the plan (the shared_ptr and vectors would be reloaded on
