@@ -84,7 +84,7 @@ std::vector<std::uint64_t> histogram(const std::vector<double>& values, double l
     return counts;
 }
 
-LogHistogram::LogHistogram() : m_counts(kBuckets + 2, 0) {}
+LogHistogram::LogHistogram() = default;
 
 std::size_t LogHistogram::bucketOf(double x) const {
     if (!(x >= 0x1p-64)) {
@@ -114,19 +114,59 @@ double LogHistogram::bucketMiddle(std::size_t bucket, double max) const {
 }
 
 void LogHistogram::add(double x) {
-    ++m_counts[bucketOf(x)];
+    addBucket(static_cast<std::uint32_t>(bucketOf(x)));
     ++m_count;
 }
 
+void LogHistogram::addBucket(std::uint32_t bucket) {
+    if (m_counts.empty()) {
+        m_sparse.push_back(bucket);
+        if (m_sparse.size() >= kSparseLimit) {
+            makeDense();
+        }
+    } else {
+        ++m_counts[bucket];
+    }
+}
+
+void LogHistogram::makeDense() {
+    if (!m_counts.empty()) {
+        return;
+    }
+    m_counts.assign(kBuckets + 2, 0);
+    for (const std::uint32_t b : m_sparse) {
+        ++m_counts[b];
+    }
+    std::vector<std::uint32_t>().swap(m_sparse);
+}
+
 void LogHistogram::merge(const LogHistogram& other) {
-    for (std::size_t i = 0; i < m_counts.size(); ++i) {
-        m_counts[i] += other.m_counts[i];
+    if (other.m_counts.empty()) {
+        for (const std::uint32_t b : other.m_sparse) {
+            addBucket(b);
+        }
+    } else {
+        makeDense();
+        for (std::size_t i = 0; i < m_counts.size(); ++i) {
+            m_counts[i] += other.m_counts[i];
+        }
     }
     m_count += other.m_count;
 }
 
-std::vector<std::pair<std::uint32_t, std::uint64_t>> LogHistogram::nonEmptyBuckets() const {
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> out;
+LogHistogram::Buckets LogHistogram::nonEmptyBuckets() const {
+    Buckets out;
+    if (m_counts.empty()) {
+        std::vector<std::uint32_t> sorted = m_sparse;
+        std::sort(sorted.begin(), sorted.end());
+        for (const std::uint32_t b : sorted) {
+            if (out.empty() || out.back().first != b) {
+                out.emplace_back(b, 0);
+            }
+            ++out.back().second;
+        }
+        return out;
+    }
     for (std::size_t b = 0; b < m_counts.size(); ++b) {
         if (m_counts[b] != 0) {
             out.emplace_back(static_cast<std::uint32_t>(b), m_counts[b]);
@@ -136,17 +176,19 @@ std::vector<std::pair<std::uint32_t, std::uint64_t>> LogHistogram::nonEmptyBucke
 }
 
 void LogHistogram::addToBucket(std::uint32_t bucket, std::uint64_t count) {
-    if (bucket >= m_counts.size()) {
+    if (bucket >= kBuckets + 2) {
         throw InputError("histogram bucket " + std::to_string(bucket) + " does not exist");
     }
+    makeDense();
     m_counts[bucket] += count;
     m_count += count;
 }
 
-double LogHistogram::orderStatistic(std::uint64_t rank, double min, double max) const {
+double LogHistogram::orderStatistic(const Buckets& buckets, std::uint64_t rank, double min,
+                                    double max) const {
     std::uint64_t seen = 0;
-    for (std::size_t b = 0; b < m_counts.size(); ++b) {
-        seen += m_counts[b];
+    for (const auto& [b, count] : buckets) {
+        seen += count;
         if (seen > rank) {
             return std::clamp(bucketMiddle(b, max), min, max);
         }
@@ -157,6 +199,7 @@ double LogHistogram::orderStatistic(std::uint64_t rank, double min, double max) 
 std::vector<double> LogHistogram::quantiles(const std::vector<double>& probs, double min,
                                             double max) const {
     std::vector<double> out;
+    const Buckets buckets = m_count > 0 ? nonEmptyBuckets() : Buckets{};
     for (double p : probs) {
         if (m_count == 0) {
             out.push_back(0.0);
@@ -164,8 +207,8 @@ std::vector<double> LogHistogram::quantiles(const std::vector<double>& probs, do
         }
         const double h = static_cast<double>(m_count - 1) * p;
         const auto lo = static_cast<std::uint64_t>(std::floor(h));
-        const double xlo = orderStatistic(lo, min, max);
-        const double xhi = lo + 1 < m_count ? orderStatistic(lo + 1, min, max) : xlo;
+        const double xlo = orderStatistic(buckets, lo, min, max);
+        const double xhi = lo + 1 < m_count ? orderStatistic(buckets, lo + 1, min, max) : xlo;
         out.push_back(xlo + (h - static_cast<double>(lo)) * (xhi - xlo));
     }
     return out;
@@ -174,17 +217,14 @@ std::vector<double> LogHistogram::quantiles(const std::vector<double>& probs, do
 std::vector<std::uint64_t> LogHistogram::rebin(double lo, double hi, int bins) const {
     std::vector<std::uint64_t> counts(static_cast<std::size_t>(std::max(bins, 1)), 0);
     const double width = (hi - lo) / static_cast<double>(counts.size());
-    for (std::size_t b = 0; b < m_counts.size(); ++b) {
-        if (m_counts[b] == 0) {
-            continue;
-        }
+    for (const auto& [b, count] : nonEmptyBuckets()) {
         const double x = std::clamp(bucketMiddle(b, hi), lo, hi);
         std::size_t i = 0;
         if (width > 0.0) {
             i = static_cast<std::size_t>(
                 std::clamp((x - lo) / width, 0.0, static_cast<double>(counts.size() - 1)));
         }
-        counts[i] += m_counts[b];
+        counts[i] += count;
     }
     return counts;
 }

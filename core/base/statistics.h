@@ -34,7 +34,10 @@ std::vector<double> quantilesType7(std::vector<double>& values, const std::vecto
 /// computed as type 7 from the two order statistics it needs, each estimated by the middle of
 /// the bucket holding it (clamped to the exact min and max). Error bound: each estimated order
 /// statistic, hence the interpolated quantile, is within a relative kRelativeError = 2^-11
-/// (0.049%) of the exact one (absolute 2^-64 in the zero bucket). Memory: 1 MiB per instance.
+/// (0.049%) of the exact one (absolute 2^-64 in the zero bucket). Memory: up to kSparseLimit
+/// values it keeps each value's bucket (16 KiB at most), then 1 MiB of counts: a Monte Carlo
+/// block of 1,024 replicates has its own histogram, and zeroing and merging 1 MiB per block
+/// cost more than its simulations at n = 64 (the result is the same either way).
 class LogHistogram {
   public:
     static constexpr double kRelativeError = 1.0 / 2048.0;
@@ -48,12 +51,17 @@ class LogHistogram {
     /// Counts re-binned on `bins` equal-width bins over [lo, hi] (bucket middles).
     std::vector<std::uint64_t> rebin(double lo, double hi, int bins) const;
 
-    /// The non-empty buckets as (bucket, count) pairs, for sending a histogram to another
-    /// process: a block of 1,024 replicates fills at most 1,024 of the 131,074 buckets.
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> nonEmptyBuckets() const;
+    using Buckets = std::vector<std::pair<std::uint32_t, std::uint64_t>>;
+    /// The non-empty buckets as (bucket, count) pairs in increasing order, for sending a
+    /// histogram to another process: a block of 1,024 replicates fills at most 1,024 of the
+    /// 131,074 buckets.
+    Buckets nonEmptyBuckets() const;
     /// Adds `count` values to bucket `bucket` (the inverse of nonEmptyBuckets); throws
     /// InputError when the bucket does not exist.
     void addToBucket(std::uint32_t bucket, std::uint64_t count);
+
+    /// Values kept as bucket numbers before the histogram switches to counts.
+    static constexpr std::size_t kSparseLimit = 4096;
 
   private:
     static constexpr int kSubBits = 10;
@@ -63,9 +71,14 @@ class LogHistogram {
                                             << kSubBits; // plus zero and overflow
     std::size_t bucketOf(double x) const;
     double bucketMiddle(std::size_t bucket, double max) const;
-    double orderStatistic(std::uint64_t rank, double min, double max) const;
+    double orderStatistic(const Buckets& buckets, std::uint64_t rank, double min, double max) const;
+    void addBucket(std::uint32_t bucket);
+    void makeDense();
 
-    std::vector<std::uint64_t> m_counts; // [0] zero, [1..kBuckets] regular, [kBuckets+1] overflow
+    // Counts: [0] zero, [1..kBuckets] regular, [kBuckets+1] overflow; empty while the values'
+    // buckets fit in m_sparse (one entry per value, unsorted).
+    std::vector<std::uint64_t> m_counts;
+    std::vector<std::uint32_t> m_sparse;
     std::uint64_t m_count = 0;
 };
 

@@ -250,6 +250,64 @@ class TestStatistics : public QObject {
         QCOMPARE(left.rebin(lo, hi, 17), all.rebin(lo, hi, 17));
     }
 
+    // A histogram keeps its first kSparseLimit values as bucket numbers, then counts: every
+    // way of filling and merging, on both sides of the switch, describes the same histogram.
+    void logHistogramSparseAndDenseAgree_data() {
+        QTest::addColumn<int>("values");
+        QTest::newRow("one block (sparse)") << 1024;
+        QTest::newRow("just below the switch") << static_cast<int>(LogHistogram::kSparseLimit) - 1;
+        QTest::newRow("at the switch") << static_cast<int>(LogHistogram::kSparseLimit);
+        QTest::newRow("many blocks (dense)") << 20000;
+    }
+    void logHistogramSparseAndDenseAgree() {
+        QFETCH(int, values);
+        const std::vector<double> x = gammaSample(1.0, 3.0, static_cast<std::size_t>(values), 9);
+        LogHistogram all;
+        for (double v : x) {
+            all.add(v);
+        }
+        // Blocks of 1,000 merged one by one (sparse into sparse, then into dense), a dense
+        // histogram merged into a sparse one, and the wire form (nonEmptyBuckets/addToBucket).
+        LogHistogram blocks;
+        for (std::size_t first = 0; first < x.size(); first += 1000) {
+            LogHistogram block;
+            for (std::size_t i = first; i < std::min(x.size(), first + 1000); ++i) {
+                block.add(x[i]);
+            }
+            blocks.merge(block);
+        }
+        LogHistogram small;
+        small.add(x[0]);
+        LogHistogram rest;
+        for (std::size_t i = 1; i < x.size(); ++i) {
+            rest.add(x[i]);
+        }
+        small.merge(rest);
+        LogHistogram wire;
+        for (const auto& [bucket, count] : all.nonEmptyBuckets()) {
+            wire.addToBucket(bucket, count);
+        }
+        const double lo = *std::min_element(x.begin(), x.end());
+        const double hi = *std::max_element(x.begin(), x.end());
+        const std::vector<double> probs{0.0, 0.01, 0.5, 0.9, 0.999, 1.0};
+        std::uint64_t counted = 0;
+        for (const auto& [bucket, count] : all.nonEmptyBuckets()) {
+            counted += count;
+        }
+        QCOMPARE(counted, static_cast<std::uint64_t>(values));
+        for (const LogHistogram* h : {&blocks, &small, &wire}) {
+            QCOMPARE(h->count(), all.count());
+            QCOMPARE(h->nonEmptyBuckets(), all.nonEmptyBuckets());
+            QCOMPARE(h->quantiles(probs, lo, hi), all.quantiles(probs, lo, hi));
+            QCOMPARE(h->rebin(lo, hi, 23), all.rebin(lo, hi, 23));
+        }
+        // In increasing bucket order, each bucket once.
+        const LogHistogram::Buckets b = blocks.nonEmptyBuckets();
+        for (std::size_t i = 1; i < b.size(); ++i) {
+            QVERIFY(b[i - 1].first < b[i].first);
+        }
+    }
+
     // Zero (and anything below 2^-64) shares the zero bucket, estimated as 0 exactly.
     void logHistogramZeroBucket() {
         LogHistogram h;
