@@ -373,7 +373,7 @@ class NonCommutTreeDynPolicy {
     template <class Queue>
     static void startPairs(Queue& queue, int n, const double* transfer, std::size_t& next) {
         const auto pairs = static_cast<std::size_t>(n / 2);
-        queue.pushAll(pairs, [&](std::size_t i, double& time, std::uint32_t& payload) {
+        pushStart(queue, pairs, [&](std::size_t i, double& time, std::uint32_t& payload) {
             time = 0.0 + transfer[i];
             payload = static_cast<std::uint32_t>(2 * i);
         });

@@ -144,7 +144,7 @@ class TreeDynPolicy {
         NoReductionLane(Keys k, int n, const double* draws)
             : keys(k), draw(draws), slotTaken(n % 2 == 1) {
             const auto pairs = static_cast<std::size_t>(n / 2);
-            keys.build(pairs, [&](std::size_t i) { return 0.0 + draw[i]; });
+            buildStart(keys, pairs, [&](std::size_t i) { return 0.0 + draw[i]; });
             draw += pairs;
         }
         bool running() const { return !keys.empty(); }
@@ -180,7 +180,7 @@ class TreeDynPolicy {
               slotTaken(n % 2 == 1) { // P(n-1) waits in the slot
             // Time 0: P1 -> P0, P3 -> P2, ...
             const auto pairs = static_cast<std::size_t>(n / 2);
-            transferEnds.build(pairs, [&](std::size_t p) { return 0.0 + transfer[p]; });
+            buildStart(transferEnds, pairs, [&](std::size_t p) { return 0.0 + transfer[p]; });
             transfer += pairs;
         }
         bool running() const { return !transferEnds.empty() || !reductionEnds.empty(); }

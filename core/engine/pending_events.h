@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -67,6 +68,49 @@ class SortedKeys {
     bool empty() const { return m_size == 0; }
     /// The smallest key (size() > 0).
     double min() const { return m_cur[m_size]; }
+
+    /// build(), but without its cost in the square of the count for 25 to 128 keys (a
+    /// Tree-dyn or Non-Commut-Tree-dyn run's transfers of time 0, half the platform, for
+    /// n = 50 to 257): up to 32 by a sorting network (sortBySortingNetwork), more by blocks
+    /// of 32 so sorted, then merged (sortBlocksAndMerge). Measured per build: 32 keys twice
+    /// as fast, 64 keys 1.6 times, 128 keys 2 times; 24 or fewer as fast as build(), which
+    /// they keep (and one network of 64 keys in 32 registers spills). The static plans'
+    /// joins keep build(): there the extra call in the loop's function made the loop's code
+    /// longer (n = 64: 4 % more instructions) than the sort saved.
+    template <class Key> void buildBySortingNetwork(std::size_t count, Key&& key) {
+#if defined(__SSE2__)
+        if (count > 24 && count <= 32) {
+            alignas(16) double v[32];
+            for (std::size_t i = 0; i < 32; ++i) {
+                v[i] = i < count ? key(i) : -kInf; // -inf sorts last
+            }
+            sortBySortingNetwork<32>(v);
+            // Slots 1..count (and count + 1 when count is odd: -inf), by pair stores as
+            // insert() expects.
+            for (std::size_t k = 0; 2 * k < count; ++k) {
+                _mm_storeu_pd(m_cur + 1 + 2 * k, _mm_load_pd(v + 2 * k));
+            }
+            m_size = count;
+            return;
+        }
+        if (count > 32 && count <= kMergedLimit) {
+            // Blocks of 32 sorted by the network, then merged (sortBlocksAndMerge).
+            alignas(16) double v[kBlocks * kBlockStride];
+            std::size_t i = 0;
+            for (std::size_t b = 0; 32 * b < count; ++b) {
+                for (std::size_t j = 0; j < 32; ++j, ++i) {
+                    v[b * kBlockStride + 1 + j] = i < count ? key(i) : -kInf;
+                }
+            }
+            // Scalar stores, once per run: the first insert()'s pair loads over them may
+            // wait for them to retire instead of being forwarded.
+            sortBlocksAndMerge(v, count, m_cur + 1);
+            m_size = count;
+            return;
+        }
+#endif
+        build(count, key);
+    }
 
     /// Fills an empty array with key(0), ..., key(count - 1): the array that as many insert()
     /// calls would make, four keys per pass. A run's first events (the transfers of time 0,
@@ -182,6 +226,150 @@ class SortedKeys {
     }
 
   private:
+#if defined(__SSE2__)
+    /// Sorts v[0..kN) in decreasing order by a bitonic sorting network on kN / 2 registers of
+    /// two keys: for 32 keys about 400 instructions where build()'s passes, whose cost grows
+    /// as the square of the count, take about 1,400 (a sixth of a Tree-dyn run at n = 64).
+    /// The same array as the passes give: a sort of the same keys (distinct values, or equal
+    /// ones with equal bits: times >= 0). Not inlined, and given no pointer into the queue: a
+    /// kernel's queue then stays in registers (passing it to a call made the static plans'
+    /// loop 4 % longer).
+    template <std::size_t kN> [[gnu::noinline]] static void sortBySortingNetwork(double* v) {
+        __m128d r[kN / 2];
+        for (std::size_t k = 0; k < kN / 2; ++k) {
+            r[k] = _mm_loadu_pd(v + 2 * k);
+        }
+        sortingNetwork<kN, 2>(r);
+        for (std::size_t k = 0; k < kN / 2; ++k) {
+            _mm_storeu_pd(v + 2 * k, r[k]);
+        }
+    }
+
+    static constexpr std::size_t kMergedLimit = 128; // the sorted array's largest start
+    static constexpr std::size_t kBlocks = kMergedLimit / 32;
+    // A block: +inf, 32 keys, -inf (the sentinels of mergeDecreasing).
+    static constexpr std::size_t kBlockStride = 34;
+
+    /// 33 to kMergedLimit keys (n = 66 to 257: half the platform at time 0), in blocks of 32
+    /// at v + kBlockStride * b + 1 (the last padded with -inf), into out[0..count) in
+    /// decreasing order: each block by the network, then merged two by two. build()'s passes
+    /// cost the square of the count: 27,000 instructions for 128 keys, half of a Tree-dyn run
+    /// at n = 256; this, about 9,000.
+    [[gnu::noinline]] static void sortBlocksAndMerge(double* v, std::size_t count, double* out) {
+        const std::size_t blocks = (count + 31) / 32;
+        std::size_t length[kBlocks];
+        for (std::size_t b = 0; b < blocks; ++b) {
+            double* block = v + b * kBlockStride + 1;
+            sortBySortingNetwork<32>(block);
+            length[b] = std::min<std::size_t>(32, count - 32 * b);
+            block[-1] = kInf;
+            block[length[b]] = -kInf; // every key lies between the sentinels
+        }
+        auto block = [&](std::size_t b) { return v + b * kBlockStride + 1; };
+        if (blocks == 2) {
+            mergeDecreasing(block(0), length[0], block(1), length[1], out);
+            return;
+        }
+        // Three or four blocks: two runs of up to 64 keys, then one.
+        alignas(16) double runs[2 * 66];
+        double* first = runs + 1;
+        double* second = runs + 67;
+        const std::size_t firstLength = length[0] + length[1];
+        mergeDecreasing(block(0), length[0], block(1), length[1], first);
+        std::size_t secondLength = length[2];
+        if (blocks == 4) {
+            mergeDecreasing(block(2), length[2], block(3), length[3], second);
+            secondLength += length[3];
+        } else {
+            std::copy(block(2), block(2) + length[2], second);
+        }
+        first[-1] = kInf;
+        first[firstLength] = -kInf;
+        second[-1] = kInf;
+        second[secondLength] = -kInf;
+        mergeDecreasing(first, firstLength, second, secondLength, out);
+    }
+
+    /// Merges the decreasing runs a[0..la) and b[0..lb), each between +inf (at [-1]) and -inf,
+    /// into out, without a branch on the keys (which run a key comes from is unpredictable):
+    /// the largest half from the front and the smallest from the back, two independent chains
+    /// of steps (each step waits for the one before: its loads depend on which was taken).
+    /// With equal keys either chain may take either copy: equal keys have equal bits here.
+    [[gnu::always_inline]] static void
+    mergeDecreasing(const double* a, std::size_t la, const double* b, std::size_t lb, double* out) {
+        const std::size_t total = la + lb;
+        const double* aFront = a;
+        const double* bFront = b;
+        const double* aBack = a + la - 1;
+        const double* bBack = b + lb - 1;
+        for (std::size_t k = 0; k < total / 2; ++k) {
+            const double x = *aFront;
+            const double y = *bFront;
+            const bool frontA = x >= y;
+            out[k] = frontA ? x : y;
+            aFront += static_cast<std::size_t>(frontA);
+            bFront += static_cast<std::size_t>(!frontA);
+            const double u = *aBack;
+            const double w = *bBack;
+            const bool backA = u <= w;
+            out[total - 1 - k] = backA ? u : w;
+            aBack -= static_cast<std::size_t>(backA);
+            bBack -= static_cast<std::size_t>(!backA);
+        }
+        if (total % 2 == 1) {
+            out[total / 2] = std::max(*aFront, *bFront);
+        }
+    }
+
+    // Bitonic sort, every index a constant so that the keys stay in registers: blocks of
+    // kSize keys sorted in alternate directions (the last one decreasing) are merged by
+    // halving strides.
+    template <std::size_t kN, std::size_t kSize>
+    [[gnu::always_inline]] static void sortingNetwork(__m128d* r) {
+        if constexpr (kSize <= kN) {
+            bitonicMerge<kSize, kSize / 2>(r, std::make_index_sequence<kN / 2>{});
+            sortingNetwork<kN, 2 * kSize>(r);
+        }
+    }
+    template <std::size_t kSize, std::size_t kStride, std::size_t... kReg>
+    [[gnu::always_inline]] static void bitonicMerge(__m128d* r, std::index_sequence<kReg...> regs) {
+        if constexpr (kStride >= 2) {
+            // Keys i and i + kStride lie in the same lane of two registers.
+            (compareRegisters<kSize, kStride, 2 * kReg>(r), ...);
+            bitonicMerge<kSize, kStride / 2>(r, regs);
+        } else {
+            (compareHalves<kSize, 2 * kReg>(r), ...);
+        }
+    }
+    template <std::size_t kSize, std::size_t kStride, std::size_t kI>
+    [[gnu::always_inline]] static void compareRegisters(__m128d* r) {
+        if constexpr ((kI & kStride) == 0) {
+            constexpr std::size_t p = kI / 2;
+            constexpr std::size_t q = (kI + kStride) / 2;
+            const __m128d hi = _mm_max_pd(r[p], r[q]);
+            const __m128d lo = _mm_min_pd(r[p], r[q]);
+            constexpr bool kDecreasing = (kI & kSize) == 0;
+            r[p] = kDecreasing ? hi : lo;
+            r[q] = kDecreasing ? lo : hi;
+        }
+    }
+    // Stride 1 compares the two halves of a register: registers k and k + 1 are transposed,
+    // compared, and put back.
+    template <std::size_t kSize, std::size_t kK>
+    [[gnu::always_inline]] static void compareHalves(__m128d* r) {
+        if constexpr (kK % 4 == 0) {
+            constexpr std::size_t k = kK / 2;
+            const __m128d first = _mm_unpacklo_pd(r[k], r[k + 1]);  // (a0, b0)
+            const __m128d second = _mm_unpackhi_pd(r[k], r[k + 1]); // (a1, b1)
+            const __m128d hi = _mm_max_pd(first, second);
+            const __m128d lo = _mm_min_pd(first, second);
+            r[k] = ((2 * k) & kSize) == 0 ? _mm_unpacklo_pd(hi, lo) : _mm_unpacklo_pd(lo, hi);
+            r[k + 1] =
+                ((2 * k + 2) & kSize) == 0 ? _mm_unpackhi_pd(hi, lo) : _mm_unpackhi_pd(lo, hi);
+        }
+    }
+#endif
+
     static constexpr std::size_t kPadding = 11; // slot 0, and build()'s last pass and padding
     SortedKeys(double* a, double* b) : m_cur(a), m_next(b) {}
     double* m_cur;
@@ -297,14 +485,11 @@ class PackedEvents {
     /// On an empty set, pushes `count` events, the i-th given by event(i, time, payload):
     /// SortedKeys::build, several times faster than as many push() calls.
     template <class Event> void pushAll(std::size_t count, Event&& event) {
-        m_keys.build(
-            count, [&](std::size_t i) __attribute__((always_inline)) {
-                double time = 0.0;
-                std::uint32_t payload = 0;
-                event(i, time, payload);
-                m_exact[payload] = time;
-                return pack(time, payload);
-            });
+        m_keys.build(count, packed(event));
+    }
+    /// pushAll() by SortedKeys::buildBySortingNetwork.
+    template <class Event> void pushAllBySortingNetwork(std::size_t count, Event&& event) {
+        m_keys.buildBySortingNetwork(count, packed(event));
     }
     /// Pops the earliest event and returns its tie key: two events may tie (and may have
     /// come out in the wrong order) only if their keys are equal.
@@ -322,6 +507,17 @@ class PackedEvents {
     std::uint64_t tieKey(double time) const { return std::bit_cast<std::uint64_t>(time) & ~m_mask; }
 
   private:
+    // The key of event(i), whose exact time is recorded.
+    template <class Event> auto packed(Event& event) {
+        return [ this, &event ](std::size_t i) __attribute__((always_inline)) {
+            double time = 0.0;
+            std::uint32_t payload = 0;
+            event(i, time, payload);
+            m_exact[payload] = time;
+            return pack(time, payload);
+        };
+    }
+
     PackedEvents(SortedKeys keys, double* exact, std::uint64_t mask)
         : m_keys(keys), m_exact(exact), m_mask(mask) {}
     double pack(double time, std::uint32_t payload) const {
@@ -332,5 +528,23 @@ class PackedEvents {
     double* m_exact;
     std::uint64_t m_mask;
 };
+
+/// A run's first events into an empty set: by a sorting network where the set has one
+/// (buildBySortingNetwork, pushAllBySortingNetwork), else build() or pushAll().
+template <class Keys, class Key> void buildStart(Keys& keys, std::size_t count, Key&& key) {
+    if constexpr (requires { keys.buildBySortingNetwork(count, key); }) {
+        keys.buildBySortingNetwork(count, key);
+    } else {
+        keys.build(count, key);
+    }
+}
+template <class Events, class Event>
+void pushStart(Events& events, std::size_t count, Event&& event) {
+    if constexpr (requires { events.pushAllBySortingNetwork(count, event); }) {
+        events.pushAllBySortingNetwork(count, event);
+    } else {
+        events.pushAll(count, event);
+    }
+}
 
 } // namespace rl

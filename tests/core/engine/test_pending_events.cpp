@@ -174,7 +174,9 @@ void checkMonotoneAgainstMultiset(Keys keys, std::size_t capacity, bool ties,
 // build() then more insertions and pops against a multiset: the built array must be the one
 // the insertions make, and stay usable. The storage is reused from size to size (stale keys
 // beyond the array, as in a Monte Carlo run).
-template <class Storage> void checkBuildAgainstMultiset(bool ties) {
+// With `network`, buildStart (SortedKeys::buildBySortingNetwork: 25 to 32 keys by a sorting
+// network).
+template <class Storage> void checkBuildAgainstMultiset(bool ties, bool network) {
     std::mt19937_64 g(ties ? 7 : 8);
     Storage storage;
     for (std::size_t count = 0; count <= 140; ++count) {
@@ -185,10 +187,15 @@ template <class Storage> void checkBuildAgainstMultiset(bool ties) {
         }
         std::size_t calls = 0;
         bool inOrder = true; // each key asked for once, in order (they may be draws)
-        keys.build(count, [&](std::size_t i) {
+        auto key = [&](std::size_t i) {
             inOrder = inOrder && i == calls++;
             return values[i];
-        });
+        };
+        if (network) {
+            buildStart(keys, count, key);
+        } else {
+            keys.build(count, key);
+        }
         QVERIFY(inOrder);
         QCOMPARE(calls, count);
         std::multiset<double> ref(values.begin(), values.end());
@@ -210,7 +217,7 @@ template <class Storage> void checkBuildAgainstMultiset(bool ties) {
     }
 }
 
-template <class Storage> void checkPushAllAgainstPushes() {
+template <class Storage> void checkPushAllAgainstPushes(bool network) {
     std::mt19937_64 g(9);
     Storage storage;
     for (std::uint32_t count = 0; count <= 140; ++count) {
@@ -225,10 +232,15 @@ template <class Storage> void checkPushAllAgainstPushes() {
         for (double& t : times) {
             t = randomTime(g, false);
         }
-        events.pushAll(count, [&](std::size_t i, double& time, std::uint32_t& payload) {
+        auto event = [&](std::size_t i, double& time, std::uint32_t& payload) {
             time = times[i];
             payload = static_cast<std::uint32_t>(2 * i + 1);
-        });
+        };
+        if (network) {
+            pushStart(events, count, event);
+        } else {
+            events.pushAll(count, event);
+        }
         std::vector<std::uint32_t> order(count);
         std::iota(order.begin(), order.end(), 0U);
         std::sort(order.begin(), order.end(),
@@ -301,14 +313,17 @@ class TestPendingEvents : public QObject {
         }
     }
 
-    // The lean kernels' time-0 events, built in one go (SortedKeys::build, four per pass).
+    // The lean kernels' time-0 events, built in one go (SortedKeys::build, four per pass, or
+    // a sorting network for 25 to 32 keys), for every count up to 140, ties included.
     void buildEqualsInsertions() {
-        for (bool ties : {false, true}) {
-            checkBuildAgainstMultiset<SortedKeys::Storage>(ties);
-            checkBuildAgainstMultiset<KeyHeap::Storage>(ties);
+        for (bool network : {false, true}) {
+            for (bool ties : {false, true}) {
+                checkBuildAgainstMultiset<SortedKeys::Storage>(ties, network);
+                checkBuildAgainstMultiset<KeyHeap::Storage>(ties, network);
+            }
+            checkPushAllAgainstPushes<PackedEvents::Storage>(network);
+            checkPushAllAgainstPushes<CalendarEvents::Storage>(network);
         }
-        checkPushAllAgainstPushes<PackedEvents::Storage>();
-        checkPushAllAgainstPushes<CalendarEvents::Storage>();
     }
 
     void packedEventsAndHeapGiveExactTimesAndPayloads() {
