@@ -185,8 +185,9 @@ class TreeDynPolicy {
         }
         bool running() const { return !transferEnds.empty() || !reductionEnds.empty(); }
         [[gnu::always_inline]] void step() {
-            if (!transferEnds.empty() &&
-                (reductionEnds.empty() || transferEnds.min() <= reductionEnds.min())) {
+            // An empty set's min() is +inf (SortedKeys, KeyHeap), and every end is finite:
+            // a transfer end comes first when there is one not later than every reduction end.
+            if (transferEnds.min() <= reductionEnds.min()) {
                 now = transferEnds.popMin();
                 reductionEnds.insert(now + *reduction++);
             } else {
