@@ -179,8 +179,13 @@ void LogHistogram::addToBucket(std::uint32_t bucket, std::uint64_t count) {
     if (bucket >= kBuckets + 2) {
         throw InputError("histogram bucket " + std::to_string(bucket) + " does not exist");
     }
-    makeDense();
-    m_counts[bucket] += count;
+    if (m_counts.empty() && count < kSparseLimit - m_sparse.size()) {
+        // A block received from another process stays as small as it was sent.
+        m_sparse.insert(m_sparse.end(), count, bucket);
+    } else {
+        makeDense();
+        m_counts[bucket] += count;
+    }
     m_count += count;
 }
 
