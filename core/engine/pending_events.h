@@ -69,14 +69,15 @@ class SortedKeys {
     /// The smallest key (size() > 0).
     double min() const { return m_cur[m_size]; }
 
-    /// build(), but without its cost in the square of the count for 25 to 128 keys (a
-    /// Tree-dyn or Non-Commut-Tree-dyn run's transfers of time 0, half the platform, for
-    /// n = 50 to 257): up to 32 by a sorting network (sortBySortingNetwork), more by blocks
-    /// of 32 so sorted, then merged (sortBlocksAndMerge). Measured per build: 32 keys twice
-    /// as fast, 64 keys 1.6 times, 128 keys 2 times; 24 or fewer as fast as build(), which
-    /// they keep (and one network of 64 keys in 32 registers spills). The static plans'
-    /// joins keep build(): there the extra call in the loop's function made the loop's code
-    /// longer (n = 64: 4 % more instructions) than the sort saved.
+    /// build(), but without its cost in the square of the count (a Tree-dyn or
+    /// Non-Commut-Tree-dyn run's transfers of time 0, half the platform): 25 to 32 keys by a
+    /// sorting network (sortBySortingNetwork), 45 to 128 by blocks of 32 so sorted, then
+    /// merged (sortBlocksAndMerge). tests/bench/start_bench, CPU per build: 32 keys 1.9
+    /// times as fast, 64 keys 1.8 times, 128 keys 2.2 times; the others keep build(), as
+    /// fast or faster there (24 or fewer; 33 to 44, where the second block is mostly
+    /// padding: 0.8 times at 33), and one network of 64 keys in 32 registers spills. The
+    /// static plans' joins keep build(): there the extra call in the loop's function made the
+    /// loop's code longer (n = 64: 4 % more instructions) than the sort saved.
     template <class Key> void buildBySortingNetwork(std::size_t count, Key&& key) {
 #if defined(__SSE2__)
         if (count > 24 && count <= 32) {
@@ -93,7 +94,7 @@ class SortedKeys {
             m_size = count;
             return;
         }
-        if (count > 32 && count <= kMergedLimit) {
+        if (count > 44 && count <= kMergedLimit) {
             // Blocks of 32 sorted by the network, then merged (sortBlocksAndMerge).
             alignas(16) double v[kBlocks * kBlockStride];
             std::size_t i = 0;
@@ -250,7 +251,7 @@ class SortedKeys {
     // A block: +inf, 32 keys, -inf (the sentinels of mergeDecreasing).
     static constexpr std::size_t kBlockStride = 34;
 
-    /// 33 to kMergedLimit keys (n = 66 to 257: half the platform at time 0), in blocks of 32
+    /// 45 to kMergedLimit keys (n = 90 to 257: half the platform at time 0), in blocks of 32
     /// at v + kBlockStride * b + 1 (the last padded with -inf), into out[0..count) in
     /// decreasing order: each block by the network, then merged two by two. build()'s passes
     /// cost the square of the count: 27,000 instructions for 128 keys, half of a Tree-dyn run
