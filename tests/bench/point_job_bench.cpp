@@ -3,6 +3,7 @@
 // simulating its blocks (spread over the ranks), the bytes of its block results (sent to
 // rank 0) and the CPU time rank 0 spends merging them and analysing the point (serial).
 // Usage: point_job_bench [REPLICATES=100000] [POINTS=3]
+#include "cpu_time.h"
 #include "experiment/mc_wire.h"
 #include "experiment/point_job.h"
 
@@ -10,18 +11,10 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <string>
 
 using namespace rl;
-
-namespace {
-double cpuSeconds() {
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-} // namespace
+using rl::bench::cpuSeconds;
 
 int main(int argc, char** argv) {
     const std::uint64_t replicates = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 100000;

@@ -4,23 +4,18 @@
 // 32 keys, blocks of 32 merged up to 128). CPU nanoseconds per build, best of 5 alternated
 // rounds, for the README's Performance section. Both must give the same array: checked.
 // Usage: start_bench [BUILDS_PER_ROUND=200000]
+#include "cpu_time.h"
 #include "engine/pending_events.h"
 
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <random>
 #include <vector>
 
 using namespace rl;
+using rl::bench::cpuSeconds;
 
 namespace {
-double cpuSeconds() {
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
 // Builds `builds` arrays of `count` keys (64 different sets of draws in turn); returns CPU
 // nanoseconds per build. The smallest key of each is summed so that no build is optimised away.
 template <bool kNetwork>

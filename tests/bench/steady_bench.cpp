@@ -3,6 +3,7 @@
 // random heterogeneous graphs (costs U(0.2, 3), w U(0, 2), seed 5), target P0. Wall and CPU
 // seconds per solve, the throughputs (they must agree) and the rounds of pricing.
 // Usage: steady_bench [FLOW_LP_MAX_N=16] [N...=8 12 16 20 24]
+#include "cpu_time.h"
 #include "models/steady_flow_lp.h"
 #include "models/steady_state.h"
 
@@ -10,17 +11,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <random>
 #include <vector>
 
 using namespace rl;
+using rl::bench::cpuSeconds;
 
 namespace {
-
-double cpuSeconds() {
-    return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; // the process's CPU time
-}
 
 double wallSeconds() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
