@@ -65,6 +65,9 @@ StaticJoins StaticJoins::build(const StaticPlan& plan, bool withReductions) {
             r(1) = consumer(source(p, k + 1 + lag));
         }
     }
+    if (withReductions) {
+        j.pruneDominatedInputs();
+    }
     // Time 0: the processors' available events in index order, as the engine handles them
     // (StaticPolicy::onIdle: trySend, then tryReceive); only first receptions from senders
     // without receptions of their own can start then.
@@ -112,6 +115,64 @@ StaticJoins StaticJoins::build(const StaticPlan& plan, bool withReductions) {
         }
     }
     return j;
+}
+
+void StaticJoins::pruneDominatedInputs() {
+    const std::size_t per = consumersPerJoin();
+    const std::size_t ids = need.size();
+    const std::vector<int> edges = consumers; // as built: pruning one edge keeps the others'
+    auto feeds = [&](std::size_t a, int c) {
+        for (std::size_t slot = 0; slot < per; ++slot) {
+            if (edges[per * a + slot] == c) {
+                return true;
+            }
+        }
+        return false;
+    };
+    // An input a of join c is never the last to end when another input b of c waits for a
+    // itself: b starts after a ends, and a cost is never negative, so b's end is not earlier
+    // (in floating point too: start + cost >= start). Removing a -> c changes neither c's
+    // start time (the latest of its inputs) nor when c joins the queue (at b's end, which is
+    // handled after a's, b being pushed only once a ended). Binomial-stat's reduction j waits
+    // for reduction j-1 and transfer j, which itself waited for reduction j-1: each of its
+    // operations then feeds one join, and a run takes the one-consumer loop.
+    std::vector<std::vector<int>> inputs(ids);
+    for (std::size_t a = 0; a < ids; ++a) {
+        for (std::size_t slot = 0; slot < per; ++slot) {
+            const int c = consumers[per * a + slot];
+            if (c != dummy) {
+                inputs[static_cast<std::size_t>(c)].push_back(static_cast<int>(a));
+            }
+        }
+    }
+    for (std::size_t c = 0; c < ids; ++c) {
+        for (const int a : inputs[c]) {
+            for (const int b : inputs[c]) {
+                if (b != a && feeds(static_cast<std::size_t>(a), b)) {
+                    for (std::size_t slot = 0; slot < per; ++slot) {
+                        int& target = consumers[per * static_cast<std::size_t>(a) + slot];
+                        if (target == static_cast<int>(c)) {
+                            target = dummy;
+                            --need[c];
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    // One consumer at most per join: one slot each (the run's loop then delivers once).
+    for (std::size_t a = 0; a < ids; ++a) {
+        if (consumers[per * a] != dummy && consumers[per * a + 1] != dummy) {
+            return;
+        }
+    }
+    std::vector<int> single(ids, dummy);
+    for (std::size_t a = 0; a < ids; ++a) {
+        single[a] = consumers[per * a] != dummy ? consumers[per * a] : consumers[per * a + 1];
+    }
+    consumers = std::move(single);
+    oneConsumer = true;
 }
 
 } // namespace rl

@@ -43,9 +43,16 @@ struct StaticJoins {
     /// once those have been delivered.
     std::vector<int> readyAtZero;
 
-    std::size_t consumersPerJoin() const { return withReductions ? 2 : 1; }
+    /// With reductions, each join's end feeds at most one join once the inputs that can never
+    /// be the last were removed (Binomial-stat): consumers then has one slot per join.
+    bool oneConsumer = false;
+
+    std::size_t consumersPerJoin() const { return withReductions && !oneConsumer ? 2 : 1; }
 
     static StaticJoins build(const StaticPlan& plan, bool withReductions);
+
+  private:
+    void pruneDominatedInputs();
 };
 
 /// One run of `joins` on one replicate's draws (the k-th started transfer takes transfer[k],
@@ -53,7 +60,7 @@ struct StaticJoins {
 /// interleaved (runStaticJoinsPair). It stops (tied()) when two operations of one stream may
 /// start at the same time, where the caller must use the exact path (the engine breaks such
 /// ties by its event order). `remaining` and `start` are scratch buffers of joins.need.size().
-template <class Queue, bool kReductions> class StaticJoinsRun {
+template <class Queue, bool kReductions, std::size_t kConsumers = 1> class StaticJoinsRun {
   public:
     StaticJoinsRun(const StaticJoins& joins, Queue queue, const double* transfer,
                    const double* reduction, int* remaining, double* start)
@@ -72,11 +79,8 @@ template <class Queue, bool kReductions> class StaticJoinsRun {
         };
         for (const int s : joins.initial) {
             const double end = 0.0 + transfer[m_next[0]++];
-            if (kReductions) {
-                deliverAtZero(m_consumers[2 * s], end);
-                deliverAtZero(m_consumers[2 * s + 1], end);
-            } else {
-                deliverAtZero(m_consumers[s], end);
+            for (std::size_t slot = 0; slot < kConsumers; ++slot) {
+                deliverAtZero(m_consumers[kConsumers * static_cast<std::size_t>(s) + slot], end);
             }
         }
         const int* const ready = joins.readyAtZero.data();
@@ -109,8 +113,9 @@ template <class Queue, bool kReductions> class StaticJoinsRun {
             }
             m_lastKey[stream] = key;
             const double end = now + m_draws[stream][m_next[stream]++];
-            deliver(m_consumers[2 * id], end);
-            deliver(m_consumers[2 * id + 1], end);
+            for (std::size_t slot = 0; slot < kConsumers; ++slot) {
+                deliver(m_consumers[kConsumers * id + slot], end);
+            }
         } else {
             // One stream, and an end feeds one join: what starts at the time of this join and
             // is not pending now can only come from a chain of zero-cost transfers started by
@@ -161,10 +166,15 @@ bool runStaticJoins(const StaticJoins& joins, Queue queue, const double* transfe
         return !lane.tied();
     };
     // The choice of loop made once, not per event.
-    return joins.withReductions ? run(StaticJoinsRun<Queue, true>(joins, queue, transfer, reduction,
-                                                                  remaining, start))
-                                : run(StaticJoinsRun<Queue, false>(joins, queue, transfer,
-                                                                   reduction, remaining, start));
+    if (!joins.withReductions) {
+        return run(
+            StaticJoinsRun<Queue, false>(joins, queue, transfer, reduction, remaining, start));
+    }
+    if (joins.oneConsumer) {
+        return run(
+            StaticJoinsRun<Queue, true, 1>(joins, queue, transfer, reduction, remaining, start));
+    }
+    return run(StaticJoinsRun<Queue, true, 2>(joins, queue, transfer, reduction, remaining, start));
 }
 
 /// Two replicates' runs of `joins` at once, their events interleaved (each run is a chain of
@@ -182,9 +192,12 @@ void runStaticJoinsPair(const StaticJoins& joins, Queue qa, Queue qb, const doub
         doneA = !a.tied();
         doneB = !b.tied();
     };
-    if (joins.withReductions) {
-        run(StaticJoinsRun<Queue, true>(joins, qa, ta, ra, remainingA, startA),
-            StaticJoinsRun<Queue, true>(joins, qb, tb, rb, remainingB, startB));
+    if (joins.withReductions && joins.oneConsumer) {
+        run(StaticJoinsRun<Queue, true, 1>(joins, qa, ta, ra, remainingA, startA),
+            StaticJoinsRun<Queue, true, 1>(joins, qb, tb, rb, remainingB, startB));
+    } else if (joins.withReductions) {
+        run(StaticJoinsRun<Queue, true, 2>(joins, qa, ta, ra, remainingA, startA),
+            StaticJoinsRun<Queue, true, 2>(joins, qb, tb, rb, remainingB, startB));
     } else {
         run(StaticJoinsRun<Queue, false>(joins, qa, ta, ra, remainingA, startA),
             StaticJoinsRun<Queue, false>(joins, qb, tb, rb, remainingB, startB));
