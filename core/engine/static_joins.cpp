@@ -2,6 +2,7 @@
 
 #include "engine/static_plan.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace rl {
@@ -67,6 +68,8 @@ StaticJoins StaticJoins::build(const StaticPlan& plan, bool withReductions) {
     }
     if (withReductions) {
         j.pruneDominatedInputs();
+        j.feedStartsOfJoins();
+        j.compactConsumers();
     }
     // Time 0: the processors' available events in index order, as the engine handles them
     // (StaticPolicy::onIdle: trySend, then tryReceive); only first receptions from senders
@@ -92,15 +95,20 @@ StaticJoins StaticJoins::build(const StaticPlan& plan, bool withReductions) {
             }
         }
     }
-    // The joins the initial transfers complete.
+    // The joins the initial transfers complete, then those their starts complete.
     std::vector<int> delivered(j.need.size(), 0);
+    auto deliver = [&](int c) {
+        if (++delivered[static_cast<std::size_t>(c)] == j.need[static_cast<std::size_t>(c)]) {
+            j.readyAtZero.push_back(c);
+        }
+    };
     for (const int s : j.initial) {
         for (std::size_t slot = 0; slot < j.consumersPerJoin(); ++slot) {
-            const int c = j.consumers[j.consumersPerJoin() * static_cast<std::size_t>(s) + slot];
-            if (++delivered[static_cast<std::size_t>(c)] == j.need[static_cast<std::size_t>(c)]) {
-                j.readyAtZero.push_back(c);
-            }
+            deliver(j.consumers[j.consumersPerJoin() * static_cast<std::size_t>(s) + slot]);
         }
+    }
+    for (std::size_t k = 0; k < j.readyAtZero.size() && !j.startConsumers.empty(); ++k) {
+        deliver(j.startConsumers[static_cast<std::size_t>(j.readyAtZero[k])]);
     }
     std::vector<char> initial(static_cast<std::size_t>(n), 0);
     for (const int s : j.initial) {
@@ -115,6 +123,30 @@ StaticJoins StaticJoins::build(const StaticPlan& plan, bool withReductions) {
         }
     }
     return j;
+}
+
+std::vector<std::vector<int>> StaticJoins::inputsOfJoins() const {
+    const std::size_t per = consumersPerJoin();
+    std::vector<std::vector<int>> inputs(need.size());
+    for (std::size_t a = 0; a < need.size(); ++a) {
+        for (std::size_t slot = 0; slot < per; ++slot) {
+            const int c = consumers[per * a + slot];
+            if (c != dummy) {
+                inputs[static_cast<std::size_t>(c)].push_back(static_cast<int>(a));
+            }
+        }
+    }
+    return inputs;
+}
+
+void StaticJoins::dropEdge(int a, int c) {
+    const std::size_t per = consumersPerJoin();
+    for (std::size_t slot = 0; slot < per; ++slot) {
+        int& target = consumers[per * static_cast<std::size_t>(a) + slot];
+        if (target == c) {
+            target = dummy;
+        }
+    }
 }
 
 void StaticJoins::pruneDominatedInputs() {
@@ -136,31 +168,76 @@ void StaticJoins::pruneDominatedInputs() {
     // handled after a's, b being pushed only once a ended). Binomial-stat's reduction j waits
     // for reduction j-1 and transfer j, which itself waited for reduction j-1: each of its
     // operations then feeds one join, and a run takes the one-consumer loop.
-    std::vector<std::vector<int>> inputs(ids);
-    for (std::size_t a = 0; a < ids; ++a) {
-        for (std::size_t slot = 0; slot < per; ++slot) {
-            const int c = consumers[per * a + slot];
-            if (c != dummy) {
-                inputs[static_cast<std::size_t>(c)].push_back(static_cast<int>(a));
-            }
-        }
-    }
+    std::vector<std::vector<int>> inputs = inputsOfJoins();
     for (std::size_t c = 0; c < ids; ++c) {
         for (const int a : inputs[c]) {
             for (const int b : inputs[c]) {
                 if (b != a && feeds(static_cast<std::size_t>(a), b)) {
-                    for (std::size_t slot = 0; slot < per; ++slot) {
-                        int& target = consumers[per * static_cast<std::size_t>(a) + slot];
-                        if (target == static_cast<int>(c)) {
-                            target = dummy;
-                            --need[c];
-                        }
-                    }
+                    dropEdge(a, static_cast<int>(c));
+                    --need[c];
                     break;
                 }
             }
         }
     }
+}
+
+void StaticJoins::feedStartsOfJoins() {
+    const std::size_t per = consumersPerJoin();
+    const std::size_t ids = need.size();
+    std::vector<std::vector<int>> inputs = inputsOfJoins();
+    // When every input of a join b is also an input of c, c's start is the latest of b's
+    // start and c's other inputs: b's inputs can be replaced by one, "b is pushed" (its start
+    // is known then), delivered as b joins the queue. Fibonacci-stat's reception k waits for
+    // reception k-1 and the reduction of k-2, exactly what the reduction of k-1 waits for
+    // (for k = 1, reception 0, all that reduction 0 waits for): each of its operations then
+    // feeds one join at its end. c's start is the same max, exactly, and c joins the queue at
+    // the same moment (b is pushed while the last of its inputs is handled), so the
+    // operations start in the same order. One level only: a join fed so feeds none so.
+    std::vector<int> feeds(ids, dummy);
+    std::vector<char> fed(ids, 0);
+    auto contains = [](const std::vector<int>& set, int x) {
+        return std::find(set.begin(), set.end(), x) != set.end();
+    };
+    for (std::size_t c = 0; c < ids; ++c) {
+        if (inputs[c].empty() || feeds[c] != dummy) {
+            continue;
+        }
+        for (const int a : inputs[c]) {
+            bool done = false;
+            for (std::size_t slot = 0; slot < per && !done; ++slot) {
+                const int b = consumers[per * static_cast<std::size_t>(a) + slot];
+                const auto bi = static_cast<std::size_t>(b);
+                if (b == dummy || bi == c || feeds[bi] != dummy || fed[bi] != 0 ||
+                    inputs[bi].empty() || inputs[bi].size() > inputs[c].size() ||
+                    static_cast<int>(inputs[bi].size()) != need[bi]) {
+                    continue;
+                }
+                if (!std::all_of(inputs[bi].begin(), inputs[bi].end(),
+                                 [&](int x) { return contains(inputs[c], x); })) {
+                    continue;
+                }
+                feeds[bi] = static_cast<int>(c);
+                fed[c] = 1;
+                for (const int x : inputs[bi]) {
+                    dropEdge(x, static_cast<int>(c));
+                }
+                need[c] -= static_cast<int>(inputs[bi].size()) - 1;
+                done = true;
+            }
+            if (done) {
+                break;
+            }
+        }
+    }
+    if (std::any_of(fed.begin(), fed.end(), [](char f) { return f != 0; })) {
+        startConsumers = std::move(feeds);
+    }
+}
+
+void StaticJoins::compactConsumers() {
+    const std::size_t per = consumersPerJoin();
+    const std::size_t ids = need.size();
     // One consumer at most per join: one slot each (the run's loop then delivers once).
     for (std::size_t a = 0; a < ids; ++a) {
         if (consumers[per * a] != dummy && consumers[per * a + 1] != dummy) {

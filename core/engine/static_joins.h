@@ -46,13 +46,22 @@ struct StaticJoins {
     /// With reductions, each join's end feeds at most one join once the inputs that can never
     /// be the last were removed (Binomial-stat): consumers then has one slot per join.
     bool oneConsumer = false;
+    /// Per join id (empty when none): the join fed by its start, as it joins the queue (an
+    /// input that stands for all of its own inputs; dummy when none).
+    std::vector<int> startConsumers;
 
     std::size_t consumersPerJoin() const { return withReductions && !oneConsumer ? 2 : 1; }
 
     static StaticJoins build(const StaticPlan& plan, bool withReductions);
 
   private:
+    // Per join id, the joins whose end it waits for.
+    std::vector<std::vector<int>> inputsOfJoins() const;
+    // a's end no longer feeds c.
+    void dropEdge(int a, int c);
     void pruneDominatedInputs();
+    void feedStartsOfJoins();
+    void compactConsumers();
 };
 
 /// One run of `joins` on one replicate's draws (the k-th started transfer takes transfer[k],
@@ -60,12 +69,14 @@ struct StaticJoins {
 /// interleaved (runStaticJoinsPair). It stops (tied()) when two operations of one stream may
 /// start at the same time, where the caller must use the exact path (the engine breaks such
 /// ties by its event order). `remaining` and `start` are scratch buffers of joins.need.size().
-template <class Queue, bool kReductions, std::size_t kConsumers = 1> class StaticJoinsRun {
+template <class Queue, bool kReductions, std::size_t kConsumers = 1, bool kStarts = false>
+class StaticJoinsRun {
   public:
     StaticJoinsRun(const StaticJoins& joins, Queue queue, const double* transfer,
                    const double* reduction, int* remaining, double* start)
-        : m_queue(queue), m_consumers(joins.consumers.data()), m_remaining(remaining),
-          m_start(start), m_n(static_cast<std::uint32_t>(joins.n)) {
+        : m_queue(queue), m_consumers(joins.consumers.data()),
+          m_startConsumers(joins.startConsumers.data()), m_remaining(remaining), m_start(start),
+          m_n(static_cast<std::uint32_t>(joins.n)) {
         m_draws[0] = transfer;
         m_draws[1] = reduction;
         std::copy(joins.need.begin(), joins.need.end(), remaining);
@@ -84,6 +95,15 @@ template <class Queue, bool kReductions, std::size_t kConsumers = 1> class Stati
             }
         }
         const int* const ready = joins.readyAtZero.data();
+        if constexpr (kStarts) {
+            // The joins those complete feed their starts on (StaticJoins::build listed the
+            // ones this completes after them).
+            for (std::size_t i = 0; i < joins.readyAtZero.size(); ++i) {
+                const int f = m_startConsumers[ready[i]];
+                start[f] = std::max(start[f], start[ready[i]]);
+                --remaining[f];
+            }
+        }
         m_queue.pushAll(joins.readyAtZero.size(),
                         [&](std::size_t i, double& time, std::uint32_t& payload) {
                             time = start[ready[i]];
@@ -138,11 +158,20 @@ template <class Queue, bool kReductions, std::size_t kConsumers = 1> class Stati
         m_start[c] = std::max(m_start[c], end);
         if (--m_remaining[c] == 0) {
             m_queue.push(m_start[c], static_cast<std::uint32_t>(c));
+            if constexpr (kStarts) {
+                // c's start, known now, is an input of this join.
+                const int f = m_startConsumers[c];
+                m_start[f] = std::max(m_start[f], m_start[c]);
+                if (--m_remaining[f] == 0) {
+                    m_queue.push(m_start[f], static_cast<std::uint32_t>(f));
+                }
+            }
         }
     }
 
     Queue m_queue;
     const int* m_consumers;
+    const int* m_startConsumers;
     int* m_remaining;
     double* m_start;
     std::uint32_t m_n;
@@ -153,6 +182,24 @@ template <class Queue, bool kReductions, std::size_t kConsumers = 1> class Stati
     double m_last = 0.0;
     bool m_tied = false;
 };
+
+template <class T> struct TypeTag { using type = T; };
+
+/// Calls f(TypeTag<StaticJoinsRun<Queue, ...>>) with the loop `joins` needs (with or without
+/// reductions, one or two consumers per join, joins fed by starts or not): chosen once per
+/// run, not per event.
+template <class Queue, class F> decltype(auto) withJoinsRun(const StaticJoins& joins, F&& f) {
+    if (!joins.withReductions) {
+        return f(TypeTag<StaticJoinsRun<Queue, false>>{});
+    }
+    const bool starts = !joins.startConsumers.empty();
+    if (joins.oneConsumer) {
+        return starts ? f(TypeTag<StaticJoinsRun<Queue, true, 1, true>>{})
+                      : f(TypeTag<StaticJoinsRun<Queue, true, 1, false>>{});
+    }
+    return starts ? f(TypeTag<StaticJoinsRun<Queue, true, 2, true>>{})
+                  : f(TypeTag<StaticJoinsRun<Queue, true, 2, false>>{});
+}
 
 /// Runs `joins` on one replicate's draws (StaticJoinsRun); false when it tied.
 template <class Queue>
@@ -166,15 +213,11 @@ bool runStaticJoins(const StaticJoins& joins, Queue queue, const double* transfe
         return !lane.tied();
     };
     // The choice of loop made once, not per event.
-    if (!joins.withReductions) {
-        return run(
-            StaticJoinsRun<Queue, false>(joins, queue, transfer, reduction, remaining, start));
-    }
-    if (joins.oneConsumer) {
-        return run(
-            StaticJoinsRun<Queue, true, 1>(joins, queue, transfer, reduction, remaining, start));
-    }
-    return run(StaticJoinsRun<Queue, true, 2>(joins, queue, transfer, reduction, remaining, start));
+    return withJoinsRun<Queue>(
+        joins, [&](auto tag) __attribute__((always_inline)) {
+            using Run = typename decltype(tag)::type;
+            return run(Run(joins, queue, transfer, reduction, remaining, start));
+        });
 }
 
 /// Two replicates' runs of `joins` at once, their events interleaved (each run is a chain of
@@ -192,16 +235,12 @@ void runStaticJoinsPair(const StaticJoins& joins, Queue qa, Queue qb, const doub
         doneA = !a.tied();
         doneB = !b.tied();
     };
-    if (joins.withReductions && joins.oneConsumer) {
-        run(StaticJoinsRun<Queue, true, 1>(joins, qa, ta, ra, remainingA, startA),
-            StaticJoinsRun<Queue, true, 1>(joins, qb, tb, rb, remainingB, startB));
-    } else if (joins.withReductions) {
-        run(StaticJoinsRun<Queue, true, 2>(joins, qa, ta, ra, remainingA, startA),
-            StaticJoinsRun<Queue, true, 2>(joins, qb, tb, rb, remainingB, startB));
-    } else {
-        run(StaticJoinsRun<Queue, false>(joins, qa, ta, ra, remainingA, startA),
-            StaticJoinsRun<Queue, false>(joins, qb, tb, rb, remainingB, startB));
-    }
+    withJoinsRun<Queue>(
+        joins, [&](auto tag) __attribute__((always_inline)) {
+            using Run = typename decltype(tag)::type;
+            run(Run(joins, qa, ta, ra, remainingA, startA),
+                Run(joins, qb, tb, rb, remainingB, startB));
+        });
 }
 
 } // namespace rl
