@@ -113,6 +113,22 @@ class SortedKeys {
         build(count, key);
     }
 
+    /// buildBySortingNetwork(), and 33 to 44 keys sorted 32 by the network, the rest by
+    /// build()'s passes (one to three instead of nine to eleven). For the static plans' joins
+    /// with reductions (Fibonacci-stat starts with 39 at n = 64); Tree-dyn and
+    /// Non-Commut-Tree-dyn keep buildBySortingNetwork(): this extra branch in their inlined
+    /// start made their loop's code longer (about 1 % more instructions per run at n = 64)
+    /// than it would save at n = 66 to 89.
+    template <class Key> void buildByNetworkThenPasses(std::size_t count, Key&& key) {
+#if defined(__SSE2__)
+        if (count > 32 && count <= 44) {
+            networkThenPasses(count, key);
+            return;
+        }
+#endif
+        buildBySortingNetwork(count, key);
+    }
+
     /// Fills an empty array with key(0), ..., key(count - 1): the array that as many insert()
     /// calls would make, four keys per pass. A run's first events (the transfers of time 0,
     /// half the platform) were a third of a lean kernel's time at n = 64 when inserted one by
@@ -123,55 +139,8 @@ class SortedKeys {
     /// a quarter of the passes, each about twice the work of one insertion.
     template <class Key> void build(std::size_t count, Key&& key) {
 #if defined(__SSE2__)
-        // Only pair stores, as in insert(): the slots past the keys hold -inf, written as
-        // three (-inf, -inf) pairs after the last pair of each pass, so that the next pass
-        // (four slots further) reads -inf there.
-        const __m128d inf = _mm_set1_pd(kInf);
-        const __m128d negInf = _mm_set1_pd(-kInf);
-        for (std::size_t j = 1; j < 7; j += 2) {
-            _mm_storeu_pd(m_cur + j, negInf);
-        }
-        for (std::size_t first = 0; first < count; first += 4) {
-            double v[4];
-            for (std::size_t i = 0; i < 4; ++i) {
-                v[i] = first + i < count ? key(first + i) : -kInf;
-            }
-            // Decreasing, by a sorting network.
-            auto order = [](double& hi, double& lo) {
-                const double h = std::max(hi, lo);
-                lo = std::min(hi, lo);
-                hi = h;
-            };
-            order(v[0], v[1]);
-            order(v[2], v[3]);
-            order(v[0], v[2]);
-            order(v[1], v[3]);
-            order(v[1], v[2]);
-            const __m128d s1 = _mm_set1_pd(v[0]);
-            const __m128d s2 = _mm_set1_pd(v[1]);
-            const __m128d s3 = _mm_set1_pd(v[2]);
-            const __m128d s4 = _mm_set1_pd(v[3]);
-            const double* in = m_cur;
-            double* out = m_next;
-            __m128d before2 = inf;              // (d[j-4], d[j-3])
-            __m128d before1 = inf;              // (d[j-2], d[j-1])
-            const std::size_t end = m_size + 4; // m_size is a multiple of 4 here
-            for (std::size_t j = 1; j < end; j += 2) {
-                const __m128d cur = _mm_loadu_pd(in + j);
-                const __m128d prev1 = _mm_shuffle_pd(before1, cur, 1);
-                const __m128d prev3 = _mm_shuffle_pd(before2, before1, 1);
-                const __m128d a = _mm_max_pd(cur, _mm_min_pd(prev1, s1));
-                const __m128d b = _mm_max_pd(_mm_min_pd(before1, s2), _mm_min_pd(prev3, s3));
-                _mm_storeu_pd(out + j, _mm_max_pd(_mm_max_pd(a, b), _mm_min_pd(before2, s4)));
-                before2 = before1;
-                before1 = cur;
-            }
-            for (std::size_t j = end + 1; j < end + 7; j += 2) {
-                _mm_storeu_pd(out + j, negInf);
-            }
-            m_size += std::min<std::size_t>(4, count - first);
-            std::swap(m_cur, m_next);
-        }
+        padWithNegInf(m_cur, 0); // an empty array
+        insertByPasses(0, count, key);
 #else
         for (std::size_t i = 0; i < count; ++i) {
             insert(key(i));
@@ -227,6 +196,81 @@ class SortedKeys {
     }
 
   private:
+#if defined(__SSE2__)
+    // The slots after an array of m_size keys (a multiple of 4) read as -inf by the passes:
+    // three (-inf, -inf) pairs, by pair stores only, as insert() expects.
+    [[gnu::always_inline]] static void padWithNegInf(double* keys, std::size_t size) {
+        const __m128d negInf = _mm_set1_pd(-kInf);
+        for (std::size_t j = size + 1; j < size + 7; j += 2) {
+            _mm_storeu_pd(keys + j, negInf);
+        }
+    }
+
+    // 33 to 44 keys: the first 32 by the network, then the passes. Out of line: the callers
+    // are the kernels' loops, whose code an inlined copy would lengthen.
+    template <class Key> [[gnu::noinline]] void networkThenPasses(std::size_t count, Key& key) {
+        alignas(16) double v[32];
+        for (std::size_t i = 0; i < 32; ++i) {
+            v[i] = key(i);
+        }
+        sortBySortingNetwork<32>(v);
+        for (std::size_t k = 0; k < 16; ++k) {
+            _mm_storeu_pd(m_cur + 1 + 2 * k, _mm_load_pd(v + 2 * k));
+        }
+        m_size = 32;
+        padWithNegInf(m_cur, 32);
+        insertByPasses(32, count, key);
+    }
+
+    // Inserts key(from), ..., key(count - 1) into the m_size = from keys held, four per pass.
+    template <class Key>
+    [[gnu::always_inline]] void insertByPasses(std::size_t from, std::size_t count, Key&& key) {
+        const __m128d inf = _mm_set1_pd(kInf);
+        const __m128d negInf = _mm_set1_pd(-kInf);
+        for (std::size_t first = from; first < count; first += 4) {
+            double v[4];
+            for (std::size_t i = 0; i < 4; ++i) {
+                v[i] = first + i < count ? key(first + i) : -kInf;
+            }
+            // Decreasing, by a sorting network.
+            auto order = [](double& hi, double& lo) {
+                const double h = std::max(hi, lo);
+                lo = std::min(hi, lo);
+                hi = h;
+            };
+            order(v[0], v[1]);
+            order(v[2], v[3]);
+            order(v[0], v[2]);
+            order(v[1], v[3]);
+            order(v[1], v[2]);
+            const __m128d s1 = _mm_set1_pd(v[0]);
+            const __m128d s2 = _mm_set1_pd(v[1]);
+            const __m128d s3 = _mm_set1_pd(v[2]);
+            const __m128d s4 = _mm_set1_pd(v[3]);
+            const double* in = m_cur;
+            double* out = m_next;
+            __m128d before2 = inf;              // (d[j-4], d[j-3])
+            __m128d before1 = inf;              // (d[j-2], d[j-1])
+            const std::size_t end = m_size + 4; // m_size is a multiple of 4 here
+            for (std::size_t j = 1; j < end; j += 2) {
+                const __m128d cur = _mm_loadu_pd(in + j);
+                const __m128d prev1 = _mm_shuffle_pd(before1, cur, 1);
+                const __m128d prev3 = _mm_shuffle_pd(before2, before1, 1);
+                const __m128d a = _mm_max_pd(cur, _mm_min_pd(prev1, s1));
+                const __m128d b = _mm_max_pd(_mm_min_pd(before1, s2), _mm_min_pd(prev3, s3));
+                _mm_storeu_pd(out + j, _mm_max_pd(_mm_max_pd(a, b), _mm_min_pd(before2, s4)));
+                before2 = before1;
+                before1 = cur;
+            }
+            for (std::size_t j = end + 1; j < end + 7; j += 2) {
+                _mm_storeu_pd(out + j, negInf);
+            }
+            m_size += std::min<std::size_t>(4, count - first);
+            std::swap(m_cur, m_next);
+        }
+    }
+#endif
+
 #if defined(__SSE2__)
     /// Sorts v[0..kN) in decreasing order by a bitonic sorting network on kN / 2 registers of
     /// two keys: for 32 keys about 400 instructions where build()'s passes, whose cost grows
@@ -491,6 +535,10 @@ class PackedEvents {
     /// pushAll() by SortedKeys::buildBySortingNetwork.
     template <class Event> void pushAllBySortingNetwork(std::size_t count, Event&& event) {
         m_keys.buildBySortingNetwork(count, packed(event));
+    }
+    /// pushAll() by SortedKeys::buildByNetworkThenPasses.
+    template <class Event> void pushAllByNetworkThenPasses(std::size_t count, Event&& event) {
+        m_keys.buildByNetworkThenPasses(count, packed(event));
     }
     /// Pops the earliest event and returns its tie key: two events may tie (and may have
     /// come out in the wrong order) only if their keys are equal.

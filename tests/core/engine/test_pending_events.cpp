@@ -174,9 +174,12 @@ void checkMonotoneAgainstMultiset(Keys keys, std::size_t capacity, bool ties,
 // build() then more insertions and pops against a multiset: the built array must be the one
 // the insertions make, and stay usable. The storage is reused from size to size (stale keys
 // beyond the array, as in a Monte Carlo run).
-// With `network`, buildStart (SortedKeys::buildBySortingNetwork: 25 to 32 keys by a sorting
-// network).
-template <class Storage> void checkBuildAgainstMultiset(bool ties, bool network) {
+// Start::Network: buildStart (SortedKeys::buildBySortingNetwork: 25 to 32 keys by a sorting
+// network, 45 to 128 by merged blocks); Start::NetworkThenPasses: the static plans' joins'
+// SortedKeys::buildByNetworkThenPasses (33 to 44 keys: 32 by the network, then passes).
+enum class Start { Passes, Network, NetworkThenPasses };
+
+template <class Storage> void checkBuildAgainstMultiset(bool ties, Start start) {
     std::mt19937_64 g(ties ? 7 : 8);
     Storage storage;
     for (std::size_t count = 0; count <= 140; ++count) {
@@ -191,8 +194,14 @@ template <class Storage> void checkBuildAgainstMultiset(bool ties, bool network)
             inOrder = inOrder && i == calls++;
             return values[i];
         };
-        if (network) {
+        if (start == Start::Network) {
             buildStart(keys, count, key);
+        } else if constexpr (requires { keys.buildByNetworkThenPasses(count, key); }) {
+            if (start == Start::NetworkThenPasses) {
+                keys.buildByNetworkThenPasses(count, key);
+            } else {
+                keys.build(count, key);
+            }
         } else {
             keys.build(count, key);
         }
@@ -217,7 +226,7 @@ template <class Storage> void checkBuildAgainstMultiset(bool ties, bool network)
     }
 }
 
-template <class Storage> void checkPushAllAgainstPushes(bool network) {
+template <class Storage> void checkPushAllAgainstPushes(Start start) {
     std::mt19937_64 g(9);
     Storage storage;
     for (std::uint32_t count = 0; count <= 140; ++count) {
@@ -236,8 +245,14 @@ template <class Storage> void checkPushAllAgainstPushes(bool network) {
             time = times[i];
             payload = static_cast<std::uint32_t>(2 * i + 1);
         };
-        if (network) {
+        if (start == Start::Network) {
             pushStart(events, count, event);
+        } else if constexpr (requires { events.pushAllByNetworkThenPasses(count, event); }) {
+            if (start == Start::NetworkThenPasses) {
+                events.pushAllByNetworkThenPasses(count, event);
+            } else {
+                events.pushAll(count, event);
+            }
         } else {
             events.pushAll(count, event);
         }
@@ -314,15 +329,16 @@ class TestPendingEvents : public QObject {
     }
 
     // The lean kernels' time-0 events, built in one go (SortedKeys::build, four per pass, or
-    // a sorting network for 25 to 32 keys), for every count up to 140, ties included.
+    // a sorting network, alone or followed by passes), for every count up to 140, ties
+    // included.
     void buildEqualsInsertions() {
-        for (bool network : {false, true}) {
+        for (Start start : {Start::Passes, Start::Network, Start::NetworkThenPasses}) {
             for (bool ties : {false, true}) {
-                checkBuildAgainstMultiset<SortedKeys::Storage>(ties, network);
-                checkBuildAgainstMultiset<KeyHeap::Storage>(ties, network);
+                checkBuildAgainstMultiset<SortedKeys::Storage>(ties, start);
+                checkBuildAgainstMultiset<KeyHeap::Storage>(ties, start);
             }
-            checkPushAllAgainstPushes<PackedEvents::Storage>(network);
-            checkPushAllAgainstPushes<CalendarEvents::Storage>(network);
+            checkPushAllAgainstPushes<PackedEvents::Storage>(start);
+            checkPushAllAgainstPushes<CalendarEvents::Storage>(start);
         }
     }
 
