@@ -44,7 +44,8 @@ struct StaticJoins {
     std::vector<int> readyAtZero;
 
     /// With reductions, each join's end feeds at most one join once the inputs that can never
-    /// be the last were removed (Binomial-stat): consumers then has one slot per join.
+    /// be the last were removed (Binomial-stat) and those standing for another join's start
+    /// replaced by it (Fibonacci-stat): consumers then has one slot per join.
     bool oneConsumer = false;
     /// Per join id (empty when none): the join fed by its start, as it joins the queue (an
     /// input that stands for all of its own inputs; dummy when none).
@@ -194,6 +195,7 @@ class StaticJoinsRun {
     bool m_tied = false;
 };
 
+/// A type passed as a value, for withJoinsRun's generic lambdas.
 template <class T> struct TypeTag { using type = T; };
 
 /// Calls f(TypeTag<StaticJoinsRun<Queue, ...>>) with the loop `joins` needs (with or without
