@@ -81,17 +81,7 @@ class SortedKeys {
     template <class Key> void buildBySortingNetwork(std::size_t count, Key&& key) {
 #if defined(__SSE2__)
         if (count > 24 && count <= 32) {
-            alignas(16) double v[32];
-            for (std::size_t i = 0; i < 32; ++i) {
-                v[i] = i < count ? key(i) : -kInf; // -inf sorts last
-            }
-            sortBySortingNetwork<32>(v);
-            // Slots 1..count (and count + 1 when count is odd: -inf), by pair stores as
-            // insert() expects.
-            for (std::size_t k = 0; 2 * k < count; ++k) {
-                _mm_storeu_pd(m_cur + 1 + 2 * k, _mm_load_pd(v + 2 * k));
-            }
-            m_size = count;
+            startByNetwork(count, key);
             return;
         }
         if (count > 44 && count <= kMergedLimit) {
@@ -206,18 +196,25 @@ class SortedKeys {
         }
     }
 
+    // An empty array filled with key(0), ..., key(count - 1), count <= 32, by the network.
+    template <class Key> [[gnu::always_inline]] void startByNetwork(std::size_t count, Key& key) {
+        alignas(16) double v[32];
+        for (std::size_t i = 0; i < 32; ++i) {
+            v[i] = i < count ? key(i) : -kInf; // -inf sorts last
+        }
+        sortBySortingNetwork<32>(v);
+        // Slots 1..count (and count + 1 when count is odd: -inf), by pair stores as insert()
+        // expects.
+        for (std::size_t k = 0; 2 * k < count; ++k) {
+            _mm_storeu_pd(m_cur + 1 + 2 * k, _mm_load_pd(v + 2 * k));
+        }
+        m_size = count;
+    }
+
     // 33 to 44 keys: the first 32 by the network, then the passes. Out of line: the callers
     // are the kernels' loops, whose code an inlined copy would lengthen.
     template <class Key> [[gnu::noinline]] void networkThenPasses(std::size_t count, Key& key) {
-        alignas(16) double v[32];
-        for (std::size_t i = 0; i < 32; ++i) {
-            v[i] = key(i);
-        }
-        sortBySortingNetwork<32>(v);
-        for (std::size_t k = 0; k < 16; ++k) {
-            _mm_storeu_pd(m_cur + 1 + 2 * k, _mm_load_pd(v + 2 * k));
-        }
-        m_size = 32;
+        startByNetwork(32, key);
         padWithNegInf(m_cur, 32);
         insertByPasses(32, count, key);
     }

@@ -179,6 +179,23 @@ void checkMonotoneAgainstMultiset(Keys keys, std::size_t capacity, bool ties,
 // SortedKeys::buildByNetworkThenPasses (33 to 44 keys: 32 by the network, then passes).
 enum class Start { Passes, Network, NetworkThenPasses };
 
+// Fills `set` the way `start` names: network(set), thenPasses(set) where the set offers it
+// (thenPasses is then well-formed; KeyHeap and CalendarEvents do not), else passes(set).
+template <class Set, class Passes, class Network, class ThenPasses>
+void startBy(Start start, Set& set, Passes passes, Network network, ThenPasses thenPasses) {
+    if (start == Start::Network) {
+        network(set);
+        return;
+    }
+    if constexpr (requires { thenPasses(set); }) {
+        if (start == Start::NetworkThenPasses) {
+            thenPasses(set);
+            return;
+        }
+    }
+    passes(set);
+}
+
 template <class Storage> void checkBuildAgainstMultiset(bool ties, Start start) {
     std::mt19937_64 g(ties ? 7 : 8);
     Storage storage;
@@ -194,17 +211,12 @@ template <class Storage> void checkBuildAgainstMultiset(bool ties, Start start) 
             inOrder = inOrder && i == calls++;
             return values[i];
         };
-        if (start == Start::Network) {
-            buildStart(keys, count, key);
-        } else if constexpr (requires { keys.buildByNetworkThenPasses(count, key); }) {
-            if (start == Start::NetworkThenPasses) {
-                keys.buildByNetworkThenPasses(count, key);
-            } else {
-                keys.build(count, key);
-            }
-        } else {
-            keys.build(count, key);
-        }
+        startBy(
+            start, keys, [&](auto& k) { k.build(count, key); },
+            [&](auto& k) { buildStart(k, count, key); },
+            [&](auto& k) -> decltype(k.buildByNetworkThenPasses(count, key)) {
+                k.buildByNetworkThenPasses(count, key);
+            });
         QVERIFY(inOrder);
         QCOMPARE(calls, count);
         std::multiset<double> ref(values.begin(), values.end());
@@ -245,17 +257,12 @@ template <class Storage> void checkPushAllAgainstPushes(Start start) {
             time = times[i];
             payload = static_cast<std::uint32_t>(2 * i + 1);
         };
-        if (start == Start::Network) {
-            pushStart(events, count, event);
-        } else if constexpr (requires { events.pushAllByNetworkThenPasses(count, event); }) {
-            if (start == Start::NetworkThenPasses) {
-                events.pushAllByNetworkThenPasses(count, event);
-            } else {
-                events.pushAll(count, event);
-            }
-        } else {
-            events.pushAll(count, event);
-        }
+        startBy(
+            start, events, [&](auto& e) { e.pushAll(count, event); },
+            [&](auto& e) { pushStart(e, count, event); },
+            [&](auto& e) -> decltype(e.pushAllByNetworkThenPasses(count, event)) {
+                e.pushAllByNetworkThenPasses(count, event);
+            });
         std::vector<std::uint32_t> order(count);
         std::iota(order.begin(), order.end(), 0U);
         std::sort(order.begin(), order.end(),
