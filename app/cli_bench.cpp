@@ -7,6 +7,7 @@
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "experiment/monte_carlo.h"
+#include "experiment/time_breakdown.h"
 
 #include <algorithm>
 #include <chrono>
@@ -47,6 +48,11 @@ Measured measure(McConfig c, double seconds) {
     return {c.replicates, r.seconds, std::max(cpuNow() - cpu0, 1e-9)};
 }
 
+// Nanoseconds to a tenth: their noise is larger than that.
+std::string tenths(double ns) {
+    return formatNumber(std::round(ns * 10.0) / 10.0);
+}
+
 } // namespace
 
 int cmdBench(const std::vector<std::string>& argv) {
@@ -56,6 +62,9 @@ int cmdBench(const std::vector<std::string>& argv) {
         {"algo", "LIST", "algorithms to measure (default all)"},
         {"growth", "",
          "instead: nanoseconds per transfer for n = 16, 64, ..., 65536 (CPU time, one thread)"},
+        {"breakdown", "",
+         "instead: per replicate, nanoseconds of CPU in all, in drawing, and in the run on the "
+         "same draws every time (one thread)"},
         {"large", "", "also time one Tree-dyn run with n = 2^20 (schedule and makespan only)"},
         {"out", "FILE", "write the CSV there instead of standard output"},
     };
@@ -72,7 +81,16 @@ int cmdBench(const std::vector<std::string>& argv) {
                      "sims_per_cpu_second\n"
                      "divides by the CPU time of all threads: it measures the code rather than "
                      "the neighbours.\n"
-                     "--growth measures how the cost grows with n (CV 1, no reduction cost).\n";
+                     "--growth measures how the cost grows with n (CV 1, no reduction cost).\n"
+                     "--breakdown splits a replicate's CPU time, in the same four settings: "
+                     "total_ns (draws and\n"
+                     "run, as Monte Carlo makes them), draw_ns (the draws alone), run_ns (their "
+                     "difference) and\n"
+                     "run_same_draws_ns (the run repeated on one pair of replicates' draws: its "
+                     "branches then\n"
+                     "repeat and are predicted, so run_ns - run_same_draws_ns estimates what "
+                     "mispredicted\n"
+                     "branches cost).\n";
         return 0;
     }
     VerbOutputs out(a, {"out"});
@@ -83,7 +101,39 @@ int cmdBench(const std::vector<std::string>& argv) {
     const std::vector<AlgorithmId> algos = parseAlgorithmList(a.get("algo", "all"));
     ProgressLine line(a, "bench");
     std::string csv;
-    if (a.has("growth")) {
+    // The four settings of the default table and of --breakdown.
+    struct Setting {
+        double cv;
+        Law reduction;
+    };
+    const std::vector<Setting> settings{{0.1, Law::constant(0.0)},
+                                        {1.0, Law::constant(0.0)},
+                                        {3.0, Law::constant(0.0)},
+                                        {1.0, Law::gamma(1.0, 1.0)}};
+    if (a.has("growth") && a.has("breakdown")) {
+        throw InputError("bench: --growth and --breakdown are two different tables: choose one");
+    }
+    if (a.has("breakdown")) {
+        const int n = static_cast<int>(a.integer("n", 64, 1, kMaxProcessors));
+        const std::uint64_t total = algos.size() * settings.size();
+        std::uint64_t done = 0;
+        line(0, total);
+        csv = "algorithm,n,cv,comp,replicates,total_ns,draw_ns,run_ns,run_same_draws_ns\n";
+        for (AlgorithmId id : algos) {
+            for (const Setting& s : settings) {
+                const TimeBreakdown t = measureTimeBreakdown(
+                    id, n, CostModel::perOperation(Law::gamma(1.0, s.cv), s.reduction),
+                    seconds / 3.0);
+                csv += std::string(algorithmInfo(id).key) + "," + std::to_string(n) + "," +
+                       formatNumber(s.cv) + "," + s.reduction.toString() + "," +
+                       std::to_string(t.replicates) + "," + tenths(t.totalNs) + "," +
+                       tenths(t.drawNs) + "," + tenths(t.totalNs - t.drawNs) + "," +
+                       tenths(t.sameDrawsNs) + "\n";
+                line(++done, total);
+            }
+        }
+        line.finish("done (" + std::to_string(total) + " measurements)");
+    } else if (a.has("growth")) {
         if (a.has("n")) {
             throw InputError("bench: --growth measures its own sizes: drop --n");
         }
@@ -113,14 +163,6 @@ int cmdBench(const std::vector<std::string>& argv) {
         const int hw = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
         const std::vector<int> threadCounts =
             hw > 1 ? std::vector<int>{1, hw} : std::vector<int>{1};
-        struct Setting {
-            double cv;
-            Law reduction;
-        };
-        const std::vector<Setting> settings{{0.1, Law::constant(0.0)},
-                                            {1.0, Law::constant(0.0)},
-                                            {3.0, Law::constant(0.0)},
-                                            {1.0, Law::gamma(1.0, 1.0)}};
         const std::uint64_t total = algos.size() * settings.size() * threadCounts.size();
         std::uint64_t done = 0;
         line(0, total);

@@ -187,6 +187,9 @@ class TestCli : public QObject {
             << QStringList{"sweep", "fig4", "--cv", "0:1:3"} << QStringList{"--cv", "bounds > 0"};
         QTest::newRow("bench growth with --n")
             << QStringList{"bench", "--growth", "--n", "8"} << QStringList{"--growth", "--n"};
+        QTest::newRow("bench growth and breakdown")
+            << QStringList{"bench", "--growth", "--breakdown"}
+            << QStringList{"--growth", "--breakdown", "choose one"};
     }
     void inputErrors() {
         QFETCH(QStringList, args);
@@ -223,6 +226,35 @@ class TestCli : public QObject {
             QCOMPARE(f[0], QString("tree-dyn"));
             QCOMPARE(f[1], sizes[i]);
             QVERIFY2(f[5].toDouble() > 0.0, qPrintable(lines[i + 1]));
+        }
+    }
+    // bench --breakdown: one row per algorithm and setting (CV 0.1, 1, 3, then reductions), the
+    // run's share being the total less the draws (the values vary; their shape is checked).
+    void benchBreakdown() {
+        const CliResult r = runCli(
+            {"bench", "--breakdown", "--algo", "nctd,binomial", "--n", "16", "--seconds", "0.03"});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = QString::fromUtf8(r.out).trimmed().split('\n');
+        QCOMPARE(lines.value(0), QString("algorithm,n,cv,comp,replicates,total_ns,draw_ns,run_ns,"
+                                         "run_same_draws_ns"));
+        QCOMPARE(lines.size(), 9);
+        const QStringList algos{"nctd", "binomial"};
+        const QStringList cvs{"0.1", "1", "3", "1"};
+        const QStringList comps{"const:0", "const:0", "const:0", "gamma:1:1"};
+        for (int i = 0; i < 8; ++i) {
+            const QStringList f = lines[i + 1].split(',');
+            QCOMPARE(f.size(), 9);
+            QCOMPARE(f[0], algos[i / 4]);
+            QCOMPARE(f[1], QString("16"));
+            QCOMPARE(f[2], cvs[i % 4]);
+            QCOMPARE(f[3], comps[i % 4]);
+            QVERIFY2(f[4].toLongLong() >= 64, qPrintable(lines[i + 1]));
+            for (int k : {5, 6, 8}) {
+                QVERIFY2(f[k].toDouble() > 0.0, qPrintable(lines[i + 1]));
+            }
+            // The run's time is the total less the draws', to the tenth of a nanosecond shown.
+            QVERIFY2(std::abs(f[7].toDouble() - (f[5].toDouble() - f[6].toDouble())) <= 0.11,
+                     qPrintable(lines[i + 1]));
         }
     }
     void outIntoMissingDirectory() {
