@@ -133,6 +133,25 @@ class TreeDynPolicy {
                             runHorizon(n, transfer, nullptr));
     }
 
+    // With reductions, sets that are sorted arrays take SortedKeys::insertRounded (after
+    // prepareRounded; every end pushed is at least the time just popped, as it needs): which
+    // set an event comes from is a coin toss the processor mispredicts anyway, and
+    // insert()'s loop exit, at a point that moved with every other insertion, added its own
+    // mispredictions (n = 64: 10 % less CPU, 13 % more instructions). Without reductions the
+    // set keeps insert(), measured no slower there.
+    template <class Keys> [[gnu::always_inline]] static void insertEnd(Keys& keys, double end) {
+        if constexpr (requires { keys.insertRounded(end); }) {
+            keys.insertRounded(end);
+        } else {
+            keys.insert(end);
+        }
+    }
+    template <class Keys> static void prepareEnds(Keys& keys, std::size_t capacity) {
+        if constexpr (requires { keys.prepareRounded(capacity); }) {
+            keys.prepareRounded(capacity);
+        }
+    }
+
     // The pending transfer ends (SortedKeys or CalendarKeys); a newly idle processor
     // pairs with the one in the slot every other time, and its transfer end then replaces the
     // event just handled.
@@ -180,6 +199,8 @@ class TreeDynPolicy {
               slotTaken(n % 2 == 1) { // P(n-1) waits in the slot
             // Time 0: P1 -> P0, P3 -> P2, ...
             const auto pairs = static_cast<std::size_t>(n / 2);
+            prepareEnds(transferEnds, pairs);
+            prepareEnds(reductionEnds, static_cast<std::size_t>(n));
             buildStart(transferEnds, pairs, [&](std::size_t p) { return 0.0 + transfer[p]; });
             transfer += pairs;
         }
@@ -189,11 +210,11 @@ class TreeDynPolicy {
             // a transfer end comes first when there is one not later than every reduction end.
             if (transferEnds.min() <= reductionEnds.min()) {
                 now = transferEnds.popMin();
-                reductionEnds.insert(now + *reduction++);
+                insertEnd(reductionEnds, now + *reduction++);
             } else {
                 now = reductionEnds.popMin();
                 if (slotTaken) {
-                    transferEnds.insert(now + *transfer++);
+                    insertEnd(transferEnds, now + *transfer++);
                 }
                 slotTaken = !slotTaken;
             }

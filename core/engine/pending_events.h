@@ -146,6 +146,39 @@ class SortedKeys {
         insert(v);
     }
 
+    /// Makes a set ready for insertRounded() with at most `capacity` keys (at most the
+    /// view's): every slot its passes can reach holds -inf in both buffers, where another
+    /// run may have left later times. Before build().
+    void prepareRounded(std::size_t capacity) {
+#if defined(__SSE2__)
+        const __m128d negInf = _mm_set1_pd(-kInf);
+        for (std::size_t j = 1; j < roundedSlots(capacity + 1); j += 2) {
+            _mm_storeu_pd(m_cur + j, negInf);
+            _mm_storeu_pd(m_next + j, negInf);
+        }
+#endif
+    }
+    /// insert(v) for a set of plain times (Tree-dyn's), where no key inserted is below the
+    /// last one popped, after prepareRounded(). insert()'s loop, as long as the array, ends
+    /// at a point that moves at every other insertion, and its exit branch mispredicted; this
+    /// one runs to a multiple of 8 slots, which moves once per 8. The extra slots need no
+    /// mask: past the keys, a slot holds -inf or a key popped earlier (not above any key
+    /// pending or inserted), so max(d[j], min(d[j-1], v)) keeps them below the keys. That
+    /// stays true: the other buffer holds the version before the last insertion, whose keys
+    /// past this insertion's slots have all been popped since (keys leave from the end).
+    [[gnu::always_inline]] void insertRounded(double v) {
+#if defined(__SSE2__)
+        const std::size_t reach = roundedSlots(m_size + 1);
+        const double* in = m_cur;
+        double* out = m_next;
+        insertPairs(in, out, reach, _mm_set1_pd(v));
+        ++m_size;
+        std::swap(m_cur, m_next);
+#else
+        insert(v);
+#endif
+    }
+
     [[gnu::always_inline]] void insert(double v) {
         const double* in = m_cur;
         double* out = m_next;
@@ -161,13 +194,7 @@ class SortedKeys {
         const std::size_t tail = size | 1; // the pair holding the new slot size + 1
         ++m_size;
         const __m128d vv = _mm_set1_pd(v);
-        __m128d before = _mm_set1_pd(kInf); // (., d[0])
-        for (std::size_t j = 1; j < tail; j += 2) {
-            const __m128d cur = _mm_loadu_pd(in + j);
-            const __m128d prev = _mm_shuffle_pd(before, cur, 1); // (d[j-1], d[j])
-            _mm_storeu_pd(out + j, _mm_max_pd(cur, _mm_min_pd(prev, vv)));
-            before = cur;
-        }
+        const __m128d before = insertPairs(in, out, tail, vv); // (d[tail-2], d[tail-1])
         // The tail pair: (d[size], -inf) when size is odd, else (-inf, -inf).
         const __m128d keepLow =
             _mm_castsi128_pd(_mm_set_epi64x(0, -static_cast<long long>(tail == size)));
@@ -186,6 +213,29 @@ class SortedKeys {
     }
 
   private:
+#if defined(__SSE2__)
+    // The insertion of (v, v) into slots 1 .. end - 1 (end odd), pair by pair (d[j], d[j+1]),
+    // j odd: d'[j] = max(d[j], min(d[j-1], v)). Returns the last pair loaded (the pair before
+    // `end`; (+inf, +inf)-based when end is 1).
+    [[gnu::always_inline]] static __m128d insertPairs(const double* in, double* out,
+                                                      std::size_t end, __m128d vv) {
+        __m128d before = _mm_set1_pd(kInf); // (., d[0])
+        for (std::size_t j = 1; j < end; j += 2) {
+            const __m128d cur = _mm_loadu_pd(in + j);
+            const __m128d prev = _mm_shuffle_pd(before, cur, 1); // (d[j-1], d[j])
+            _mm_storeu_pd(out + j, _mm_max_pd(cur, _mm_min_pd(prev, vv)));
+            before = cur;
+        }
+        return before;
+    }
+#endif
+
+    // The slots insertRounded() covers to reach slot `slot`: a multiple of 8 (at most 7 past
+    // the capacity, within the view's padding).
+    static constexpr std::size_t roundedSlots(std::size_t slot) {
+        return (slot + 7) & ~std::size_t{7};
+    }
+
 #if defined(__SSE2__)
     // The slots after an array of m_size keys (a multiple of 4) read as -inf by the passes:
     // three (-inf, -inf) pairs, by pair stores only, as insert() expects.

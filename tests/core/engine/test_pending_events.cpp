@@ -148,17 +148,35 @@ template <class Set> void checkSetAgainstStdSet(Set& set, int size, bool full) {
 
 // As a run without reductions uses them: every key inserted is the last one popped plus a
 // cost of at most `largest` (CalendarKeys needs it). Zero costs (ties) included.
-template <class Keys>
-void checkMonotoneAgainstMultiset(Keys keys, std::size_t capacity, bool ties,
-                                  double largest = 10.0) {
+// kRounded: SortedKeys::prepareRounded, then insertRounded (plain times, none below the last
+// popped) instead of insert. `built`: that many keys first, by build() (as a run's transfers
+// of time 0).
+template <bool kRounded = false, class Keys>
+void checkMonotoneAgainstMultiset(Keys keys, std::size_t capacity, bool ties, double largest = 10.0,
+                                  std::size_t built = 0) {
     std::mt19937_64 g(capacity * 2 + (ties ? 1 : 0));
     std::multiset<double> ref;
     double last = 0.0;
+    if constexpr (kRounded) {
+        keys.prepareRounded(capacity);
+    }
+    if (built > 0) {
+        std::vector<double> first(built);
+        for (double& v : first) {
+            v = randomTime(g, ties) * (largest / 10.0);
+            ref.insert(v);
+        }
+        keys.build(built, [&](std::size_t i) { return first[i]; });
+    }
     for (int step = 0; step < kSteps; ++step) {
         const bool push = ref.empty() || (ref.size() < capacity && g() % 2 == 0);
         if (push) {
             const double v = last + (g() % 8 == 0 ? 0.0 : randomTime(g, ties) * (largest / 10.0));
-            keys.insert(v);
+            if constexpr (kRounded) {
+                keys.insertRounded(v);
+            } else {
+                keys.insert(v);
+            }
             ref.insert(v);
         } else {
             QVERIFY(keys.min() == *ref.begin());
@@ -290,6 +308,24 @@ class TestPendingEvents : public QObject {
                 checkKeysAgainstMultiset(sorted.view(capacity), capacity, ties);
                 KeyHeap::Storage heap;
                 checkKeysAgainstMultiset(heap.view(capacity), capacity, ties);
+            }
+        }
+    }
+
+    // insertRounded's passes run past the keys into slots holding earlier keys or -inf: every
+    // key still comes out in order, at every size around the multiples of 8 where the passes
+    // stop, after a build, and on storage that held a run of far later times (which
+    // prepareRounded must clear as far as the passes reach).
+    void sortedKeysRoundedMatchAMultiset() {
+        for (std::size_t capacity : {1U, 2U, 3U, 6U, 7U, 8U, 9U, 15U, 16U, 17U, 32U, 33U, 128U}) {
+            for (bool ties : {false, true}) {
+                SortedKeys::Storage sorted;
+                checkMonotoneAgainstMultiset<true>(sorted.view(capacity), capacity, ties, 1e6);
+                checkMonotoneAgainstMultiset<true>(sorted.view(capacity), capacity, ties);
+                checkMonotoneAgainstMultiset<true>(sorted.view(capacity), capacity, ties, 1e6,
+                                                   capacity);
+                checkMonotoneAgainstMultiset<true>(sorted.view(capacity), capacity, ties, 10.0,
+                                                   (capacity + 1) / 2);
             }
         }
     }
