@@ -214,9 +214,9 @@ class SortedKeys {
 
   private:
 #if defined(__SSE2__)
-    // The insertion of (v, v) into slots 1 .. end - 1 (end odd), pair by pair (d[j], d[j+1]),
-    // j odd: d'[j] = max(d[j], min(d[j-1], v)). Returns the last pair loaded (the pair before
-    // `end`; (+inf, +inf)-based when end is 1).
+    // The insertion of (v, v) into the pairs (d[j], d[j+1]) for odd j < end (slots 1 to
+    // end - 1 for an odd end, 1 to end for an even one): d'[j] = max(d[j], min(d[j-1], v)).
+    // Returns the last pair loaded ((+inf, +inf) when there is none).
     [[gnu::always_inline]] static __m128d insertPairs(const double* in, double* out,
                                                       std::size_t end, __m128d vv) {
         __m128d before = _mm_set1_pd(kInf); // (., d[0])
