@@ -4,6 +4,7 @@
 
 #include "algorithms/algorithm_registry.h"
 #include "algorithms/simulator.h"
+#include "base/cpu_time.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "experiment/monte_carlo.h"
@@ -12,17 +13,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <ctime>
 #include <iostream>
 #include <thread>
 
 namespace rl::cli {
 
 namespace {
-
-double cpuNow() {
-    return static_cast<double>(std::clock()) / static_cast<double>(CLOCKS_PER_SEC);
-}
 
 /// One measurement: replicates of `c` calibrated to last about `seconds`, with its wall and
 /// CPU time. CPU time as well as wall time: on a loaded machine the wall-clock rate measures
@@ -43,9 +39,9 @@ Measured measure(McConfig c, double seconds) {
     const McResult probe = runMonteCarlo(c);
     c.replicates = static_cast<std::uint64_t>(
         std::max(probeReplicates, probeReplicates * seconds / std::max(probe.seconds, 1e-6)));
-    const double cpu0 = cpuNow();
+    const double cpu0 = processCpuSeconds();
     const McResult r = runMonteCarlo(c);
-    return {c.replicates, r.seconds, std::max(cpuNow() - cpu0, 1e-9)};
+    return {c.replicates, r.seconds, std::max(processCpuSeconds() - cpu0, 1e-9)};
 }
 
 // Nanoseconds to a tenth: their noise is larger than that.

@@ -1,31 +1,27 @@
 #include "experiment/time_breakdown.h"
 
 #include "algorithms/simulator.h"
+#include "base/cpu_time.h"
 #include "base/input_error.h"
 #include "engine/kernel.h"
 
 #include <algorithm>
-#include <ctime>
 
 namespace rl {
 
 namespace {
 
-double cpuSeconds() {
-    return static_cast<double>(std::clock()) / static_cast<double>(CLOCKS_PER_SEC);
-}
-
 // Calls pair(r) for r = 0, 2, 4, ... (two replicates each) until `seconds` of CPU have passed,
 // checking the clock every `perCheck` pairs; returns the replicates done and their CPU time.
 template <class Pair>
 std::uint64_t timed(double seconds, int perCheck, double& elapsed, Pair&& pair) {
-    const double start = cpuSeconds();
+    const double start = processCpuSeconds();
     std::uint64_t r = 0;
     do {
         for (int i = 0; i < perCheck; ++i, r += 2) {
             pair(r);
         }
-        elapsed = cpuSeconds() - start;
+        elapsed = processCpuSeconds() - start;
     } while (elapsed < seconds);
     return r;
 }

@@ -252,8 +252,10 @@ class TestCli : public QObject {
             for (int k : {5, 6, 8}) {
                 QVERIFY2(f[k].toDouble() > 0.0, qPrintable(lines[i + 1]));
             }
-            // The run's time is the total less the draws', to the tenth of a nanosecond shown.
-            QVERIFY2(std::abs(f[7].toDouble() - (f[5].toDouble() - f[6].toDouble())) <= 0.11,
+            // The run's time is the total less the draws': each of the three is rounded to a
+            // tenth of a nanosecond (up to 0.05 off), so they agree within 0.15.
+            const double rounding = 3 * 0.05 + 1e-9;
+            QVERIFY2(std::abs(f[7].toDouble() - (f[5].toDouble() - f[6].toDouble())) <= rounding,
                      qPrintable(lines[i + 1]));
         }
     }

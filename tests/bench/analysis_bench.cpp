@@ -9,6 +9,7 @@
 #include "analysis/best_method_panel.h"
 #include "analysis/cv_sweep_panel.h"
 #include "analysis/ratio_map_panel.h"
+#include "base/cpu_time.h"
 #include "experiment/progressive_sweep.h"
 #include "views/sweep_figure.h"
 
@@ -20,17 +21,10 @@
 #include <QTimer>
 
 #include <cstdio>
-#include <ctime>
 
 using namespace rl;
 
 namespace {
-
-// Process CPU time over all threads: on a shared machine wall time depends on the neighbours,
-// CPU time much less.
-double cpuSeconds() {
-    return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
-}
 
 struct Probe {
     QElapsedTimer clock;
@@ -68,7 +62,7 @@ int main(int argc, char** argv) {
                         AlgorithmId::NonCommutTreeDyn};
         QElapsedTimer t;
         t.start();
-        const double cpu0 = cpuSeconds();
+        const double cpu0 = processCpuSeconds();
         ProgressiveSweep sweep(s);
         sweep.runPass(s.replicates);
         const double sim = static_cast<double>(t.nsecsElapsed()) / 1e9;
@@ -76,7 +70,7 @@ int main(int argc, char** argv) {
         const double total = static_cast<double>(t.nsecsElapsed()) / 1e9;
         std::printf("core: 31 x 21 x 1000 x 4 algorithms: %.2f s (simulation %.2f s, summaries "
                     "and paired analyses %.2f s), %zu cells, %.2f CPU s\n",
-                    total, sim, total - sim, snap.cells.size(), cpuSeconds() - cpu0);
+                    total, sim, total - sim, snap.cells.size(), processCpuSeconds() - cpu0);
     }
     // The two panels at their defaults, one after the other as a user would open them.
     RatioMapPanel ratio;
@@ -88,7 +82,7 @@ int main(int argc, char** argv) {
         Probe probe;
         QElapsedTimer t;
         t.start();
-        const double cpu0 = cpuSeconds();
+        const double cpu0 = processCpuSeconds();
         double first = -1.0;
         double showStall = 0.0;
         QObject::connect(panel->runner(), &AsyncJobBase::resultReady, [&] {
@@ -114,7 +108,7 @@ int main(int argc, char** argv) {
         const double total = static_cast<double>(t.nsecsElapsed()) / 1e9;
         QTimer::singleShot(500, &loop, &QEventLoop::quit); // the last throttled rebuild
         loop.exec();
-        const double cpu = cpuSeconds() - cpu0;
+        const double cpu = processCpuSeconds() - cpu0;
         std::printf("%s panel: first picture %.2f s, complete %.2f s (%.1f CPU s), longest GUI "
                     "stall from the first picture on %.1f ms (%d rebuilds)\n",
                     panel == &ratio  ? "ratio map (fig5, 2 algorithms)"
