@@ -18,7 +18,8 @@ namespace rl {
 /// turn, so one bucket never holds two turns, and bucket order from the last time popped is
 /// time order. A push is an append to its bucket's list (no comparison); a pop finds the
 /// first non-empty bucket with a bit scan and the earliest entry of its list, which holds
-/// one or two entries when the buckets outnumber the pending entries. Each entry is placed
+/// one or two entries when the buckets outnumber the pending entries (compared without a
+/// walk, locate()). Each entry is placed
 /// once, where the radix heap it replaces moved each about log2(size) times (n = 4,096:
 /// 9 instead of 31 ns per transfer). A bucket found holding more than kCrowded entries (a
 /// law whose costs cluster far below its largest one, or many equal times) is sorted once
@@ -52,24 +53,26 @@ template <class Entry, double (*timeOf)(const Entry&)> class CalendarQueue {
                 m_bits[w] = 0;
             }
             m_run.clear();
-            if (m_nodes.size() < pushes) {
-                m_nodes.resize(pushes);
+            if (m_nodes.size() < pushes + 1) {
+                m_nodes.resize(pushes + 1);
             }
+            // Node kNone (-1): the end of every list, an entry later than any.
+            m_nodes[0] = Node{Entry{std::numeric_limits<double>::infinity()}, kNone};
             // Times in [last, last + horizon] fall in buckets first .. first + buckets - 4 + 2
             // (rounding included): within one turn of the circle.
             // A horizon so small that the ratio overflows (denormal costs) puts every time in
             // bucket 0, as a zero horizon does: the crowded bucket's sorted run orders them.
             const double ratio = horizon > 0.0 ? static_cast<double>(buckets - 4) / horizon : 0.0;
             const double perWidth = std::isfinite(ratio) ? ratio : 0.0;
-            return CalendarQueue(m_head.data(), m_bits.data(), m_nodes.data(), &m_run, buckets - 1,
-                                 perWidth);
+            return CalendarQueue(m_head.data(), m_bits.data(), m_nodes.data() + 1, &m_run,
+                                 buckets - 1, perWidth);
         }
 
       private:
         std::vector<std::int32_t> m_head;  // per bucket: its first node
         std::vector<std::uint64_t> m_bits; // bit b: bucket b has entries
-        std::vector<Node> m_nodes;
-        std::vector<Entry> m_run; // a crowded bucket, sorted latest first
+        std::vector<Node> m_nodes;         // [0]: node kNone
+        std::vector<Entry> m_run;          // a crowded bucket, sorted latest first
     };
 
     bool empty() const { return m_size == 0; }
@@ -121,9 +124,8 @@ template <class Entry, double (*timeOf)(const Entry&)> class CalendarQueue {
         const Entry e = m_nodes[m_foundNode].entry;
         *m_foundLink = m_nodes[m_foundNode].next;
         m_lastTime = timeOf(e);
-        if (m_head[b] == kNone) {
-            m_bits[b >> 6] &= ~(std::uint64_t{1} << (b & 63));
-        }
+        // Whether the bucket is now empty is a coin toss (one or two entries): no branch.
+        m_bits[b >> 6] &= ~(std::uint64_t{m_head[b] == kNone} << (b & 63));
         return e;
     }
     /// Whether an entry of the last time popped is still pending.
@@ -160,6 +162,19 @@ template <class Entry, double (*timeOf)(const Entry&)> class CalendarQueue {
         }
         m_foundInRun = false;
         std::int32_t* link = &m_head[abs & m_mask];
+        // One or two entries, the usual case, without walking the list: node kNone, after the
+        // last one, is later than any, so one entry takes the two-entry path. The walk's exit
+        // (after one entry or two, a coin toss where times are dense) mispredicted; a select
+        // by masks instead of the branch on takeSecond measured slower (it lengthens the
+        // chain to the next pop), so that one stays a branch, mostly predicted.
+        const std::int32_t first = *link;
+        const std::int32_t second = m_nodes[first].next;
+        if (m_nodes[second].next == kNone) {
+            const bool takeSecond = timeOf(m_nodes[second].entry) < timeOf(m_nodes[first].entry);
+            m_foundLink = takeSecond ? &m_nodes[first].next : link;
+            m_foundNode = takeSecond ? second : first;
+            return;
+        }
         std::int32_t* bestLink = link;
         double best = std::numeric_limits<double>::infinity();
         int length = 0;
@@ -233,7 +248,7 @@ inline double keyTime(const double& key) {
 }
 struct Event {
     double time;
-    std::uint32_t payload;
+    std::uint32_t payload = 0;
 };
 inline double eventTime(const Event& e) {
     return e.time;
