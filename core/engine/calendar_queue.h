@@ -19,13 +19,13 @@ namespace rl {
 /// time order. A push is an append to its bucket's list (no comparison); a pop finds the
 /// first non-empty bucket with a bit scan and the earliest entry of its list, which holds
 /// one or two entries when the buckets outnumber the pending entries (compared without a
-/// walk, locate()). Each entry is placed
-/// once, where the radix heap it replaces moved each about log2(size) times (n = 4,096:
-/// 9 instead of 31 ns per transfer). A bucket found holding more than kCrowded entries (a
-/// law whose costs cluster far below its largest one, or many equal times) is sorted once
-/// and popped from the end of that sorted run, so a crowded bucket costs O(log k) per entry,
-/// not O(k). The entries' order among equal times is unspecified. `timeOf(entry)` gives an
-/// entry's time; buckets and lists are reused from run to run (Storage).
+/// walk, locate()). Each entry is placed once, where the radix heap it replaces moved each
+/// about log2(size) times (n = 4,096: 9 instead of 31 ns per transfer). A bucket found
+/// holding more than kCrowded entries (a law whose costs cluster far below its largest one,
+/// or many equal times) is sorted once and popped from the end of that sorted run, so a
+/// crowded bucket costs O(log k) per entry, not O(k). The entries' order among equal times is
+/// unspecified. `timeOf(entry)` gives an entry's time; buckets and lists are reused from run
+/// to run (Storage).
 template <class Entry, double (*timeOf)(const Entry&)> class CalendarQueue {
     static constexpr std::int32_t kNone = -1;
     static constexpr int kCrowded = 16;
