@@ -169,8 +169,10 @@ class TreeDynPolicy {
         bool running() const { return !keys.empty(); }
         [[gnu::always_inline]] void step() {
             if (slotTaken) {
-                now = keys.min();
-                keys.replaceMin(now + *draw++);
+                // Popped first, not read then replaced: the calendar then finds the earliest
+                // entry once, in registers, instead of keeping it for the pop in memory.
+                now = keys.popMin();
+                keys.insert(now + *draw++);
             } else {
                 now = keys.popMin();
             }

@@ -19,7 +19,7 @@ namespace rl {
 /// time order. A push is an append to its bucket's list (no comparison); a pop finds the
 /// first non-empty bucket with a bit scan and the earliest entry of its list, which holds
 /// one or two entries when the buckets outnumber the pending entries (compared without a
-/// walk, locate()). Each entry is placed once, where the radix heap it replaces moved each
+/// walk, find()). Each entry is placed once, where the radix heap it replaces moved each
 /// about log2(size) times (n = 4,096: 9 instead of 31 ns per transfer). A bucket found
 /// holding more than kCrowded entries (a law whose costs cluster far below its largest one,
 /// or many equal times) is sorted once and popped from the end of that sorted run, so a
@@ -90,7 +90,7 @@ template <class Entry, double (*timeOf)(const Entry&)> class CalendarQueue {
             m_found = false;
             return;
         }
-        if (m_found && abs <= m_foundBucket) {
+        if (m_found && abs <= m_at.bucket) {
             m_found = false; // it may come first, or change the list holding the earliest
         }
         const std::size_t b = abs & m_mask;
@@ -101,17 +101,22 @@ template <class Entry, double (*timeOf)(const Entry&)> class CalendarQueue {
     }
     /// The earliest entry (not empty()).
     [[gnu::always_inline]] const Entry& top() {
-        locate();
-        return m_foundInRun ? m_run->back() : m_nodes[m_foundNode].entry;
+        if (!m_found) {
+            m_at = find();
+            m_found = true;
+        }
+        return m_at.inRun ? m_run->back() : m_nodes[m_at.node].entry;
     }
     /// Removes and returns the earliest entry (not empty()); its time becomes the last popped.
     [[gnu::always_inline]] Entry pop() {
-        locate();
+        // A local copy: the stores below (int32 links) could alias the members for the
+        // compiler, which then read them back from memory on the chain to the next pop.
+        const Found at = m_found ? m_at : find();
         --m_size;
         m_found = false;
-        m_lastBucket = m_foundBucket;
-        const std::size_t b = m_foundBucket & m_mask;
-        if (m_foundInRun) {
+        m_lastBucket = at.bucket;
+        const std::size_t b = at.bucket & m_mask;
+        if (at.inRun) {
             const Entry e = m_run->back();
             m_run->pop_back();
             m_lastTime = timeOf(e);
@@ -121,11 +126,11 @@ template <class Entry, double (*timeOf)(const Entry&)> class CalendarQueue {
             }
             return e;
         }
-        const Entry e = m_nodes[m_foundNode].entry;
-        *m_foundLink = m_nodes[m_foundNode].next;
+        const Entry e = m_nodes[at.node].entry;
+        *at.link = m_nodes[at.node].next;
         m_lastTime = timeOf(e);
         // Whether the bucket is now empty is a coin toss (one or two entries): no branch.
-        m_bits[b >> 6] &= ~(std::uint64_t{m_head[b] == kNone} << (b & 63));
+        m_bits[b >> 6] &= ~(std::uint64_t{at.empties} << (b & 63));
         return e;
     }
     /// Whether an entry of the last time popped is still pending.
@@ -144,23 +149,26 @@ template <class Entry, double (*timeOf)(const Entry&)> class CalendarQueue {
         return static_cast<std::uint64_t>(static_cast<std::int64_t>(time * m_perWidth));
     }
 
-    // Finds the earliest entry: the first non-empty bucket from the last one popped (in
+    // Where the earliest entry is: the first non-empty bucket from the last one popped (in
     // circle order), then the earliest of its list or its sorted run.
-    [[gnu::always_inline]] void locate() {
-        if (m_found) {
-            return;
-        }
+    struct Found {
+        std::uint64_t bucket = 0;     // absolute
+        std::int32_t* link = nullptr; // the link to its node (in a list)
+        std::int32_t node = kNone;    // its node (in a list)
+        bool inRun = false;           // it is the sorted run's last entry
+        bool empties = false;         // popping it empties its bucket's list
+    };
+    [[gnu::always_inline]] Found find() {
+        Found at;
         std::uint64_t abs = m_lastBucket;
         const std::uint64_t bits = m_bits[(abs & m_mask) >> 6] >> (abs & 63);
         abs =
             bits != 0 ? abs + static_cast<std::uint64_t>(std::countr_zero(bits)) : nextBucket(abs);
-        m_found = true;
-        m_foundBucket = abs;
+        at.bucket = abs;
         if (m_runActive && abs == m_runBucket) {
-            m_foundInRun = true;
-            return;
+            at.inRun = true;
+            return at;
         }
-        m_foundInRun = false;
         std::int32_t* link = &m_head[abs & m_mask];
         // One or two entries, the usual case, without walking the list: node kNone, after the
         // last one, is later than any, so one entry takes the two-entry path. The walk's exit
@@ -169,11 +177,14 @@ template <class Entry, double (*timeOf)(const Entry&)> class CalendarQueue {
         // chain to the next pop), so that one stays a branch, mostly predicted.
         const std::int32_t first = *link;
         const std::int32_t second = m_nodes[first].next;
+        // Known from the list's length, before the choice: pop() clears the bucket's bit
+        // without reading the head back (which made the next pop's scan wait for the choice).
+        at.empties = second == kNone; // one entry
         if (m_nodes[second].next == kNone) {
             const bool takeSecond = timeOf(m_nodes[second].entry) < timeOf(m_nodes[first].entry);
-            m_foundLink = takeSecond ? &m_nodes[first].next : link;
-            m_foundNode = takeSecond ? second : first;
-            return;
+            at.link = takeSecond ? &m_nodes[first].next : link;
+            at.node = takeSecond ? second : first;
+            return at;
         }
         std::int32_t* bestLink = link;
         double best = std::numeric_limits<double>::infinity();
@@ -187,11 +198,14 @@ template <class Entry, double (*timeOf)(const Entry&)> class CalendarQueue {
             link = &m_nodes[node].next;
             ++length;
         }
-        m_foundLink = bestLink;
-        m_foundNode = *bestLink;
+        at.link = bestLink;
+        at.node = *bestLink;
+        at.empties = false; // three entries or more
         if (length > kCrowded && !m_runActive) {
             crowd(abs);
+            at.inRun = true;
         }
+        return at;
     }
 
     // The first non-empty bucket after the word holding `abs`, whose buckets from `abs` on
@@ -219,7 +233,6 @@ template <class Entry, double (*timeOf)(const Entry&)> class CalendarQueue {
                   [](const Entry& a, const Entry& b) { return timeOf(a) > timeOf(b); });
         m_runActive = true;
         m_runBucket = abs;
-        m_foundInRun = true;
     }
 
     std::int32_t* m_head;
@@ -234,10 +247,7 @@ template <class Entry, double (*timeOf)(const Entry&)> class CalendarQueue {
     double m_lastTime = -1.0;
     // The earliest entry, once located (until a pop or a push that may come first).
     bool m_found = false;
-    bool m_foundInRun = false;
-    std::uint64_t m_foundBucket = 0;
-    std::int32_t* m_foundLink = nullptr;
-    std::int32_t m_foundNode = kNone;
+    Found m_at;
     bool m_runActive = false;
     std::uint64_t m_runBucket = 0;
 };
