@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 namespace rl {
@@ -242,13 +243,14 @@ class NonCommutTreeDynPolicy {
     };
 
     // Beyond 64 processors, on trees of words (WordLane below for smaller platforms): the
-    // live interval starts and the idle ones are BitTrees.
-    template <bool kReductions, class Queue>
-    struct TreeLane : Lane<TreeLane<kReductions, Queue>, kReductions, Queue> {
-        BitTree& starts;
-        BitTree& idle;
+    // live interval starts and the idle ones are sets of Tree (TwoLevelBitTree up to its 4,096
+    // members, else BitTree).
+    template <bool kReductions, class Queue, class Tree>
+    struct TreeLane : Lane<TreeLane<kReductions, Queue, Tree>, kReductions, Queue> {
+        Tree& starts;
+        Tree& idle;
 
-        TreeLane(Queue q, BitTree& liveStarts, BitTree& idleStarts, int size, const double* t,
+        TreeLane(Queue q, Tree& liveStarts, Tree& idleStarts, int size, const double* t,
                  const double* r)
             : Lane<TreeLane, kReductions, Queue>(q, size, t, r), starts(liveStarts),
               idle(idleStarts) {
@@ -264,6 +266,21 @@ class NonCommutTreeDynPolicy {
         [[gnu::always_inline]] void onIdle(std::uint32_t a) {
             const int left = starts.previous(static_cast<int>(a));
             const int right = starts.next(static_cast<int>(a));
+            if constexpr (std::is_same_v<Tree, TwoLevelBitTree>) {
+                // As WordLane: the choice is a coin toss, made without a branch (the idle set
+                // updated by one branch-free assign); only whether a transfer starts
+                // branches. Beyond 4,096 processors BitTree's assign would walk its levels.
+                const int n = this->n;
+                const bool toLeft = (left >= 0) & idle.contains(std::max(left, 0));
+                const bool toRight = (right < n) & idle.contains(std::min(right, n - 1));
+                const bool sends = toLeft | toRight;
+                const int partner = toLeft ? left : right;
+                idle.assign(sends ? partner : static_cast<int>(a), !sends);
+                if (sends) {
+                    this->startTransfer(toLeft ? static_cast<std::uint32_t>(left) : a);
+                }
+                return;
+            }
             if (left >= 0 && idle.contains(left)) {
                 idle.erase(left);
                 this->startTransfer(static_cast<std::uint32_t>(left));
@@ -342,13 +359,17 @@ class NonCommutTreeDynPolicy {
         if (n <= 64) {
             return run(WordLane<kReductions>(m_packed.view(payloads), n, transfer, reduction));
         }
-        if (usesSortedKeys(static_cast<std::size_t>(n) / 2)) {
-            return run(TreeLane<kReductions, PackedEvents>(m_packed.view(payloads), m_starts,
-                                                           m_idle, n, transfer, reduction));
+        if (usesSortedKeys(static_cast<std::size_t>(n) / 2)) { // n <= 257
+            return run(TreeLane<kReductions, PackedEvents, TwoLevelBitTree>(
+                m_packed.view(payloads), m_smallStarts, m_smallIdle, n, transfer, reduction));
         }
-        return run(
-            TreeLane<kReductions, CalendarEvents>(calendar(m_calendar, n, transfer, reduction),
-                                                  m_starts, m_idle, n, transfer, reduction));
+        const CalendarEvents queue = calendar(m_calendar, n, transfer, reduction);
+        if (n <= TwoLevelBitTree::kMaxSize) {
+            return run(TreeLane<kReductions, CalendarEvents, TwoLevelBitTree>(
+                queue, m_smallStarts, m_smallIdle, n, transfer, reduction));
+        }
+        return run(TreeLane<kReductions, CalendarEvents, BitTree>(queue, m_starts, m_idle, n,
+                                                                  transfer, reduction));
     }
 
     // Two runs of up to 64 processors at once, interleaved: each result is what single()
@@ -380,7 +401,9 @@ class NonCommutTreeDynPolicy {
         next = pairs;
     }
 
-    BitTree m_starts; // large platforms' live and idle interval starts
+    TwoLevelBitTree m_smallStarts; // live and idle interval starts up to 4,096 processors
+    TwoLevelBitTree m_smallIdle;
+    BitTree m_starts; // beyond
     BitTree m_idle;
     PackedEvents::Storage m_packed;
     PackedEvents::Storage m_packed2; // the second run of untilTiePair

@@ -331,10 +331,10 @@ class TestAlgorithms : public QObject {
                     continue;
                 }
                 // Both sides of every size switch: 64/65, Non-Commut-Tree-dyn's one-word
-                // interval sets, then a tree of words (two levels up to 4096, three beyond);
-                // 257/258, the lean kernels' sorted keys (n/2 <= 128) then their calendar queues;
-                // 512/513, the event queue's sorted array, then its heap.
-                for (int n : {1, 2, 3, 7, 63, 64, 65, 256, 257, 258, 512, 513, 2000, 4097}) {
+                // interval sets, then a tree of words (TwoLevelBitTree up to 4096, BitTree
+                // beyond); 257/258, the lean kernels' sorted keys (n/2 <= 128) then their
+                // calendar queues; 512/513, the event queue's sorted array, then its heap.
+                for (int n : {1, 2, 3, 7, 63, 64, 65, 256, 257, 258, 512, 513, 2000, 4096, 4097}) {
                     Simulator sim(a, n, nc, costs);
                     const int reps = n > 4000 ? 2 : (n > 500 ? 6 : 200);
                     StreamDraws first(costs.transfer, costs.reduction, n);

@@ -426,6 +426,15 @@ class TestPendingEvents : public QObject {
                 checkSetAgainstStdSet(t, size, full);
             }
         }
+        // The two-level tree up to its 4,096 members, one word and several, a word's edges
+        // and the last word full or not; reused from a larger set to a smaller one.
+        TwoLevelBitTree small;
+        for (int size : {4096, 1, 2, 63, 64, 65, 127, 128, 129, 1000, 4033, 4095, 64}) {
+            for (bool full : {false, true}) {
+                small.reset(size, full);
+                checkSetAgainstStdSet(small, size, full);
+            }
+        }
     }
 };
 
