@@ -316,11 +316,6 @@ class CalendarKeys {
     bool empty() const { return m_queue.empty(); }
     [[gnu::always_inline]] double min() { return m_queue.top(); }
     [[gnu::always_inline]] double popMin() { return m_queue.pop(); }
-    /// popMin() then insert(v).
-    [[gnu::always_inline]] void replaceMin(double v) {
-        m_queue.pop();
-        m_queue.push(v);
-    }
     [[gnu::always_inline]] void insert(double v) { m_queue.push(v); }
     /// SortedKeys::build's interface: inserts key(0), ..., key(count - 1).
     template <class Key> void build(std::size_t count, Key&& key) {

@@ -140,11 +140,6 @@ class SortedKeys {
     double popMin() {
         return m_cur[m_size--];
     }
-    /// popMin() then insert(v).
-    [[gnu::always_inline]] void replaceMin(double v) {
-        --m_size;
-        insert(v);
-    }
 
     /// Makes a set ready for insertRounded() with at most `capacity` keys (at most the
     /// view's): every slot its passes can reach holds -inf in both buffers, where another
