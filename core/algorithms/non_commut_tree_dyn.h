@@ -279,9 +279,7 @@ class NonCommutTreeDynPolicy {
                 if (sends) {
                     this->startTransfer(toLeft ? static_cast<std::uint32_t>(left) : a);
                 }
-                return;
-            }
-            if (left >= 0 && idle.contains(left)) {
+            } else if (left >= 0 && idle.contains(left)) {
                 idle.erase(left);
                 this->startTransfer(static_cast<std::uint32_t>(left));
             } else if (right < this->n && idle.contains(right)) {

@@ -199,8 +199,7 @@ template <class Entry, double (*timeOf)(const Entry&)> class CalendarQueue {
             ++length;
         }
         at.link = bestLink;
-        at.node = *bestLink;
-        at.empties = false; // three entries or more
+        at.node = *bestLink; // (three entries or more: at.empties is false)
         if (length > kCrowded && !m_runActive) {
             crowd(abs);
             at.inRun = true;
