@@ -6,6 +6,7 @@
 #include "engine/interleave.h"
 #include "engine/pending_events.h"
 #include "engine/simulation_paths.h"
+#include "engine/wide_runs.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -82,6 +83,10 @@ class NonCommutTreeDynPolicy {
                                     : single<true>(n, transfer, reduction, makespan);
     }
 
+    /// Whether untilTiePair may take the AVX-512 path (WideEvents) where the processor has
+    /// it, as by default; the tests turn it off to compare the two paths.
+    void useWideEvents(bool on) { m_wide = on && wideEventsAvailable(); }
+
     /// untilTieMakespan for two replicates at once, their events interleaved up to 64
     /// processors (each run's events form one chain of dependent steps, pop, decide, push, so
     /// a lone run leaves the processor waiting on it; two independent chains side by side fill
@@ -97,12 +102,19 @@ class NonCommutTreeDynPolicy {
         }
         if (ra == nullptr) {
             pair<false>(n, ta, nullptr, tb, nullptr, ma, mb, doneA, doneB);
+        } else if (m_wide && n >= 2) {
+            pairWide(n, ta, ra, tb, rb, ma, mb, doneA, doneB);
         } else {
             pair<true>(n, ta, ra, tb, rb, ma, mb, doneA, doneB);
         }
     }
 
   private:
+    // pair<true> (with reductions) on WideEvents, compiled for AVX-512 (m_wide): the same
+    // two results.
+    void pairWide(int n, const double* ta, const double* ra, const double* tb, const double* rb,
+                  double& ma, double& mb, bool& doneA, bool& doneB);
+
     enum : std::uint32_t { kTransferEnd = 1U << 30, kReductionEnd = 2U << 30 };
     static constexpr std::uint32_t kTypeMask = 3U << 30;
     struct FastProc {
@@ -198,8 +210,19 @@ class NonCommutTreeDynPolicy {
         double now = 0.0;
         bool tied = false;
 
-        /// Whether events are left to handle (false once done or tied).
-        bool running() const { return !tied && !queue.empty(); }
+        /// On WideEvents (pushIf): no branch on whether an event is pushed.
+        static constexpr bool kWide = requires(Queue & q) { q.pushIf(true, 0.0, 0U); };
+
+        /// Whether events are left to handle (false once done or given up).
+        bool running() const { return !gaveUp() && !queue.empty(); }
+        /// Whether the run stopped at a tie or on a queue that overflowed (WideEvents), where
+        /// the caller must use the exact path.
+        bool gaveUp() const {
+            if constexpr (requires { queue.overflowed(); }) {
+                return tied || queue.overflowed();
+            }
+            return tied;
+        }
 
         /// Handles the next event (running()); stops (tied) at a tie it cannot order.
         [[gnu::always_inline]] void step() {
@@ -216,6 +239,10 @@ class NonCommutTreeDynPolicy {
             }
             lastKey = key;
             Shape& shape = static_cast<Shape&>(*this);
+            if constexpr (kReductions && kWide) {
+                shape.endWithoutBranch(id);
+                return;
+            }
             const auto nn = static_cast<std::uint32_t>(n);
             if (kReductions && id >= nn) { // a reduction end
                 shape.onIdle(id - nn);
@@ -300,20 +327,29 @@ class NonCommutTreeDynPolicy {
     /// unpredictable, so it is made with bit operations and no branch; the only
     /// data-dependent branches left are whether a transfer starts and, with reductions,
     /// which kind of event ends.
-    template <bool kReductions>
-    struct WordLane : Lane<WordLane<kReductions>, kReductions, PackedEvents> {
+    template <bool kReductions, class Queue = PackedEvents>
+    struct WordLane : Lane<WordLane<kReductions, Queue>, kReductions, Queue> {
         std::uint64_t starts = 0;
         std::uint64_t idle = 0;
 
-        WordLane(PackedEvents q, int size, const double* t, const double* r)
-            : Lane<WordLane, kReductions, PackedEvents>(q, size, t, r) {
+        WordLane(const Queue& q, int size, const double* t, const double* r)
+            : Lane<WordLane, kReductions, Queue>(q, size, t, r) {
             starts = size == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << size) - 1;
             if (size % 2 == 1) {
                 idle = std::uint64_t{1} << (size - 1);
             }
         }
 
-        [[gnu::always_inline]] void onIdle(std::uint32_t a) {
+        // What the idle interval starting at a does: send to its left neighbour if idle,
+        // else to its right one if idle, else wait (docs/model.md §4.2); the transfer's key
+        // (its left start) and the idle set after the choice. `may` (1 or 0): 0 forbids
+        // sending (endWithoutBranch on a transfer's end, whose choice is then dropped).
+        struct Choice {
+            std::uint64_t sends; // 1 or 0
+            std::uint32_t transferKey;
+            std::uint64_t idle;
+        };
+        [[gnu::always_inline]] Choice choose(std::uint32_t a, std::uint64_t may) const {
             const std::uint64_t self = std::uint64_t{1} << a;
             // The left neighbour's start is the highest member below a, the right one's the
             // lowest above. With a sentinel bit (0 below, 63 above) the scans never see an
@@ -326,19 +362,59 @@ class NonCommutTreeDynPolicy {
             const auto right =
                 static_cast<std::uint32_t>(std::countr_zero(above | (std::uint64_t{1} << 63)));
             const std::uint64_t toLeft = (idle >> left) & 1U;
-            const std::uint64_t sends = toLeft | ((idle >> right) & 1U);
+            const std::uint64_t sends = (toLeft | ((idle >> right) & 1U)) & may;
             const std::uint32_t leftMask = 0U - static_cast<std::uint32_t>(toLeft);
             const std::uint32_t partner = right ^ ((left ^ right) & leftMask);
-            const std::uint32_t transferKey = a ^ ((left ^ a) & leftMask); // the left start
-            idle = (idle & ~((std::uint64_t{1} << partner) & (0 - sends))) | (self & (sends - 1));
-            if (sends != 0) {
-                this->startTransfer(transferKey);
+            return {sends, a ^ ((left ^ a) & leftMask),
+                    (idle & ~((std::uint64_t{1} << partner) & (0 - sends))) | (self & (sends - 1))};
+        }
+        [[gnu::always_inline]] void onIdle(std::uint32_t a) {
+            const Choice choice = choose(a, 1);
+            idle = choice.idle;
+            if (choice.sends != 0) {
+                this->startTransfer(choice.transferKey);
             }
         }
         // The lowest start above id: the right interval, merged into the left one.
         [[gnu::always_inline]] void merge(std::uint32_t id) {
             const std::uint64_t above = starts & (~std::uint64_t{1} << id);
             starts ^= above & (0 - above);
+        }
+
+        // Lane::step's handling of an end of either kind, with reductions, on a queue that
+        // pushes without a branch (WideEvents): both kinds computed, the one that happened
+        // kept by masks, and the one event it pushes (a transfer end: its reduction; a
+        // reduction end: a transfer if its interval finds a partner) pushed or not by
+        // pushIf. The kind of end was a coin toss for the branch predictor.
+        [[gnu::always_inline]] void endWithoutBranch(std::uint32_t id) {
+            const auto nn = static_cast<std::uint32_t>(this->n);
+            const std::uint32_t reduction = id >= nn ? 1U : 0U;
+            const std::uint64_t reductionMask = 0 - std::uint64_t{reduction};
+            const std::uint32_t a = id - (nn & (0U - reduction)); // the interval's start
+            // A transfer end: merge(a).
+            const std::uint64_t above = starts & (~std::uint64_t{1} << a);
+            starts ^= above & (0 - above) & ~reductionMask;
+            // A reduction end: onIdle(a), its choice kept only for one.
+            const Choice choice = choose(a, reduction);
+            const std::uint64_t sends = choice.sends;
+            idle ^= (choice.idle ^ idle) & reductionMask;
+            // The one push, its draw and payload selected by masks (the compiler made
+            // conditional operators a branch: the kind of end again). Not pushing, the payload
+            // is a's transfer key: no transfer of the idle interval a is pending
+            // (WideEvents::pushIf). A transfer's draw index is kept within the n - 1 draws
+            // when none starts (all may have).
+            const std::size_t transferIndex =
+                std::min(this->next, static_cast<std::size_t>(this->n) - 2);
+            const auto transferDraw = std::bit_cast<std::uint64_t>(this->transfer[transferIndex]);
+            const auto reductionDraw =
+                std::bit_cast<std::uint64_t>(this->reduction[this->nextReduction]);
+            const double draw = std::bit_cast<double>(
+                reductionDraw ^ ((reductionDraw ^ transferDraw) & reductionMask));
+            const std::uint32_t payload = (id + nn) ^ (((id + nn) ^ choice.transferKey) &
+                                                       static_cast<std::uint32_t>(reductionMask));
+            this->queue.pushIf(((1 - reduction) | sends) != 0, this->now + draw, payload);
+            this->next += sends;
+            this->nextReduction += 1 - reduction;
         }
     };
 
@@ -405,6 +481,8 @@ class NonCommutTreeDynPolicy {
     BitTree m_idle;
     PackedEvents::Storage m_packed;
     PackedEvents::Storage m_packed2; // the second run of untilTiePair
+    std::vector<double> m_exact;     // the exact times of pairWide's two queues
+    bool m_wide = wideEventsAvailable();
     CalendarEvents::Storage m_calendar;
     std::vector<FastProc> m_proc;
     std::vector<int> m_holderLo;

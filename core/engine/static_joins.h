@@ -73,11 +73,11 @@ struct StaticJoins {
 template <class Queue, bool kReductions, std::size_t kConsumers = 1, bool kStarts = false>
 class StaticJoinsRun {
   public:
-    StaticJoinsRun(const StaticJoins& joins, Queue queue, const double* transfer,
+    StaticJoinsRun(const StaticJoins& joins, const Queue& queue, const double* transfer,
                    const double* reduction, int* remaining, double* start)
         : m_queue(queue), m_consumers(joins.consumers.data()),
           m_startConsumers(joins.startConsumers.data()), m_remaining(remaining), m_start(start),
-          m_n(static_cast<std::uint32_t>(joins.n)) {
+          m_n(static_cast<std::uint32_t>(joins.n)), m_dummy(joins.dummy) {
         m_draws[0] = transfer;
         m_draws[1] = reduction;
         std::copy(joins.need.begin(), joins.need.end(), remaining);
@@ -128,8 +128,15 @@ class StaticJoinsRun {
     }
 
     /// Whether events are left to handle (false once done or tied).
-    bool running() const { return !m_tied && !m_queue.empty(); }
-    bool tied() const { return m_tied; }
+    bool running() const { return !tied() && !m_queue.empty(); }
+    /// Whether the run gave up (a possible tie, or a queue that overflowed), where the caller
+    /// must use the exact path.
+    bool tied() const {
+        if constexpr (requires { m_queue.overflowed(); }) {
+            return m_tied || m_queue.overflowed();
+        }
+        return m_tied;
+    }
     /// The end of the last operation (once done).
     double makespan() const { return m_last; }
 
@@ -163,11 +170,26 @@ class StaticJoinsRun {
     }
 
   private:
+    static constexpr bool kWide = requires(Queue & q) { q.pushIf(true, 0.0, 0U); };
+
     // An end at `end` reaches join c: c's start is the latest of its inputs; once all have
     // ended it is known, and c joins the queue.
     [[gnu::always_inline]] void deliver(int c, double end) {
         m_last = std::max(m_last, end);
         m_start[c] = std::max(m_start[c], end);
+        if constexpr (kWide) {
+            // No branch on whether c is complete (WideEvents): a join not complete is pushed
+            // as nothing, and its start's consumer is then the dummy, which never fires.
+            const bool complete = --m_remaining[c] == 0;
+            m_queue.pushIf(complete, m_start[c], static_cast<std::uint32_t>(c));
+            if constexpr (kStarts) {
+                const int fed = m_startConsumers[c];
+                const int f = m_dummy ^ ((fed ^ m_dummy) & -static_cast<int>(complete));
+                m_start[f] = std::max(m_start[f], m_start[c]);
+                m_queue.pushIf(--m_remaining[f] == 0, m_start[f], static_cast<std::uint32_t>(f));
+            }
+            return;
+        }
         if (--m_remaining[c] == 0) {
             m_queue.push(m_start[c], static_cast<std::uint32_t>(c));
             if constexpr (kStarts) {
@@ -187,6 +209,7 @@ class StaticJoinsRun {
     int* m_remaining;
     double* m_start;
     std::uint32_t m_n;
+    int m_dummy;
     const double* m_draws[2] = {nullptr, nullptr};
     std::size_t m_next[2] = {0, 0}; // draws taken per stream
     std::uint64_t m_lastKey[2] = {~std::uint64_t{0}, ~std::uint64_t{0}};

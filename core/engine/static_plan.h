@@ -5,6 +5,7 @@
 #include "engine/pending_events.h"
 #include "engine/simulation_paths.h"
 #include "engine/static_joins.h"
+#include "engine/wide_runs.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -102,6 +103,10 @@ class StaticPolicy {
                               reduction, m_remaining.data(), m_start.data(), makespan);
     }
 
+    /// Whether untilTiePair may take the AVX-512 path (WideEvents) where the processor has
+    /// it, as by default; the tests turn it off to compare the two paths.
+    void useWideEvents(bool on) { m_wide = on && wideEventsAvailable(); }
+
     /// untilTieMakespan for two replicates at once, their events interleaved
     /// (runStaticJoinsPair): the same two results.
     void untilTiePair(int n, const double* ta, const double* ra, const double* tb, const double* rb,
@@ -117,6 +122,15 @@ class StaticPolicy {
             m_start.resize(2 * ids);
         }
         const auto payloads = static_cast<std::uint32_t>(ids);
+        if (usesWideEvents(*joins)) {
+            if (m_exact.size() < 2 * ids) {
+                m_exact.resize(2 * ids);
+            }
+            runStaticJoinsPairWide(*joins, m_exact.data(), m_exact.data() + ids, ta, ra, tb, rb,
+                                   m_remaining.data(), m_start.data(), m_remaining.data() + ids,
+                                   m_start.data() + ids, ma, mb, doneA, doneB);
+            return;
+        }
         if (usesSortedKeys(static_cast<std::size_t>(n) / 2)) {
             runStaticJoinsPair(*joins, m_packed.view(payloads), m_packed2.view(payloads), ta, ra,
                                tb, rb, m_remaining.data(), m_start.data(), m_remaining.data() + ids,
@@ -130,6 +144,18 @@ class StaticPolicy {
     }
 
   private:
+    // The pairs of runs with reductions up to 64 processors take WideEvents where the
+    // processor has AVX-512: their runs waited on mispredicted branches (a join's completion,
+    // the sorted array's insertion), which WideEvents does without. The joins of time 0 fill
+    // the queue at once; the margin is for the run's growth (n = 64, Fibonacci-stat: 39 at
+    // time 0, at most 39 later in 20,000 runs; a run that overflows gives up, see
+    // WideEvents). Without reductions they stay on the sorted array: see README,
+    // Performance, "ninth part".
+    bool usesWideEvents(const StaticJoins& joins) const {
+        return m_wide && joins.withReductions && joins.n <= 64 &&
+               joins.readyAtZero.size() < static_cast<std::size_t>(kWideEventsCapacity);
+    }
+
     // The queue of a large platform's run: each join is pushed once at most, and no pending
     // start is later than the time just popped plus the run's largest cost.
     static CalendarEvents calendar(CalendarEvents::Storage& storage, const StaticJoins& joins,
@@ -292,6 +318,8 @@ class StaticPolicy {
     std::optional<StaticJoins> m_joins[2];
     std::vector<int> m_remaining;
     std::vector<double> m_start;
+    std::vector<double> m_exact; // the exact times of WideEvents' keys, two runs
+    bool m_wide = wideEventsAvailable();
     PackedEvents::Storage m_packed;
     PackedEvents::Storage m_packed2; // the second run of untilTiePair
     CalendarEvents::Storage m_calendar;

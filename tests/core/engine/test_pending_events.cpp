@@ -5,10 +5,12 @@
 // with a fixed seed: the sorted array and the heap of keys (SortedKeys, KeyHeap) against a
 // std::multiset, the packed events and the calendar queue of events (PackedEvents,
 // CalendarEvents) against the exact times and payloads pushed, and the bit set (BitTree)
-// against a std::set, on both sides of every word and level boundary.
+// against a std::set, on both sides of every word and level boundary; the packed events in
+// vectors (WideEvents) against PackedEvents, operation by operation.
 #include "engine/bit_set.h"
 #include "engine/calendar_queue.h"
 #include "engine/pending_events.h"
+#include "engine/wide_events.h"
 
 #include <QtTest>
 
@@ -30,6 +32,65 @@ double randomTime(std::mt19937_64& g, bool ties) {
 }
 
 constexpr int kSteps = 20000; // operations per random sequence
+
+// WideEvents and PackedEvents given the same operations (random pushes, pushes that do not
+// happen, pops; at most one pending event per payload, times never below the last popped,
+// zero-cost events included) must pop the same keys, times and payloads. Compiled here
+// without AVX-512: the compilers lower the generic vectors to narrower instructions, so this
+// checks the logic on any processor; test_algorithms checks the AVX-512 kernels against the
+// engine.
+template <int kRegs, int kAlways> void checkWideAgainstPacked(std::uint32_t payloads, bool ties) {
+    using Wide = WideEvents<kRegs, kAlways>;
+    std::mt19937_64 g(payloads * 4 + kRegs * 2 + (ties ? 1 : 0));
+    PackedEvents::Storage storage;
+    PackedEvents packed = storage.view(payloads);
+    std::vector<double> exact(payloads, 0.0);
+    Wide wide(exact.data(), payloads);
+    std::vector<char> pending(payloads, 0);
+    const std::size_t capacity = std::min<std::size_t>(Wide::kCapacity, payloads);
+    std::size_t count = 0;
+    std::size_t largest = 0;
+    double now = 0.0;
+    for (int step = 0; step < kSteps; ++step) {
+        // Pushes three times as likely as pops for a while, then the reverse: every size is
+        // met, from empty to full.
+        const bool growing = (step / 500) % 2 == 0;
+        const bool push = count == 0 || (count < capacity && g() % 4 < (growing ? 3U : 1U));
+        if (push) {
+            auto p = static_cast<std::uint32_t>(g() % payloads);
+            while (pending[p] != 0) {
+                p = (p + 1) % payloads;
+            }
+            const double t = g() % 8 == 0 ? now : now + randomTime(g, ties);
+            const bool really = g() % 4 != 0;
+            wide.pushIf(really, t, p);
+            if (really) {
+                packed.push(t, p);
+                pending[p] = 1;
+                ++count;
+            }
+        } else {
+            double tw = -1.0;
+            double tp = -1.0;
+            std::uint32_t pw = 0;
+            std::uint32_t pp = 0;
+            const std::uint64_t kw = wide.pop(tw, pw);
+            const std::uint64_t kp = packed.pop(tp, pp);
+            QCOMPARE(kw, kp);
+            QCOMPARE(pw, pp);
+            QVERIFY(tw == tp);
+            QCOMPARE(wide.nextHasKey(kw), packed.nextHasKey(kp));
+            pending[pp] = 0;
+            now = tp;
+            --count;
+        }
+        QCOMPARE(wide.size(), count);
+        QCOMPARE(wide.empty(), count == 0);
+        QVERIFY(!wide.overflowed());
+        largest = std::max(largest, count);
+    }
+    QCOMPARE(largest, capacity);
+}
 
 template <class Keys> void checkKeysAgainstMultiset(Keys keys, std::size_t capacity, bool ties) {
     std::mt19937_64 g(capacity * 2 + (ties ? 1 : 0));
@@ -415,6 +476,54 @@ class TestPendingEvents : public QObject {
         QCOMPARE(ka, kb);
         QVERIFY(std::min(a, b) == t);
         QVERIFY(a != b);
+    }
+
+    void wideEventsMatchPackedEvents() {
+        for (bool ties : {false, true}) {
+            for (std::uint32_t payloads : {2U, 7U, 64U, 129U}) {
+                checkWideAgainstPacked<5, 1>(payloads, ties);
+                checkWideAgainstPacked<5, 5>(payloads, ties);
+                checkWideAgainstPacked<1, 1>(payloads, ties);
+                checkWideAgainstPacked<2, 1>(payloads, ties);
+            }
+        }
+    }
+
+    // pushAll as the pushes one by one; and one event beyond the capacity is reported (the
+    // kernels then give up), not lost silently.
+    void wideEventsPushAllAndOverflow() {
+        std::vector<double> exact(129, 0.0);
+        std::vector<double> times(41);
+        std::mt19937_64 g(3);
+        for (double& t : times) {
+            t = randomTime(g, true);
+        }
+        auto event = [&](std::size_t i, double& time, std::uint32_t& payload) {
+            time = times[i];
+            payload = static_cast<std::uint32_t>(i);
+        };
+        WideEvents<5> all(exact.data(), 129);
+        all.pushAll(40, event);
+        PackedEvents::Storage storage;
+        PackedEvents packed = storage.view(129);
+        packed.pushAll(40, event);
+        QVERIFY(!all.overflowed());
+        while (!packed.empty()) {
+            double tw = -1.0;
+            double tp = -1.0;
+            std::uint32_t pw = 0;
+            std::uint32_t pp = 0;
+            QCOMPARE(all.pop(tw, pw), packed.pop(tp, pp));
+            QCOMPARE(pw, pp);
+            QVERIFY(tw == tp);
+        }
+        QVERIFY(all.empty());
+        WideEvents<5> full(exact.data(), 129);
+        full.pushAll(40, event);
+        full.pushIf(false, 0.0, 40);
+        QVERIFY(!full.overflowed());
+        full.push(times[40], 40);
+        QVERIFY(full.overflowed());
     }
 
     void bitSetsMatchAStdSet() {
