@@ -10,7 +10,9 @@ namespace rl {
 // Compiled for AVX-512 with everything it calls inlined, as runStaticJoinsPairWide
 // (engine/wide_runs.cpp). At most n / 2 <= 32 events are ever pending, within the vectors'
 // 40: with L live intervals, T transfers and R reductions pending, 2T + R <= L (each holds
-// its intervals) and R <= n - L (each follows a transfer's end), so T + R <= n / 2.
+// its intervals) and R <= n - L (each follows a transfer's end), so T + R <= n / 2. The draws
+// are StreamDraws' arrays of n values per stream, one more than a run takes: the lanes read
+// both streams' next values at every end, the n-th for nothing.
 [[RL_WIDE_TARGET gnu::flatten]] void
 NonCommutTreeDynPolicy::pairWide(int n, const double* ta, const double* ra, const double* tb,
                                  const double* rb, double& ma, double& mb, bool& doneA,

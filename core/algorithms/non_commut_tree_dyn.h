@@ -202,10 +202,8 @@ class NonCommutTreeDynPolicy {
     template <class Shape, bool kReductions, class Queue> struct Lane {
         Queue queue;
         int n;
-        const double* transfer;
-        const double* reduction;
-        std::size_t next = 0; // transfers started
-        std::size_t nextReduction = 0;
+        const double* transfer;  // the next transfer's draw
+        const double* reduction; // the next reduction's draw
         std::uint64_t lastKey = ~std::uint64_t{0};
         double now = 0.0;
         bool tied = false;
@@ -250,21 +248,21 @@ class NonCommutTreeDynPolicy {
             }
             shape.merge(id);
             if (kReductions) {
-                queue.push(now + reduction[nextReduction++], id + nn);
+                queue.push(now + *reduction++, id + nn);
             } else {
                 shape.onIdle(id);
             }
         }
         /// A transfer named by its left interval's start begins now.
         [[gnu::always_inline]] void startTransfer(std::uint32_t left) {
-            queue.push(now + transfer[next++], left);
+            queue.push(now + *transfer++, left);
         }
 
       private:
         // Only as the base of its Shape.
         Lane(Queue q, int size, const double* t, const double* r)
             : queue(q), n(size), transfer(t), reduction(r) {
-            startPairs(queue, n, transfer, next);
+            transfer += startPairs(queue, n, transfer);
         }
         friend Shape;
     };
@@ -401,20 +399,18 @@ class NonCommutTreeDynPolicy {
             // The one push, its draw and payload selected by masks (the compiler made
             // conditional operators a branch: the kind of end again). Not pushing, the payload
             // is a's transfer key: no transfer of the idle interval a is pending
-            // (WideEvents::pushIf). A transfer's draw index is kept within the n - 1 draws
-            // when none starts (all may have).
-            const std::size_t transferIndex =
-                std::min(this->next, static_cast<std::size_t>(this->n) - 2);
-            const auto transferDraw = std::bit_cast<std::uint64_t>(this->transfer[transferIndex]);
-            const auto reductionDraw =
-                std::bit_cast<std::uint64_t>(this->reduction[this->nextReduction]);
+            // (WideEvents::pushIf). Both streams' next draws are read, one of them for
+            // nothing: after the last transfer or reduction started, the n-th value of its
+            // array (StreamDraws holds n per stream, see pairWide).
+            const auto transferDraw = std::bit_cast<std::uint64_t>(*this->transfer);
+            const auto reductionDraw = std::bit_cast<std::uint64_t>(*this->reduction);
             const double draw = std::bit_cast<double>(
                 reductionDraw ^ ((reductionDraw ^ transferDraw) & reductionMask));
             const std::uint32_t payload = (id + nn) ^ (((id + nn) ^ choice.transferKey) &
                                                        static_cast<std::uint32_t>(reductionMask));
             this->queue.pushIf(((1 - reduction) | sends) != 0, this->now + draw, payload);
-            this->next += sends;
-            this->nextReduction += 1 - reduction;
+            this->transfer += sends;
+            this->reduction += 1 - reduction;
         }
     };
 
@@ -465,14 +461,15 @@ class NonCommutTreeDynPolicy {
 
     // Time 0: the available events in index order pair P1 -> P0, P3 -> P2, ... (each odd
     // processor finds its left neighbour idle), and P(n-1) waits when n is odd.
+    // Returns the number of transfers started.
     template <class Queue>
-    static void startPairs(Queue& queue, int n, const double* transfer, std::size_t& next) {
+    static std::size_t startPairs(Queue& queue, int n, const double* transfer) {
         const auto pairs = static_cast<std::size_t>(n / 2);
         pushStart(queue, pairs, [&](std::size_t i, double& time, std::uint32_t& payload) {
             time = 0.0 + transfer[i];
             payload = static_cast<std::uint32_t>(2 * i);
         });
-        next = pairs;
+        return pairs;
     }
 
     TwoLevelBitTree m_smallStarts; // live and idle interval starts up to 4,096 processors

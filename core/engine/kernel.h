@@ -30,7 +30,8 @@ struct StreamCosts {
 };
 
 /// One replicate's per-operation draws (n of each stream: the n - 1 a run uses and a spare, so
-/// that n = 1 has a buffer). Monte Carlo draws them once per replicate and hands them to every
+/// that n = 1 has a buffer and Non-Commut-Tree-dyn's branch-free lanes may read one past their
+/// last draw). Monte Carlo draws them once per replicate and hands them to every
 /// algorithm (common random numbers, docs/model.md §2): the draws do not depend on the algorithm.
 class StreamDraws {
   public:
