@@ -552,15 +552,19 @@ class PackedEvents {
             if (m_exact.size() < payloads) {
                 m_exact.assign(payloads, 0.0);
             }
-            const int bits = std::bit_width(std::max<std::uint32_t>(payloads, 2) - 1);
-            return PackedEvents(m_keys.view(payloads), m_exact.data(),
-                                (std::uint64_t{1} << bits) - 1);
+            return PackedEvents(m_keys.view(payloads), m_exact.data(), payloadMask(payloads));
         }
 
       private:
         SortedKeys::Storage m_keys;
         std::vector<double> m_exact;
     };
+
+    /// The low bits of a key that hold the payload, for payloads 0..payloads-1.
+    static std::uint64_t payloadMask(std::uint32_t payloads) {
+        const int bits = std::bit_width(std::max<std::uint32_t>(payloads, 2) - 1);
+        return (std::uint64_t{1} << bits) - 1;
+    }
 
     bool empty() const { return m_keys.empty(); }
     std::size_t size() const { return m_keys.size(); }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/pending_events.h"
+
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -32,18 +34,13 @@ template <int kRegs, int kAlways = 1> class WideEvents {
     static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
     static constexpr std::size_t kCapacity = 8 * kRegs;
 
-    /// `exact[payload]` receives each pushed event's time; `payloads` as PackedEvents::view.
+    /// `exact[payload]` receives each pushed event's time; `payloads` as PackedEvents::view
+    /// (the same keys).
     [[gnu::always_inline]] WideEvents(double* exact, std::uint32_t payloads)
-        : m_exact(exact), m_mask(maskFor(payloads)) {
+        : m_exact(exact), m_mask(PackedEvents::payloadMask(payloads)) {
         for (int i = 0; i < kRegs; ++i) {
             m_v[i] = (Vec{} + kEmpty);
         }
-    }
-
-    /// The payload mask of PackedEvents::view(payloads): the same keys.
-    static constexpr std::uint64_t maskFor(std::uint32_t payloads) {
-        const int bits = std::bit_width((payloads > 2 ? payloads : 2) - 1);
-        return (std::uint64_t{1} << bits) - 1;
     }
 
     bool empty() const { return m_size == 0; }
