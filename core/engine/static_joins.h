@@ -260,11 +260,13 @@ bool runStaticJoins(const StaticJoins& joins, Queue queue, const double* transfe
 /// dependent steps; two side by side fill each other's waits): each result is what
 /// runStaticJoins gives it alone. Each run has its own queue and scratch buffers.
 template <class Queue>
-void runStaticJoinsPair(const StaticJoins& joins, Queue qa, Queue qb, const double* ta,
-                        const double* ra, const double* tb, const double* rb, int* remainingA,
-                        double* startA, int* remainingB, double* startB, double& ma, double& mb,
-                        bool& doneA, bool& doneB) {
-    auto run = [&](auto a, auto b) __attribute__((always_inline)) {
+void runStaticJoinsPair(const StaticJoins& joins, const Queue& qa, const Queue& qb,
+                        const double* ta, const double* ra, const double* tb, const double* rb,
+                        int* remainingA, double* startA, int* remainingB, double* startB,
+                        double& ma, double& mb, bool& doneA, bool& doneB) {
+    // The queues and runs by reference: WideEvents is 64-byte aligned, whose passing by value
+    // GCC warns about (-Wpsabi).
+    auto run = [&](auto&& a, auto&& b) __attribute__((always_inline)) {
         interleave(a, b);
         ma = a.makespan();
         mb = b.makespan();

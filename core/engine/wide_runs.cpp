@@ -1,6 +1,5 @@
 #include "engine/wide_runs.h"
 
-#include "engine/interleave.h"
 #include "engine/static_joins.h"
 #include "engine/wide_events.h"
 
@@ -25,17 +24,8 @@ runStaticJoinsPairWide(const StaticJoins& joins, double* exactA, double* exactB,
                        bool& doneA, bool& doneB) {
     using Queue = WideEvents<kWideEventsCapacity / 8>;
     const auto payloads = static_cast<std::uint32_t>(joins.need.size());
-    withJoinsRun<Queue>(
-        joins, [&](auto tag) __attribute__((always_inline)) {
-            using Run = typename decltype(tag)::type;
-            Run a(joins, Queue(exactA, payloads), ta, ra, remainingA, startA);
-            Run b(joins, Queue(exactB, payloads), tb, rb, remainingB, startB);
-            interleave(a, b);
-            ma = a.makespan();
-            mb = b.makespan();
-            doneA = !a.tied();
-            doneB = !b.tied();
-        });
+    runStaticJoinsPair(joins, Queue(exactA, payloads), Queue(exactB, payloads), ta, ra, tb, rb,
+                       remainingA, startA, remainingB, startB, ma, mb, doneA, doneB);
 }
 
 } // namespace rl
