@@ -208,7 +208,8 @@ class NonCommutTreeDynPolicy {
         double now = 0.0;
         bool tied = false;
 
-        /// On WideEvents (pushIf): no branch on whether an event is pushed.
+        /// On WideEvents (pushIf): no branch on whether an event is pushed, and a queue that
+        /// may overflow.
         static constexpr bool kWide = requires(Queue & q) { q.pushIf(true, 0.0, 0U); };
 
         /// Whether events are left to handle (false once done or given up).
@@ -216,7 +217,7 @@ class NonCommutTreeDynPolicy {
         /// Whether the run stopped at a tie or on a queue that overflowed (WideEvents), where
         /// the caller must use the exact path.
         bool gaveUp() const {
-            if constexpr (requires { queue.overflowed(); }) {
+            if constexpr (kWide) {
                 return tied || queue.overflowed();
             }
             return tied;

@@ -132,7 +132,7 @@ class StaticJoinsRun {
     /// Whether the run gave up (a possible tie, or a queue that overflowed), where the caller
     /// must use the exact path.
     bool tied() const {
-        if constexpr (requires { m_queue.overflowed(); }) {
+        if constexpr (kWide) {
             return m_tied || m_queue.overflowed();
         }
         return m_tied;
@@ -170,6 +170,7 @@ class StaticJoinsRun {
     }
 
   private:
+    // A queue that pushes without a branch and may overflow (WideEvents).
     static constexpr bool kWide = requires(Queue & q) { q.pushIf(true, 0.0, 0U); };
 
     // An end at `end` reaches join c: c's start is the latest of its inputs; once all have
