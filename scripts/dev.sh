@@ -48,9 +48,12 @@ build() { # build DIR [cmake options...]
 }
 
 # The sanitizer build: clang with AddressSanitizer, UBSan and libFuzzer's coverage
-# instrumentation, so the same build runs the whole suite and the fuzz targets.
+# instrumentation, so the same build runs the whole suite and the fuzz targets. At -O1, the
+# level AddressSanitizer's documentation suggests: measured on the 2 CI cores, the build
+# takes 6.3 instead of 7.5 minutes and its tests 131 instead of 119 s (a minute saved).
 build_sanitized() {
-    CC=clang CXX=clang++ build build-asan -DREDUCELAB_SANITIZE=ON -DREDUCELAB_FUZZ=ON
+    CC=clang CXX=clang++ build build-asan -DREDUCELAB_SANITIZE=ON -DREDUCELAB_FUZZ=ON \
+        -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG"
 }
 
 check_format() {
