@@ -1,6 +1,5 @@
 #pragma once
 
-#include "engine/bit_set.h"
 #include "engine/calendar_queue.h"
 #include "engine/event_queue.h"
 #include "engine/interleave.h"
@@ -10,7 +9,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <type_traits>
 #include <vector>
 
 namespace rl {
@@ -73,10 +71,11 @@ class NonCommutTreeDynPolicy {
     /// result is the engine's to the bit; test_algorithms checks it.
     ///
     /// Which processor holds a value never matters to this rule, only the intervals and which
-    /// of them are idle: a value is named by its interval's start, the live values are a set of
-    /// starts, the idle ones another (bit sets: a neighbour is a bit scan away, with no memory
-    /// round trip), and a transfer by the start of its left interval. Its end merges the right
-    /// interval into the left one, which reduces and then looks for a partner.
+    /// of them are idle: a value is named by its interval's start, and a transfer by the start
+    /// of its left interval (up to 64 processors the live starts and the idle ones are two
+    /// words, a neighbour a bit scan away; beyond, arrays of interval ends and starts, a
+    /// neighbour two loads away). Its end merges the right interval into the left one, which
+    /// reduces and then looks for a partner.
     bool untilTieMakespan(int n, const double* transfer, const double* reduction,
                           double& makespan) {
         return reduction == nullptr ? single<false>(n, transfer, nullptr, makespan)
@@ -87,17 +86,25 @@ class NonCommutTreeDynPolicy {
     /// it, as by default; the tests turn it off to compare the two paths.
     void useWideEvents(bool on) { m_wide = on && wideEventsAvailable(); }
 
-    /// untilTieMakespan for two replicates at once, their events interleaved up to 64
+    /// untilTieMakespan for two replicates at once, their events interleaved up to 257
     /// processors (each run's events form one chain of dependent steps, pop, decide, push, so
     /// a lone run leaves the processor waiting on it; two independent chains side by side fill
     /// those waits): the same results.
     void untilTiePair(int n, const double* ta, const double* ra, const double* tb, const double* rb,
                       double& ma, double& mb, bool& doneA, bool& doneB) {
         if (n > 64) {
-            // Two tree runs side by side measured no faster than one after the other (their
-            // steps are long and branchy: the neighbour searches of the word trees).
-            doneA = untilTieMakespan(n, ta, ra, ma);
-            doneB = untilTieMakespan(n, tb, rb, mb);
+            // Beyond 64 processors on the sorted array (n <= 257) the two runs are interleaved
+            // as below; on calendar queues they run one after the other, as two interleaved
+            // measured slower there (n = 1,024 to 65,536: 5 to 15 % more CPU, two calendars
+            // for the same cache).
+            if (!usesSortedKeys(static_cast<std::size_t>(n) / 2)) {
+                doneA = untilTieMakespan(n, ta, ra, ma);
+                doneB = untilTieMakespan(n, tb, rb, mb);
+            } else if (ra == nullptr) {
+                pairArrays<false>(n, ta, nullptr, tb, nullptr, ma, mb, doneA, doneB);
+            } else {
+                pairArrays<true>(n, ta, ra, tb, rb, ma, mb, doneA, doneB);
+            }
             return;
         }
         if (ra == nullptr) {
@@ -195,7 +202,7 @@ class NonCommutTreeDynPolicy {
         return queue.now();
     }
 
-    // A run's events, for both representations of its intervals (Shape: TreeLane, WordLane,
+    // A run's events, for both representations of its intervals (Shape: ArrayLane, WordLane,
     // which give onIdle() and merge()). A transfer end (id: its left interval's start) merges
     // the right interval into the left one, which reduces and becomes idle; a reduction end
     // makes its interval idle; an idle interval starts its next transfer, if any.
@@ -268,60 +275,65 @@ class NonCommutTreeDynPolicy {
         friend Shape;
     };
 
-    // Beyond 64 processors, on trees of words (WordLane below for smaller platforms): the
-    // live interval starts and the idle ones are sets of Tree (TwoLevelBitTree up to its 4,096
-    // members, else BitTree).
-    template <bool kReductions, class Queue, class Tree>
-    struct TreeLane : Lane<TreeLane<kReductions, Queue, Tree>, kReductions, Queue> {
-        Tree& starts;
-        Tree& idle;
+    // Beyond 64 processors (WordLane below for smaller platforms), on arrays: end[a] is the
+    // last index of the interval starting at a, start[e + 1] the first index of the one
+    // ending at e, idle[a] whether the interval starting at a is idle. A neighbour is two
+    // loads away, with no bit scan and no branch on where it lies (the two-level trees of
+    // words these replace took 16 to 21 % more CPU from n = 256 to 16,384). Sentinels keep
+    // the edges branch-free: start[0] = n + 1 and idle[n] = idle[n + 1] = 0.
+    struct IntervalArrays {
+        std::vector<int> end;
+        std::vector<int> start;
+        std::vector<std::uint8_t> idle;
+    };
+    template <bool kReductions, class Queue>
+    struct ArrayLane : Lane<ArrayLane<kReductions, Queue>, kReductions, Queue> {
+        int* end;
+        int* start;
+        std::uint8_t* idle;
 
-        TreeLane(Queue q, Tree& liveStarts, Tree& idleStarts, int size, const double* t,
-                 const double* r)
-            : Lane<TreeLane, kReductions, Queue>(q, size, t, r), starts(liveStarts),
-              idle(idleStarts) {
-            starts.reset(size, true);
-            idle.reset(size, false);
+        ArrayLane(Queue q, IntervalArrays& arrays, int size, const double* t, const double* r)
+            : Lane<ArrayLane, kReductions, Queue>(q, size, t, r) {
+            const auto nn = static_cast<std::size_t>(size);
+            arrays.end.resize(nn + 1);
+            arrays.start.resize(nn + 1);
+            arrays.idle.assign(nn + 2, 0);
+            end = arrays.end.data();
+            start = arrays.start.data();
+            idle = arrays.idle.data();
+            for (int p = 0; p < size; ++p) {
+                end[p] = p;
+                start[p + 1] = p;
+            }
+            start[0] = size + 1;
             if (size % 2 == 1) {
-                idle.insert(size - 1);
+                idle[size - 1] = 1;
             }
         }
 
         // The interval starting at a is idle: it sends to the left neighbour if idle, else to
-        // the right one if idle, else waits (docs/model.md §4.2).
+        // the right one if idle, else waits (docs/model.md §4.2). The choice by selects, the
+        // idle flags by one store; only whether a transfer starts branches.
         [[gnu::always_inline]] void onIdle(std::uint32_t a) {
-            const int left = starts.previous(static_cast<int>(a));
-            const int right = starts.next(static_cast<int>(a));
-            if constexpr (std::is_same_v<Tree, TwoLevelBitTree>) {
-                // As WordLane: the choice is a coin toss, made without a branch (the idle set
-                // updated by one branch-free assign); only whether a transfer starts
-                // branches. Beyond 4,096 processors BitTree's assign would walk its levels.
-                const int n = this->n;
-                const bool toLeft = (left >= 0) & idle.contains(std::max(left, 0));
-                const bool toRight = (right < n) & idle.contains(std::min(right, n - 1));
-                const bool sends = toLeft | toRight;
-                const int partner = toLeft ? left : right;
-                idle.assign(sends ? partner : static_cast<int>(a), !sends);
-                if (sends) {
-                    this->startTransfer(toLeft ? static_cast<std::uint32_t>(left) : a);
-                }
-            } else if (left >= 0 && idle.contains(left)) {
-                idle.erase(left);
-                this->startTransfer(static_cast<std::uint32_t>(left));
-            } else if (right < this->n && idle.contains(right)) {
-                idle.erase(right);
-                this->startTransfer(a);
-            } else {
-                idle.insert(static_cast<int>(a));
+            const int left = start[a];
+            const int right = end[a] + 1;
+            const bool toLeft = idle[left] != 0;
+            const bool sends = toLeft | (idle[right] != 0);
+            const int partner = toLeft ? left : right;
+            idle[sends ? partner : static_cast<int>(a)] = sends ? 0 : 1;
+            if (sends) {
+                this->startTransfer(toLeft ? static_cast<std::uint32_t>(left) : a);
             }
         }
         // The right interval of the transfer `id`, merged into the left one.
         [[gnu::always_inline]] void merge(std::uint32_t id) {
-            starts.erase(starts.next(static_cast<int>(id)));
+            const int last = end[end[id] + 1];
+            end[id] = last;
+            start[last + 1] = static_cast<int>(id);
         }
     };
 
-    /// TreeLane on up to 64 processors (Fig. 4's sizes), on two words: the live interval
+    /// ArrayLane on up to 64 processors (Fig. 4's sizes), on two words: the live interval
     /// starts and the idle ones. The choice between left, right and waiting is
     /// unpredictable, so it is made with bit operations and no branch; the only
     /// data-dependent branches left are whether a transfer starts and, with reductions,
@@ -415,8 +427,8 @@ class NonCommutTreeDynPolicy {
         }
     };
 
-    // One run on the lanes of its size: words up to 64 processors, else trees of words on the
-    // sorted array or, beyond it, a calendar queue.
+    // One run on the lanes of its size: words up to 64 processors, else arrays on the sorted
+    // array of events or, beyond it, a calendar queue.
     template <bool kReductions>
     bool single(int n, const double* transfer, const double* reduction, double& makespan) {
         auto run = [&](auto lane) __attribute__((always_inline)) {
@@ -431,16 +443,25 @@ class NonCommutTreeDynPolicy {
             return run(WordLane<kReductions>(m_packed.view(payloads), n, transfer, reduction));
         }
         if (usesSortedKeys(static_cast<std::size_t>(n) / 2)) { // n <= 257
-            return run(TreeLane<kReductions, PackedEvents, TwoLevelBitTree>(
-                m_packed.view(payloads), m_smallStarts, m_smallIdle, n, transfer, reduction));
+            return run(ArrayLane<kReductions, PackedEvents>(m_packed.view(payloads), m_arrays, n,
+                                                            transfer, reduction));
         }
-        const CalendarEvents queue = calendar(m_calendar, n, transfer, reduction);
-        if (n <= TwoLevelBitTree::kMaxSize) {
-            return run(TreeLane<kReductions, CalendarEvents, TwoLevelBitTree>(
-                queue, m_smallStarts, m_smallIdle, n, transfer, reduction));
-        }
-        return run(TreeLane<kReductions, CalendarEvents, BitTree>(queue, m_starts, m_idle, n,
-                                                                  transfer, reduction));
+        return run(ArrayLane<kReductions, CalendarEvents>(
+            calendar(m_calendar, n, transfer, reduction), m_arrays, n, transfer, reduction));
+    }
+
+    // Two runs of 65 to 257 processors (on the sorted array) at once, interleaved.
+    template <bool kReductions>
+    void pairArrays(int n, const double* ta, const double* ra, const double* tb, const double* rb,
+                    double& ma, double& mb, bool& doneA, bool& doneB) {
+        const auto payloads = static_cast<std::uint32_t>(2 * n + 1);
+        ArrayLane<kReductions, PackedEvents> a(m_packed.view(payloads), m_arrays, n, ta, ra);
+        ArrayLane<kReductions, PackedEvents> b(m_packed2.view(payloads), m_arrays2, n, tb, rb);
+        interleave(a, b);
+        ma = a.now;
+        mb = b.now;
+        doneA = !a.tied;
+        doneB = !b.tied;
     }
 
     // Two runs of up to 64 processors at once, interleaved: each result is what single()
@@ -473,10 +494,8 @@ class NonCommutTreeDynPolicy {
         return pairs;
     }
 
-    TwoLevelBitTree m_smallStarts; // live and idle interval starts up to 4,096 processors
-    TwoLevelBitTree m_smallIdle;
-    BitTree m_starts; // beyond
-    BitTree m_idle;
+    IntervalArrays m_arrays;  // ArrayLane's, reused from run to run
+    IntervalArrays m_arrays2; // the second run of untilTiePair
     PackedEvents::Storage m_packed;
     PackedEvents::Storage m_packed2; // the second run of untilTiePair
     std::vector<double> m_exact;     // the exact times of pairWide's two queues

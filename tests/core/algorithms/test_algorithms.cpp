@@ -332,9 +332,10 @@ class TestAlgorithms : public QObject {
                     continue;
                 }
                 // Both sides of every size switch: 64/65, Non-Commut-Tree-dyn's one-word
-                // interval sets, then a tree of words (TwoLevelBitTree up to 4096, BitTree
-                // beyond); 257/258, the lean kernels' sorted keys (n/2 <= 128) then their
-                // calendar queues; 512/513, the event queue's sorted array, then its heap.
+                // interval sets, then its arrays of interval ends and starts; 257/258, the
+                // lean kernels' sorted keys (n/2 <= 128) then their calendar queues; 512/513,
+                // the event queue's sorted array, then its heap; 4096/4097, where
+                // Non-Commut-Tree-dyn's word trees ended (kept: large platforms' edges).
                 for (int n : {1, 2, 3, 7, 63, 64, 65, 256, 257, 258, 512, 513, 2000, 4096, 4097}) {
                     Simulator sim(a, n, nc, costs);
                     const int reps = n > 4000 ? 2 : (n > 500 ? 6 : 200);

@@ -4,10 +4,8 @@
 // The lean kernels' data structures against plain references, on random operation sequences
 // with a fixed seed: the sorted array and the heap of keys (SortedKeys, KeyHeap) against a
 // std::multiset, the packed events and the calendar queue of events (PackedEvents,
-// CalendarEvents) against the exact times and payloads pushed, and the bit set (BitTree)
-// against a std::set, on both sides of every word and level boundary; the packed events in
-// vectors (WideEvents) against PackedEvents, operation by operation.
-#include "engine/bit_set.h"
+// CalendarEvents) against the exact times and payloads pushed; the packed events in vectors
+// (WideEvents) against PackedEvents, operation by operation.
 #include "engine/calendar_queue.h"
 #include "engine/pending_events.h"
 #include "engine/wide_events.h"
@@ -163,47 +161,6 @@ template <class Events> void checkEvents(Events events, std::uint32_t payloads, 
             --count;
         }
         QCOMPARE(events.size(), count);
-    }
-}
-
-template <class Set> void checkSetAgainstStdSet(Set& set, int size, bool full) {
-    std::mt19937_64 g(static_cast<std::uint64_t>(size) * 2 + (full ? 1 : 0));
-    std::set<int> ref;
-    if (full) {
-        for (int i = 0; i < size; ++i) {
-            ref.insert(i);
-        }
-    }
-    for (int step = 0; step < 4000; ++step) {
-        const int i = static_cast<int>(g() % static_cast<std::uint64_t>(size));
-        switch (g() % 3) {
-        case 0:
-            set.insert(i);
-            ref.insert(i);
-            break;
-        case 1:
-            set.erase(i);
-            ref.erase(i);
-            break;
-        default:
-            set.assign(i, g() % 2 == 0);
-            if (set.contains(i)) {
-                ref.insert(i);
-            } else {
-                ref.erase(i);
-            }
-            break;
-        }
-        const int q =
-            static_cast<int>(g() % static_cast<std::uint64_t>(size + 1)) - 1; // -1..size-1
-        const auto above = ref.upper_bound(q);
-        const int expectedNext = above == ref.end() ? -2 : *above; // -2: none
-        const int next = set.next(q);
-        QCOMPARE(next >= size ? -2 : next, expectedNext);
-        const int r = q + 1; // 0..size
-        const auto below = ref.lower_bound(r);
-        QCOMPARE(set.previous(r), below == ref.begin() ? -1 : *std::prev(below));
-        QCOMPARE(set.contains(i), ref.count(i) == 1);
     }
 }
 
@@ -524,26 +481,6 @@ class TestPendingEvents : public QObject {
         QVERIFY(!full.overflowed());
         full.push(times[40], 40);
         QVERIFY(full.overflowed());
-    }
-
-    void bitSetsMatchAStdSet() {
-        // One, two and three levels of words, on both sides of each boundary.
-        for (int size : {1, 63, 64, 65, 4095, 4096, 4097, 300000}) {
-            for (bool full : {false, true}) {
-                BitTree t;
-                t.reset(size, full);
-                checkSetAgainstStdSet(t, size, full);
-            }
-        }
-        // The two-level tree up to its 4,096 members, one word and several, a word's edges
-        // and the last word full or not; reused from a larger set to a smaller one.
-        TwoLevelBitTree small;
-        for (int size : {4096, 1, 2, 63, 64, 65, 127, 128, 129, 1000, 4033, 4095, 64}) {
-            for (bool full : {false, true}) {
-                small.reset(size, full);
-                checkSetAgainstStdSet(small, size, full);
-            }
-        }
     }
 };
 
