@@ -7,8 +7,11 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace rl {
+
+class Rng;
 
 /// The cost distributions of docs/model.md §2, each set by its mean and coefficient of variation.
 enum class LawKind { Constant, Exponential, Gamma, Uniform, Bernoulli };
@@ -90,6 +93,12 @@ class LawSampler {
             }
             return;
         case Mode::GammaSmall:
+            if constexpr (std::is_same_v<Rng, ::rl::Rng>) {
+                if (m_expFma) {
+                    fillGammaSmallFma(rng, out, count);
+                    return;
+                }
+            }
             for (std::size_t i = 0; i < count; ++i) {
                 out[i] = gammaSmall(rng);
             }
@@ -116,6 +125,11 @@ class LawSampler {
         const double g = marsagliaTsangInline(rng);
         return m_scale * g * std::exp(-m_invShape * m_zig->exponential(rng));
     }
+    // gammaSmall with base/exp_fma.h's inline exp (the same bits as std::exp where m_expFma),
+    // compiled for AVX2 and FMA (law_fma.cpp): a fill, and one draw for the generic engine.
+    [[gnu::target("avx2,fma"), gnu::flatten]] void fillGammaSmallFma(::rl::Rng& rng, double* out,
+                                                                     std::size_t count) const;
+    [[gnu::target("avx2,fma"), gnu::flatten]] double gammaSmallFma(::rl::Rng& rng) const;
 
     template <class Rng> [[gnu::noinline]] double draw(Rng& rng) const {
         switch (m_mode) {
@@ -126,6 +140,11 @@ class LawSampler {
         case Mode::GammaLarge:
             return m_scale * marsagliaTsang(rng);
         case Mode::GammaSmall:
+            if constexpr (std::is_same_v<Rng, ::rl::Rng>) {
+                if (m_expFma) {
+                    return gammaSmallFma(rng);
+                }
+            }
             return gammaSmall(rng);
         case Mode::Uniform:
             return m_a + m_b * rng.uniform01();
@@ -170,6 +189,7 @@ class LawSampler {
     double m_c = 0.0;     // Marsaglia-Tsang c
     double m_scale = 0.0; // gamma scale
     double m_invShape = 0.0;
+    bool m_expFma = false; // GammaSmall draws through expFma (base/exp_fma.h)
 };
 
 } // namespace rl
