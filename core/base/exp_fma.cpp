@@ -8,7 +8,7 @@ namespace rl {
 
 namespace {
 
-[[gnu::target("avx2,fma")]] bool sampleAgrees() {
+[[RL_FMA_TARGET gnu::noinline]] bool sampleAgrees() {
     // Every table entry with r at both ends and in the middle, over the main path's range and
     // its edges, and a pseudo-random spread of the arguments gamma draws take (x <= 0).
     constexpr double kStep = 0x1.62e42fefa39efp-8; // ln 2 / 128

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/exp_fma_table.h"
+#include "base/fma_target.h"
 
 #include <bit>
 #include <cmath>
@@ -14,8 +15,8 @@ namespace rl {
 /// but inline: no call, and no wrapper. Gamma draws of shape below 1 make one exp per draw
 /// (LawSampler), which this takes out of the call that cost a fifth of a replicate at CV 3.
 /// Arguments outside [2^-54, 512) in magnitude (and infinities, NaN) go to std::exp.
-/// Only for functions compiled for FMA (gnu::target), and only where expFmaMatchesStd().
-[[gnu::target("avx2,fma"), gnu::always_inline]] inline double expFma(double x) {
+/// Only for functions compiled for FMA (RL_FMA_TARGET), and only where expFmaMatchesStd().
+[[RL_FMA_TARGET gnu::always_inline]] inline double expFma(double x) {
     // glibc's exp_data: N / ln 2, -ln 2 / N in two parts, the polynomial, the rounding shift.
     constexpr double kInvLn2N = 0x1.71547652b82fep7;
     constexpr double kNegLn2HiN = -0x1.62e42fefa0000p-8;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/fma_target.h"
 #include "base/ziggurat.h"
 
 #include <algorithm>
@@ -127,9 +128,9 @@ class LawSampler {
     }
     // gammaSmall with base/exp_fma.h's inline exp (the same bits as std::exp where m_expFma),
     // compiled for AVX2 and FMA (law_fma.cpp): a fill, and one draw for the generic engine.
-    [[gnu::target("avx2,fma"), gnu::flatten]] void fillGammaSmallFma(::rl::Rng& rng, double* out,
-                                                                     std::size_t count) const;
-    [[gnu::target("avx2,fma"), gnu::flatten]] double gammaSmallFma(::rl::Rng& rng) const;
+    [[RL_FMA_TARGET gnu::flatten]] void fillGammaSmallFma(::rl::Rng& rng, double* out,
+                                                          std::size_t count) const;
+    [[RL_FMA_TARGET gnu::flatten]] double gammaSmallFma(::rl::Rng& rng) const;
 
     template <class Rng> [[gnu::noinline]] double draw(Rng& rng) const {
         switch (m_mode) {
