@@ -22,13 +22,9 @@ NonCommutTreeDynPolicy::pairWide(int n, const double* ta, const double* ra, cons
         m_exact.resize(2 * static_cast<std::size_t>(payloads));
     }
     using Queue = WideEvents<kWideEventsCapacity / 8>;
-    WordLane<true, Queue> a(Queue(m_exact.data(), payloads), n, ta, ra);
-    WordLane<true, Queue> b(Queue(m_exact.data() + payloads, payloads), n, tb, rb);
-    interleave(a, b);
-    ma = a.now;
-    mb = b.now;
-    doneA = !a.gaveUp();
-    doneB = !b.gaveUp();
+    runPair(WordLane<true, Queue>(Queue(m_exact.data(), payloads), n, ta, ra),
+            WordLane<true, Queue>(Queue(m_exact.data() + payloads, payloads), n, tb, rb), ma, mb,
+            doneA, doneB);
 }
 
 std::unique_ptr<KernelBase> makeNonCommutTreeDynKernel(int n, bool nonCommutative,

@@ -455,13 +455,22 @@ class NonCommutTreeDynPolicy {
     void pairArrays(int n, const double* ta, const double* ra, const double* tb, const double* rb,
                     double& ma, double& mb, bool& doneA, bool& doneB) {
         const auto payloads = static_cast<std::uint32_t>(2 * n + 1);
-        ArrayLane<kReductions, PackedEvents> a(m_packed.view(payloads), m_arrays, n, ta, ra);
-        ArrayLane<kReductions, PackedEvents> b(m_packed2.view(payloads), m_arrays2, n, tb, rb);
+        runPair(
+            ArrayLane<kReductions, PackedEvents>(m_packed.view(payloads), m_arrays, n, ta, ra),
+            ArrayLane<kReductions, PackedEvents>(m_packed2.view(payloads), m_arrays2, n, tb, rb),
+            ma, mb, doneA, doneB);
+    }
+
+    // Two lanes interleaved to their ends: each one's makespan, and whether it finished
+    // (false: it stopped at a tie or overflowed, and the caller takes the exact path).
+    template <class LaneA, class LaneB>
+    [[gnu::always_inline]] static void runPair(LaneA a, LaneB b, double& ma, double& mb,
+                                               bool& doneA, bool& doneB) {
         interleave(a, b);
         ma = a.now;
         mb = b.now;
-        doneA = !a.tied;
-        doneB = !b.tied;
+        doneA = !a.gaveUp();
+        doneB = !b.gaveUp();
     }
 
     // Two runs of up to 64 processors at once, interleaved: each result is what single()
@@ -469,16 +478,9 @@ class NonCommutTreeDynPolicy {
     template <bool kReductions>
     void pair(int n, const double* ta, const double* ra, const double* tb, const double* rb,
               double& ma, double& mb, bool& doneA, bool& doneB) {
-        auto run = [&](auto a, auto b) __attribute__((always_inline)) {
-            interleave(a, b);
-            ma = a.now;
-            mb = b.now;
-            doneA = !a.tied;
-            doneB = !b.tied;
-        };
         const auto payloads = static_cast<std::uint32_t>(2 * n + 1);
-        run(WordLane<kReductions>(m_packed.view(payloads), n, ta, ra),
-            WordLane<kReductions>(m_packed2.view(payloads), n, tb, rb));
+        runPair(WordLane<kReductions>(m_packed.view(payloads), n, ta, ra),
+                WordLane<kReductions>(m_packed2.view(payloads), n, tb, rb), ma, mb, doneA, doneB);
     }
 
     // Time 0: the available events in index order pair P1 -> P0, P3 -> P2, ... (each odd

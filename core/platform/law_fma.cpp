@@ -9,16 +9,16 @@ namespace rl {
 
 // gammaSmall() with expFma for std::exp (a callable passed to gammaSmall would be a function
 // without the target, which cannot inline expFma).
-void LawSampler::fillGammaSmallFma(Rng& rng, double* out, std::size_t count) const {
-    for (std::size_t i = 0; i < count; ++i) {
-        const double g = marsagliaTsangInline(rng);
-        out[i] = m_scale * g * expFma(-m_invShape * m_zig->exponential(rng));
-    }
-}
-
 double LawSampler::gammaSmallFma(Rng& rng) const {
     const double g = marsagliaTsangInline(rng);
     return m_scale * g * expFma(-m_invShape * m_zig->exponential(rng));
+}
+
+// gnu::flatten inlines gammaSmallFma here: the loop keeps one copy of the formula.
+void LawSampler::fillGammaSmallFma(Rng& rng, double* out, std::size_t count) const {
+    for (std::size_t i = 0; i < count; ++i) {
+        out[i] = gammaSmallFma(rng);
+    }
 }
 
 } // namespace rl
