@@ -2,6 +2,7 @@
 
 #include "algorithms/algorithm_registry.h"
 
+#include <algorithm>
 #include <memory>
 
 namespace rl {
@@ -311,6 +312,51 @@ PointAnalysis readAnalysis(ByteReader& r) {
     }
     p.bestReplicate = r.u64();
     return p;
+}
+
+void writePointResult(ByteWriter& w, const McResult& result) {
+    w.u64(result.replicatesDone);
+    w.u64(result.summaries.size());
+    for (const McSummary& s : result.summaries) {
+        writeSummary(w, s);
+    }
+    w.u8(result.analysis ? 1 : 0);
+    if (result.analysis) {
+        writeAnalysis(w, *result.analysis);
+    }
+}
+
+McResult readPointResult(ByteReader& r, const McConfig& c) {
+    McResult result;
+    result.replicatesDone = r.u64();
+    if (result.replicatesDone != c.replicates) {
+        r.fail("a point is not complete");
+    }
+    if (r.count(1) != c.algorithms.size()) {
+        r.fail("wrong number of algorithms");
+    }
+    for (AlgorithmId a : c.algorithms) {
+        result.summaries.push_back(readSummary(r));
+        const McSummary& s = result.summaries.back();
+        if (s.algorithm != a || s.count != c.replicates || s.quantileProbs != c.quantiles ||
+            (c.keepSamples && !s.samples)) {
+            r.fail("a summary does not match its point");
+        }
+    }
+    if (r.u8() != 0) {
+        result.analysis = readAnalysis(r);
+        const PointAnalysis& p = *result.analysis;
+        const auto beyond = [&](std::uint64_t x) { return x >= c.replicates; };
+        if (p.medianReplicate.size() != c.algorithms.size() ||
+            std::any_of(p.medianReplicate.begin(), p.medianReplicate.end(), beyond) ||
+            beyond(p.ratioReplicate) || beyond(p.bestReplicate)) {
+            r.fail("a paired analysis does not match its point");
+        }
+    }
+    if (c.analysePairs != result.analysis.has_value()) {
+        r.fail("a paired analysis is missing or unexpected");
+    }
+    return result;
 }
 
 } // namespace rl

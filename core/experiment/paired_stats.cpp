@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace rl {
 
@@ -157,10 +158,17 @@ std::uint64_t medianOfDifference(const double* a, const double* b, std::size_t c
 } // namespace
 
 PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_t count) {
-    PointAnalysis p;
+    std::vector<std::uint64_t> medians;
     for (const double* x : samples) {
-        p.medianReplicate.push_back(nearestToMedian(x, count));
+        medians.push_back(nearestToMedian(x, count));
     }
+    return analysePoint(samples, count, std::move(medians));
+}
+
+PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_t count,
+                           std::vector<std::uint64_t> medianReplicate) {
+    PointAnalysis p;
+    p.medianReplicate = std::move(medianReplicate);
     if (count < 2) {
         return p;
     }
@@ -176,10 +184,14 @@ PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_
     }
     p.best = bestMethod(samples, count);
     const auto best = static_cast<std::size_t>(p.best->best);
-    p.bestReplicate = p.best->runnerUp < 0
-                          ? p.medianReplicate[best]
-                          : medianOfDifference(samples[static_cast<std::size_t>(p.best->runnerUp)],
-                                               samples[best], count);
+    if (p.best->runnerUp < 0) {
+        p.bestReplicate = p.medianReplicate[best];
+    } else if (p.ratio01 && p.best->runnerUp == 0 && best == 1) {
+        p.bestReplicate = p.ratioReplicate; // the same difference, already looked at
+    } else {
+        p.bestReplicate = medianOfDifference(samples[static_cast<std::size_t>(p.best->runnerUp)],
+                                             samples[best], count);
+    }
     return p;
 }
 

@@ -71,4 +71,10 @@ struct PointAnalysis {
 /// the ratio and the best method need two replicates).
 PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_t count);
 
+/// analysePoint() with each algorithm's median replicate already found (nearestToMedian() of
+/// its makespans, which a point job finds from its sorted blocks): the rest sums over the
+/// replicates in their order.
+PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_t count,
+                           std::vector<std::uint64_t> medianReplicate);
+
 } // namespace rl
