@@ -39,13 +39,20 @@ namespace {
 // The tag carries the kind and the job's number, so that a rank only ever receives the
 // messages of the job it is in. Jobs themselves, and their end, are broadcast.
 enum Kind : int {
-    kRequest = 1, // child -> its dispenser: units wanted, replicates simulated since last asked
-    kUnits = 2,   // dispenser -> child: ranges of unit indices; none: there are no more
+    kRequest = 1, // child -> its dispenser: units wanted, idle threads, replicates simulated
+    kUnits = 2,   // dispenser -> child: ranges of unit indices, none for now, or no more
     kBlock = 3,   // any rank -> a point's owner: a block of that point (McBlockResult)
     kPoint = 4,   // owner -> rank 0: the point's result (summaries and paired analysis)
     kFailed = 5,  // any rank -> rank 0: what went wrong
 };
 constexpr std::array<Kind, 5> kKinds{kRequest, kUnits, kBlock, kPoint, kFailed};
+
+// What a kUnits message says.
+enum class Grant : std::uint8_t {
+    Units = 0,     // ranges of units follow
+    NoneNow = 1,   // none for a rank without an idle thread: the last units go to idle ones
+    Exhausted = 2, // every unit is handed out
+};
 
 int tagOf(Kind kind, std::uint64_t job) {
     return static_cast<int>(kind) + 8 * static_cast<int>(job % 2048);
@@ -81,15 +88,15 @@ bool failureInjected(int rank) {
     return v != nullptr && std::string_view(v) == std::to_string(rank);
 }
 
-// Polling with a growing pause while nothing happens: requests are answered within 0.1 ms
-// when busy, and an idle rank costs little CPU.
+// The main thread polls MPI with a growing pause while nothing happens (50 us to 1 ms, cut
+// short by the rank's threads when they need it): requests are answered promptly when busy,
+// and an idle rank costs little CPU.
 class Backoff {
   public:
-    void idle() {
-        std::this_thread::sleep_for(std::chrono::microseconds(m_micros));
-        m_micros = std::min(m_micros * 2, 1000);
+    std::chrono::microseconds next(bool busy) {
+        m_micros = busy ? 50 : std::min(m_micros * 2, 1000);
+        return std::chrono::microseconds(m_micros);
     }
-    void busy() { m_micros = 50; }
 
   private:
     int m_micros = 50;
@@ -219,26 +226,33 @@ class RankJob {
     /// Replicates simulated here and reported by the children (rank 0's progress).
     std::uint64_t simulated() const { return m_simulated.load() + m_childSimulated; }
     std::uint64_t received() const { return m_received; }
+    std::uint64_t messages() const { return m_messages; }
     std::uint64_t sent() const { return m_sent; }
 
     /// One round of the main thread: messages in, messages out, units asked for and handed
     /// out. True when something happened.
     bool pump() {
         bool busy = false;
-        for (Kind kind : kKinds) {
-            for (int k = 0; k < 64; ++k) {
-                int flag = 0;
-                MPI_Status status;
-                MPI_Iprobe(MPI_ANY_SOURCE, tagOf(kind, m_job.number), MPI_COMM_WORLD, &flag,
-                           &status);
-                if (flag == 0) {
-                    break;
-                }
-                busy = true;
-                std::string bytes = receive(status);
-                m_received += bytes.size();
-                handle(kind, status.MPI_SOURCE, std::move(bytes));
+        // Any tag: no message of the next job exists before every rank has left this one (the
+        // barrier of finish()), and those of earlier jobs were drained there.
+        for (int k = 0; k < 256; ++k) {
+            int flag = 0;
+            MPI_Status status;
+            MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+            if (flag == 0) {
+                break;
             }
+            busy = true;
+            std::string bytes = receive(status);
+            m_received += bytes.size();
+            ++m_messages;
+            const int kind = status.MPI_TAG % 8;
+            if (status.MPI_TAG != tagOf(static_cast<Kind>(kind), m_job.number) || kind < kRequest ||
+                kind > kFailed) {
+                throw InputError("a message of another job from rank " +
+                                 std::to_string(status.MPI_SOURCE));
+            }
+            handle(static_cast<Kind>(kind), status.MPI_SOURCE, std::move(bytes));
         }
         std::vector<Outgoing> out;
         {
@@ -253,6 +267,14 @@ class RankJob {
         busy = serveChildren() || busy;
         busy = askParent() || busy;
         return busy;
+    }
+
+    /// The main thread's pause between two rounds: `upTo`, or less when a thread posts a
+    /// message or runs out of units.
+    void pause(std::chrono::microseconds upTo) {
+        std::unique_lock lock(m_mutex);
+        m_mainWake.wait_for(lock, upTo, [&] { return m_mainWoken; });
+        m_mainWoken = false;
     }
 
     /// Reports a failure of this rank to rank 0 (which ends the job).
@@ -301,7 +323,7 @@ class RankJob {
             if (done != 0) {
                 return;
             }
-            backoff.idle();
+            std::this_thread::sleep_for(backoff.next(false));
         }
     }
 
@@ -330,6 +352,13 @@ class RankJob {
     void post(int to, Kind kind, std::string bytes) {
         const std::lock_guard lock(m_mutex);
         m_outbox.push_back({to, kind, std::move(bytes)});
+        wakeMain();
+    }
+
+    // Under m_mutex: the main thread has something to do now.
+    void wakeMain() {
+        m_mainWoken = true;
+        m_mainWake.notify_one();
     }
 
     void postPoint(std::uint64_t point, const McResult& result) {
@@ -352,8 +381,15 @@ class RankJob {
             std::size_t index = 0;
             {
                 std::unique_lock lock(m_mutex);
-                m_wake.wait(
-                    lock, [&] { return m_halt || stop || !m_deposits.empty() || m_poolUnits > 0; });
+                const auto ready = [&] {
+                    return m_halt || stop || !m_deposits.empty() || m_poolUnits > 0;
+                };
+                if (!ready()) {
+                    ++m_idle; // the main thread asks for units for it
+                    wakeMain();
+                    m_wake.wait(lock, ready);
+                    --m_idle;
+                }
                 if (m_halt || stop) {
                     return;
                 }
@@ -406,18 +442,20 @@ class RankJob {
         }
         switch (kind) {
         case kRequest: {
-            const std::uint64_t wanted = r.u64();
+            Request q;
+            q.child = from;
+            q.wanted = r.u64();
+            q.idle = r.u64();
             m_childSimulated += r.u64();
-            m_queued.emplace_back(from, wanted);
+            m_queued.push_back(q);
             break;
         }
         case kUnits: {
             m_requestOutstanding = false;
+            const auto grant = static_cast<Grant>(r.u8());
+            m_parentExhausted = grant == Grant::Exhausted;
+            m_noneNow = grant == Grant::NoneNow;
             const std::uint64_t count = r.count(16);
-            if (count == 0) {
-                m_parentExhausted = true;
-                break;
-            }
             const std::lock_guard lock(m_mutex);
             for (std::uint64_t k = 0; k < count; ++k) {
                 const std::uint64_t first = r.u64();
@@ -478,8 +516,25 @@ class RankJob {
     }
 
     // Units for this rank's threads and its children: asked for while fewer remain than the
-    // threads they feed (twice that many, so that threads do not wait for the answer).
+    // threads they feed (twice that many, so that threads do not wait for the answer); after a
+    // "none now", only for threads that are idle.
     std::uint64_t lowWater() const { return m_threads * (1 + m_children.size()); }
+
+    // Idle threads here and in the children whose requests wait for units.
+    std::uint64_t idleDemand() {
+        std::uint64_t idle = 0;
+        {
+            const std::lock_guard lock(m_mutex);
+            if (m_poolUnits > 0) {
+                return 0;
+            }
+            idle = m_idle;
+        }
+        for (const Request& q : m_queued) {
+            idle += q.idle;
+        }
+        return idle;
+    }
 
     bool askParent() {
         if (m_topo.rank == 0 || m_requestOutstanding || m_parentExhausted) {
@@ -490,12 +545,14 @@ class RankJob {
             const std::lock_guard lock(m_mutex);
             have = m_poolUnits;
         }
-        if (have >= lowWater()) {
+        const std::uint64_t idle = idleDemand();
+        if (have >= lowWater() || (m_noneNow && idle == 0)) {
             return false;
         }
         ByteWriter w;
         w.u64(m_job.number);
         w.u64(2 * lowWater());
+        w.u64(idle);
         w.u64(m_simulated.exchange(0) + m_childSimulated);
         m_childSimulated = 0;
         send(m_topo.parent(), kRequest, w.take());
@@ -503,19 +560,37 @@ class RankJob {
         return true;
     }
 
+    void reply(int child, Grant grant,
+               const std::vector<std::pair<std::uint64_t, std::uint64_t>>& ranges) {
+        ByteWriter w;
+        w.u64(m_job.number);
+        w.u8(static_cast<std::uint8_t>(grant));
+        w.u64(ranges.size());
+        for (const auto& [first, last] : ranges) {
+            w.u64(first);
+            w.u64(last);
+        }
+        send(child, kUnits, w.take());
+    }
+
     // Answers the children's requests in order: a share of the pool that shrinks as it
-    // empties (guided self-scheduling: large grants early, single units at the end), nothing
-    // when no unit is left anywhere above.
+    // empties (guided self-scheduling: large grants early, single units at the end). Once
+    // fewer units are left than consumers, they go only to idle threads, so that no rank holds
+    // a unit it cannot start while another waits: the job's end waits for one unit at most.
     bool serveChildren() {
         bool busy = false;
         while (!m_queued.empty()) {
-            const auto [child, wanted] = m_queued.front();
+            const Request q = m_queued.front();
             std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges;
+            bool empty = false;
             {
                 const std::lock_guard lock(m_mutex);
+                const std::uint64_t consumers = m_children.size() + 1;
                 std::uint64_t n =
-                    std::min(wanted, std::max<std::uint64_t>(1, m_poolUnits /
-                                                                    (2 * (m_children.size() + 1))));
+                    std::min(q.wanted, std::max<std::uint64_t>(1, m_poolUnits / (2 * consumers)));
+                if (m_poolUnits < consumers) {
+                    n = std::min(n, q.idle);
+                }
                 while (n > 0 && !m_pool.empty()) {
                     auto& [first, last] = m_pool.front();
                     const std::uint64_t take = std::min(n, last - first);
@@ -527,18 +602,18 @@ class RankJob {
                         m_pool.pop_front();
                     }
                 }
+                empty = m_poolUnits == 0 && ranges.empty();
             }
-            if (ranges.empty() && m_topo.rank != 0 && !m_parentExhausted) {
-                break; // wait for this rank's own request to be answered
+            const bool above = m_topo.rank != 0 && !m_parentExhausted; // units may still come
+            if (!ranges.empty()) {
+                reply(q.child, Grant::Units, ranges);
+            } else if (empty && !above) {
+                reply(q.child, Grant::Exhausted, ranges);
+            } else if (q.idle == 0 || !empty) {
+                reply(q.child, Grant::NoneNow, ranges);
+            } else {
+                break; // idle threads wait below: this rank's own request brings units
             }
-            ByteWriter w;
-            w.u64(m_job.number);
-            w.u64(ranges.size());
-            for (const auto& [first, last] : ranges) {
-                w.u64(first);
-                w.u64(last);
-            }
-            send(child, kUnits, w.take());
             m_queued.pop_front();
             busy = true;
         }
@@ -561,15 +636,25 @@ class RankJob {
     std::deque<std::pair<std::uint64_t, std::string>> m_deposits; // blocks of owned points
     std::vector<Outgoing> m_outbox;
     bool m_halt = false;
+    std::uint64_t m_idle = 0; // threads waiting for units
+    std::condition_variable m_mainWake;
+    bool m_mainWoken = false;
     std::atomic<std::uint64_t> m_simulated{0}; // by this rank's threads, not yet reported
 
     // The main thread's own.
     std::uint64_t m_childSimulated = 0;
     bool m_requestOutstanding = false;
     bool m_parentExhausted = false;
-    std::deque<std::pair<int, std::uint64_t>> m_queued; // children's requests
+    struct Request {
+        int child = 0;
+        std::uint64_t wanted = 0;
+        std::uint64_t idle = 0;
+    };
+    std::deque<Request> m_queued; // children's requests
+    bool m_noneNow = false;
     std::list<Send> m_sends;
     std::uint64_t m_received = 0;
+    std::uint64_t m_messages = 0;
     std::uint64_t m_sent = 0;
 
     std::unique_ptr<WorkerThreads> m_workers; // last: stopped before the rest goes
@@ -630,11 +715,7 @@ void MpiExecutor::run(const std::vector<McConfig>& points, const std::vector<std
         auto lastReport = std::chrono::steady_clock::now();
         Backoff backoff;
         while (delivered < pending.size()) {
-            if (rank.pump()) {
-                backoff.busy();
-            } else {
-                backoff.idle();
-            }
+            rank.pause(backoff.next(rank.pump()));
             if (const std::exception_ptr f = rank.threadFailure(); f && failure.empty()) {
                 failure = "rank 0 failed: " + what(f);
             }
@@ -660,6 +741,7 @@ void MpiExecutor::run(const std::vector<McConfig>& points, const std::vector<std
     MPI_Ibcast(&endFlag, 1, MPI_INT, 0, MPI_COMM_WORLD, &end);
     rank.finish(&end);
     m_received += rank.received();
+    m_messages += rank.messages();
     m_sent += rank.sent();
     if (progress && !cancelled) {
         progress(total, total);
@@ -717,11 +799,7 @@ int workerLoop(int rank) {
                     reported = true;
                 }
             }
-            if (busy) {
-                backoff.busy();
-            } else {
-                backoff.idle();
-            }
+            mine.pause(backoff.next(busy));
         }
         mine.finish(nullptr);
     }

@@ -28,6 +28,8 @@ class MpiExecutor final : public PointExecutor {
     std::uint64_t bytesReceived() const { return m_received; }
     std::uint64_t bytesSent() const { return m_sent; }
     std::uint64_t pointsReceived() const { return m_points; }
+    /// Messages rank 0 received during the jobs (requests, point results).
+    std::uint64_t messagesReceived() const { return m_messages; }
     /// CPU seconds of rank 0's main thread inside run(): the work that stays serial.
     double serialCpuSeconds() const { return m_serialCpu; }
 
@@ -37,6 +39,7 @@ class MpiExecutor final : public PointExecutor {
     std::uint64_t m_received = 0;
     std::uint64_t m_sent = 0;
     std::uint64_t m_points = 0;
+    std::uint64_t m_messages = 0;
     double m_serialCpu = 0.0;
 };
 

@@ -36,10 +36,12 @@ int main(int argc, char** argv) {
         if (std::getenv("REDUCELAB_MPI_STATS") != nullptr) {
             const auto points = std::max<std::uint64_t>(executor.pointsReceived(), 1);
             std::fprintf(stderr,
-                         "reducelab-mpi: %d ranks; rank 0 received %llu bytes (%llu per point), "
-                         "sent %llu; rank 0's main thread %.3f CPU s of %.3f in all (%.3f %%)\n",
+                         "reducelab-mpi: %d ranks; rank 0 received %llu bytes (%llu per point) "
+                         "in %llu messages, sent %llu; rank 0's main thread %.3f CPU s of %.3f "
+                         "in all (%.3f %%)\n",
                          ranks, static_cast<unsigned long long>(executor.bytesReceived()),
                          static_cast<unsigned long long>(executor.bytesReceived() / points),
+                         static_cast<unsigned long long>(executor.messagesReceived()),
                          static_cast<unsigned long long>(executor.bytesSent()),
                          executor.serialCpuSeconds(), cpu,
                          100.0 * executor.serialCpuSeconds() / std::max(cpu, 1e-9));

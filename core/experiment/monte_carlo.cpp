@@ -72,10 +72,13 @@ std::uint64_t McConfig::estimatedBytes() const {
     const std::uint64_t blocks = (replicates + kMonteCarloBlock - 1) / kMonteCarloBlock;
     // Kept makespans (exact quantiles): sorted block by block, and also in replicate order for
     // a paired analysis or kept samples (experiment/point_assembly.h); the per-block running
-    // moments merged in block order, and the per-block fill counts.
+    // moments merged in block order, and the per-block fill counts; with a paired analysis, the
+    // first two algorithms' differences sorted by block too.
     const std::uint64_t copies =
         keepsEverySample(*this) ? (sortsBlocks(*this) && keepsReplicateOrder(*this) ? 2 : 1) : 0;
-    const std::uint64_t samples = memoryProduct(memoryProduct(replicates, algos), 8 * copies);
+    const std::uint64_t differences = copies == 2 && analysePairs && algos >= 2 ? 8 : 0;
+    const std::uint64_t samples =
+        memoryProduct(replicates, memoryProduct(algos, 8 * copies) + differences);
     const std::uint64_t moments = memoryProduct(memoryProduct(blocks, algos), sizeof(Moments));
     const std::uint64_t total = samples + moments + memoryProduct(blocks, 4);
     return total < samples ? std::numeric_limits<std::uint64_t>::max() : total;

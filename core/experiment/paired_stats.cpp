@@ -166,7 +166,16 @@ PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_
 }
 
 PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_t count,
-                           std::vector<std::uint64_t> medianReplicate) {
+                           std::vector<std::uint64_t> medianReplicate,
+                           const DifferenceMedian& differenceMedian) {
+    const auto medianOfPair = [&](std::size_t a, std::size_t b) {
+        if (differenceMedian) {
+            if (const auto r = differenceMedian(a, b)) {
+                return *r;
+            }
+        }
+        return medianOfDifference(samples[a], samples[b], count);
+    };
     PointAnalysis p;
     p.medianReplicate = std::move(medianReplicate);
     if (count < 2) {
@@ -180,7 +189,7 @@ PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_
     }
     if (samples.size() >= 2 && meanB > 0.0) {
         p.ratio01 = pairedRatio(samples[0], samples[1], count);
-        p.ratioReplicate = medianOfDifference(samples[0], samples[1], count);
+        p.ratioReplicate = medianOfPair(0, 1);
     }
     p.best = bestMethod(samples, count);
     const auto best = static_cast<std::size_t>(p.best->best);
@@ -189,8 +198,7 @@ PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_
     } else if (p.ratio01 && p.best->runnerUp == 0 && best == 1) {
         p.bestReplicate = p.ratioReplicate; // the same difference, already looked at
     } else {
-        p.bestReplicate = medianOfDifference(samples[static_cast<std::size_t>(p.best->runnerUp)],
-                                             samples[best], count);
+        p.bestReplicate = medianOfPair(static_cast<std::size_t>(p.best->runnerUp), best);
     }
     return p;
 }

@@ -19,6 +19,20 @@ std::uint64_t blocksFor(std::uint64_t replicates) {
     return (replicates + kBlock - 1) / kBlock;
 }
 
+// nearestToMedian(): the lowest replicate r whose value(r) is nearest `target`. The sorted
+// blocks `runs` hold the same values (or, with `runTarget` = -target, their negations) and say
+// which block holds the first one at the smallest distance; that block is scanned in order.
+template <typename Value>
+std::uint64_t nearestReplicate(const SortedRuns& runs, double target, double runTarget,
+                               const Value& value) {
+    const auto [distance, block] = runs.nearestRun(runTarget);
+    std::uint64_t r = block * kBlock;
+    while (std::abs(value(r) - target) != distance) {
+        ++r;
+    }
+    return r;
+}
+
 } // namespace
 
 void UnitList::add(std::uint64_t point, std::uint64_t from, std::uint64_t upto) {
@@ -58,6 +72,7 @@ struct PointAssembly::Point {
     bool exact = true;
     bool sorted = false;
     bool kept = false;
+    bool differences = false; // the first two algorithms' paired differences, sorted by block
 
     std::mutex mutex; // allocation, and the streaming histograms' merges
     bool allocated = false;
@@ -67,6 +82,10 @@ struct PointAssembly::Point {
     // Per algorithm: block b's makespans at [b * kBlock, b * kBlock + filled[b]), sorted when
     // `sorted`, else in replicate order (unused when kept and not sorted).
     std::vector<std::vector<double>> values;
+    // The paired differences of the first two algorithms, sorted by block: the ratio's median
+    // replicate (and the best method's, when those two are the best) without a pass over
+    // every replicate.
+    std::vector<double> diffs;
     std::vector<LogHistogram> streams; // per algorithm, streaming mode
 
     std::atomic<std::uint64_t> unitsLeft{0}; // of the current pass
@@ -91,6 +110,9 @@ struct PointAssembly::Point {
         if (exact && (sorted || !kept)) {
             values.assign(algos, std::vector<double>(size));
         }
+        if (differences) {
+            diffs.assign(size, 0.0);
+        }
         if (!exact) {
             streams.resize(algos);
         }
@@ -101,6 +123,7 @@ struct PointAssembly::Point {
         allocated = false;
         std::vector<std::vector<double>>().swap(byReplicate);
         std::vector<std::vector<double>>().swap(values);
+        std::vector<double>().swap(diffs);
         std::vector<LogHistogram>().swap(streams);
     }
 
@@ -118,6 +141,21 @@ struct PointAssembly::Point {
             }
             sortValues(std::span<double>(run, last - start));
         }
+        if (differences) {
+            for (std::uint64_t r = start; r < last; ++r) {
+                diffs[r] = byReplicate[0][r] - byReplicate[1][r];
+            }
+            sortValues(std::span<double>(diffs.data() + start, last - start));
+        }
+    }
+
+    // Block b's sorted values of `v` (values[a] or diffs), for the first `count` replicates.
+    SortedRuns runs(const std::vector<double>& v, std::uint64_t count) const {
+        std::vector<std::span<const double>> spans;
+        for (std::uint64_t b = 0; b < blocksFor(count); ++b) {
+            spans.emplace_back(v.data() + b * kBlock, filled[b]);
+        }
+        return SortedRuns(std::move(spans));
     }
 };
 
@@ -131,6 +169,7 @@ PointAssembly::PointAssembly(const std::vector<McConfig>& points, bool passes)
         p->exact = keepsEverySample(c);
         p->sorted = sortsBlocks(c);
         p->kept = keepsReplicateOrder(c);
+        p->differences = p->kept && c.analysePairs && p->algos >= 2;
         if (passes && !p->kept) {
             throw std::logic_error("passes continue blocks from their makespans in order");
         }
@@ -244,24 +283,14 @@ McResult PointAssembly::assemble(const Point& p, std::uint64_t count, bool compl
         }
         McSummary s = summaryFromMoments(c.algorithms[a], m, c);
         if (p.exact && p.sorted) {
-            std::vector<std::span<const double>> spans;
-            for (std::uint64_t b = 0; b < nBlocks; ++b) {
-                spans.emplace_back(p.values[a].data() + b * kBlock, p.filled[b]);
-            }
-            SortedRuns runs(std::move(spans));
+            SortedRuns runs = p.runs(p.values[a], count);
             s.histogram = runs.histogram(m.min, m.max, c.histogramBins);
             s.quantiles = runs.quantilesType7(c.quantiles);
             if (c.analysePairs && complete && count > 0) {
-                // nearestToMedian(): the lowest replicate whose makespan is nearest the median;
-                // the sorted blocks say which block holds the first one.
                 const double median = runs.quantilesType7({0.5}).front();
-                const auto [distance, block] = runs.nearestRun(median);
                 const double* x = p.byReplicate[a].data();
-                std::uint64_t r = block * kBlock;
-                while (std::abs(x[r] - median) != distance) {
-                    ++r;
-                }
-                medians.push_back(r);
+                medians.push_back(
+                    nearestReplicate(runs, median, median, [&](std::uint64_t r) { return x[r]; }));
             }
         } else if (p.exact) {
             const double* x =
@@ -291,7 +320,39 @@ McResult PointAssembly::assemble(const Point& p, std::uint64_t count, bool compl
         for (const auto& v : p.byReplicate) {
             all.push_back(v.data());
         }
-        result.analysis = analysePoint(all, count, std::move(medians));
+        std::optional<SortedRuns> diffs;
+        const double* x0 = all[0];
+        const double* x1 = all.size() > 1 ? all[1] : nullptr;
+        // The replicate nearest the median of x0 - x1, or of x1 - x0 (each difference exactly
+        // the negated other, so that their order statistics are those of x0 - x1 reversed).
+        const DifferenceMedian differenceMedian =
+            [&](std::size_t first, std::size_t second) -> std::optional<std::uint64_t> {
+            if (!p.differences || first + second != 1) {
+                return std::nullopt;
+            }
+            if (!diffs) {
+                diffs.emplace(p.runs(p.diffs, count));
+            }
+            if (first == 0) {
+                const double median = diffs->quantilesType7({0.5}).front();
+                return nearestReplicate(*diffs, median, median,
+                                        [&](std::uint64_t r) { return x0[r] - x1[r]; });
+            }
+            const std::uint64_t lo = type7Rank(count, 0.5);
+            double xlo = 0.0;
+            double xhi = 0.0;
+            if (lo + 1 < count) {
+                const auto [below, at] = diffs->orderStatistics(count - 2 - lo);
+                xlo = -at;
+                xhi = -below;
+            } else {
+                xlo = xhi = -diffs->orderStatistics(count - 1 - lo).first;
+            }
+            const double median = type7Value(count, 0.5, xlo, xhi);
+            return nearestReplicate(*diffs, median, -median,
+                                    [&](std::uint64_t r) { return x1[r] - x0[r]; });
+        };
+        result.analysis = analysePoint(all, count, std::move(medians), differenceMedian);
     }
     return result;
 }
