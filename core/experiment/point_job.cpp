@@ -219,6 +219,11 @@ void LocalExecutor::run(const std::vector<McConfig>& points,
     }
 }
 
+std::string encodeCheckpoint(const std::vector<McConfig>& points,
+                             const std::map<std::size_t, McResult>& done) {
+    return encodeCheckpoint(fingerprint(points), points.size(), done);
+}
+
 void removeCheckpoint(const std::string& path) {
     std::error_code ec;
     if (std::filesystem::is_regular_file(std::filesystem::symlink_status(path, ec))) {

@@ -144,6 +144,10 @@ std::vector<McResult> runPointJob(const std::vector<McConfig>& points, PointExec
 /// Removes a checkpoint file (a regular file only; nothing else is touched).
 void removeCheckpoint(const std::string& path);
 
+/// The content of a checkpoint of `points` that records the finished points `done`.
+std::string encodeCheckpoint(const std::vector<McConfig>& points,
+                             const std::map<std::size_t, McResult>& done);
+
 /// The points a job's checkpoint records (content of the file), checked against the job;
 /// throws InputError naming `path` and the reason when it is of another format, damaged
 /// (checksum, structure, values out of range or inconsistent) or belongs to another job.
