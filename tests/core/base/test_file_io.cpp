@@ -108,6 +108,10 @@ class TestFileIo : public QObject {
         files.stageIn(out);
         out.declare("--paje", "/dev/full");
         out.stage("/dev/full", "trace");
+        std::vector<std::string> steps;
+        out.beforeCommitStepForTesting([&](std::string_view action, const std::string& target) {
+            steps.push_back(std::string(action) + " " + target);
+        });
         try {
             out.commit();
             QFAIL("writing /dev/full succeeded");
@@ -117,6 +121,8 @@ class TestFileIo : public QObject {
         }
         const std::map<std::string, std::string> expected{{"a.csv", "old a"}, {"c.csv", "old c"}};
         QCOMPARE(contents(dir), expected);
+        // Not even for an instant: the device came first, and no file was touched after it.
+        QCOMPARE(steps, std::vector<std::string>{"write /dev/full"});
     }
 
     // A rename that fails after others succeeded (here a folder appears where b.csv goes)
