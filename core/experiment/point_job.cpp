@@ -309,6 +309,18 @@ std::vector<McResult> runPointJob(const std::vector<McConfig>& points, PointExec
         }
     };
     bool created = false;
+    const auto keepFinishedPoints = [&]() noexcept {
+        try {
+            if (created && done.empty()) {
+                removeCheckpoint(*options.checkpoint);
+            } else if (unsaved) {
+                save();
+            }
+            return true;
+        } catch (...) {
+            return false;
+        }
+    };
     if (options.checkpoint) {
         std::error_code ec;
         if (std::filesystem::exists(*options.checkpoint, ec)) {
@@ -346,16 +358,10 @@ std::vector<McResult> runPointJob(const std::vector<McConfig>& points, PointExec
             progress);
     } catch (...) {
         // A failed job keeps every point it finished; a checkpoint it created and never filled
-        // goes. The job's own error is the one reported, whatever happens here.
+        // goes. Should that fail too, the file holds what was last written, and the job's own
+        // error is the one reported.
         if (options.checkpoint) {
-            try {
-                if (created && done.empty()) {
-                    removeCheckpoint(*options.checkpoint);
-                } else if (unsaved) {
-                    save();
-                }
-            } catch (const std::exception&) {
-            }
+            static_cast<void>(keepFinishedPoints());
         }
         throw;
     }
