@@ -374,6 +374,28 @@ class TestCliReliability : public QObject {
         }
     }
 
+    // Standard output that cannot be written (a full device, a reader gone: EPIPE, not a
+    // SIGPIPE that would kill the commit half way) fails before any file is replaced.
+    void failedStandardOutputKeepsTheFiles() {
+        QTemporaryDir dir;
+        const QString paje = dir.filePath(QStringLiteral("p.paje"));
+        // The standard output of the command: /dev/full, or a pipe whose reader has ended.
+        for (const QString& stdoutTo : {QStringLiteral("> /dev/full"), QStringLiteral("| true")}) {
+            put(paje, "previous trace\n");
+            const QString script = "\"$0\" run --algo binomial --n 64 --out - --paje \"$1\" " +
+                                   stdoutTo + "; exit ${PIPESTATUS[0]}";
+            const Outcome o =
+                runProgram(QStringLiteral("bash"), {"-c", script, REDUCELAB_CLI, paje});
+            QVERIFY(o.finished);
+            QVERIFY2(o.exitCode == 2, qPrintable(stdoutTo + ": " + o.err));
+            const QByteArray reason =
+                stdoutTo.startsWith('|') ? "Broken pipe" : "No space left on device";
+            QCOMPARE(o.err, "reducelab-cli: error: cannot write '-': " + reason + "\n");
+            QCOMPARE(slurp(paje), QByteArray("previous trace\n"));
+            QCOMPARE(dirEntries(dir.path()), QStringList{"p.paje"});
+        }
+    }
+
     // A checkpoint named as an output, or as the sidecar an output implies, is refused before
     // any computation, whether or not the files exist yet, under any spelling.
     void checkpointNamedAsAnOutput_data() {
