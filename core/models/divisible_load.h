@@ -81,13 +81,32 @@ constexpr int kMaxMultiRounds = 1000;
 
 /// Uniform multi-round (UMR): `rounds` rounds on the first `workers` workers in bandwidth order;
 /// in a round every worker computes for the same time, and the master's sends of round j+1
-/// exactly fill round j's computation (with latencies): round sizes move geometrically around
-/// the fixed point latencies / (1 - sum c/w). The
-/// master does not compute. Throws InputError if the rounds cannot all have positive size.
+/// exactly fill round j's computation (with latencies). The round times are solved backwards
+/// from the last round, a sum of positive terms (docs/model.md §8); they move geometrically
+/// around the fixed point latencies / (1 - sum c/w). The master does not compute. Throws
+/// InputError when the rounds cannot all have positive size (the latencies of that many rounds
+/// leave no room for the load), naming the reason.
 DivisibleSchedule uniformMultiRound(const StarPlatform& p, double load, int rounds, int workers);
+
+/// One candidate of the best multi-round search: `rounds` rounds on the first `workers` workers
+/// in bandwidth order.
+struct MultiRoundCandidate {
+    int rounds = 0;
+    int workers = 0;
+    double makespan = 0.0; ///< its makespan when it exists
+    std::string refused;   ///< why it does not exist (uniformMultiRound's reason); empty if it does
+};
+/// The outcome of the best multi-round search.
+struct MultiRoundSearch {
+    DivisibleSchedule best;
+    /// Every candidate tried (workers 1..p, for each rounds 1..maxRounds); those that do not
+    /// exist are skipped with their reason, and the search goes on past them.
+    std::vector<MultiRoundCandidate> candidates;
+};
 /// UMR with the heuristic resource selection of the slides (prefixes of the bandwidth order)
-/// and the best number of rounds up to `maxRounds`, by simulated makespan.
-DivisibleSchedule bestUniformMultiRound(const StarPlatform& p, double load, int maxRounds);
+/// and the best number of rounds up to `maxRounds`, by simulated makespan (ties: the fewest
+/// workers, then the fewest rounds).
+MultiRoundSearch bestUniformMultiRound(const StarPlatform& p, double load, int maxRounds);
 
 /// Bandwidth-centric steady state with latencies (slides "periodic schedule"): tasks per time
 /// unit x_i of the relaxed program for a period Tp, by the closed form.

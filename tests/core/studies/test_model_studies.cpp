@@ -189,15 +189,46 @@ class TestModelStudies : public QObject {
         QVERIFY(m.model == DivisibleModel::MultiRound);
         QCOMPARE(m.load, 100.0);
         QCOMPARE(m.maxRounds, DivisibleStudy::kDefaultMaxRounds);
-        QCOMPARE(
-            runDivisibleStudy(m)->schedule->makespan,
-            bestUniformMultiRound(m.platform, 100.0, DivisibleStudy::kDefaultMaxRounds).makespan);
+        QCOMPARE(runDivisibleStudy(m)->schedule->makespan,
+                 bestUniformMultiRound(m.platform, 100.0, DivisibleStudy::kDefaultMaxRounds)
+                     .best.makespan);
         DivisibleStudy ret = DivisibleStudy::forPreset(DivisibleStudy::kPanelPreset);
         QVERIFY(ret.model == DivisibleModel::Lifo);
         ret.explain = true;
         const auto lifo = runDivisibleStudy(ret);
         QCOMPARE(lifo->schedule->makespan, bestLifo(ret.platform, 1.0).makespan);
         QVERIFY(lifo->comparison.rfind("best LIFO: T = ", 0) == 0);
+        // Issue 29's reproducers: one worker 0.1:1:0:0.1, a load of 100, the best number of
+        // rounds and 14, 20, 30 rounds (an invalid schedule, std::runtime_error, or refused);
+        // the best-rounds search on two workers. Candidates that do not exist are skipped
+        // with their reason, and the explanation counts them.
+        DivisibleStudy umr;
+        umr.model = DivisibleModel::MultiRound;
+        umr.platform = StarPlatform::parseWorkers("0.1:1:0:0.1");
+        umr.load = 100.0;
+        for (int rounds : {0, 14, 20, 30}) {
+            umr.rounds = rounds;
+            const auto r = runDivisibleStudy(umr);
+            QVERIFY(std::abs(r->schedule->makespan / (100.0 + 1.0 / 9.0) - 1.0) < 1e-10);
+            QCOMPARE(r->roundCandidates.size(),
+                     static_cast<std::size_t>(rounds == 0 ? DivisibleStudy::kDefaultMaxRounds : 0));
+        }
+        umr.rounds = 0;
+        umr.platform = StarPlatform::parseWorkers("0.078:0.713:0.0:0.108,0.646:3.366:0.0:0.426");
+        umr.load = 1635.1;
+        QVERIFY(std::abs(runDivisibleStudy(umr)->schedule->makespan / 962.80678636 - 1.0) < 1e-10);
+        umr.platform = StarPlatform::parseWorkers("0.1:1:0:5,0.2:1:0:0.1");
+        umr.load = 100.0;
+        umr.explain = true;
+        const auto skipping = runDivisibleStudy(umr);
+        const auto skipped =
+            std::count_if(skipping->roundCandidates.begin(), skipping->roundCandidates.end(),
+                          [](const MultiRoundCandidate& c) { return !c.refused.empty(); });
+        QVERIFY(skipped > 20);
+        QVERIFY2(skipping->comparison.find(std::to_string(skipped) + " of 60 candidates skipped") !=
+                     std::string::npos,
+                 skipping->comparison.c_str());
+
         DivisibleStudy steady = DivisibleStudy::forPreset("multiround");
         steady.model = DivisibleModel::Steady;
         const auto share = runDivisibleStudy(steady);
