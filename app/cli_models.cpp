@@ -117,11 +117,6 @@ DivisibleStudy divisibleStudy(const Args& a) {
     return q;
 }
 
-/// Idle time, with the LP's rounding dust (|x| below 1e-12 of the makespan) printed as 0.
-double idle(double x, double makespan) {
-    return std::abs(x) <= 1e-12 * std::max(1.0, makespan) ? 0.0 : x;
-}
-
 std::string chunkCsv(const DivisibleSchedule& s) {
     std::string out = "method,worker,round,amount,alpha,send_start,send_end,compute_start,"
                       "compute_end,return_start,return_end,idle,makespan\n";
@@ -131,7 +126,7 @@ std::string chunkCsv(const DivisibleSchedule& s) {
                std::to_string(ch.round) + "," + num(ch.amount) + "," + num(ch.amount / s.load) +
                "," + num(ch.sendStart) + "," + num(ch.sendEnd) + "," + num(ch.computeStart) + "," +
                num(ch.computeEnd) + "," + num(ch.returnStart) + "," + num(ch.returnEnd) + "," +
-               num(idle(ch.returnStart - ch.computeEnd, s.makespan)) + "," + num(s.makespan) + "\n";
+               num(s.idleBeforeReturn(ch)) + "," + num(s.makespan) + "\n";
     }
     return out;
 }
