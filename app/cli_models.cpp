@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <stdexcept>
 
 namespace rl::cli {
 
@@ -330,11 +331,24 @@ std::string steadyCsv(const SteadyStateResult& r, const PlatformGraph& g, const 
                    "," + std::to_string(o.instance) + "," + num(o.start) + "," + num(o.end) + "\n";
         }
     } else {
-        throw InputError("steady: --what must be summary, occupation, flows, trees, schedule or "
-                         "compare, not '" +
-                         what + "'");
+        throw std::logic_error("steady: no CSV view '" + what + "'");
     }
     return out;
+}
+
+/// The study's goal for a --what value, which is checked here, before any work.
+SteadyGoal steadyGoal(const std::string& what) {
+    if (what == "compare") {
+        return SteadyGoal::CompareOnly;
+    }
+    for (const char* view : {"summary", "occupation", "flows", "trees", "schedule"}) {
+        if (what == view) {
+            return SteadyGoal::Solve;
+        }
+    }
+    throw InputError("steady: --what must be summary, occupation, flows, trees, schedule or "
+                     "compare, not '" +
+                     what + "'");
 }
 
 } // namespace
@@ -379,14 +393,18 @@ int cmdSteady(const std::vector<std::string>& argv) {
     const PlatformGraph& g = study.graph;
     const std::string problem = a.get("problem", "reduce");
     const std::string what = a.get("what", "summary");
+    const SteadyGoal goal = steadyGoal(what);
+    if (const std::string why = steadyOutputProblem(goal, a.has("gantt")); !why.empty()) {
+        throw InputError("steady: --gantt with --what " + what + ": " + why);
+    }
     ElapsedLine line(a, "steady", "solving the linear program");
-    if (what == "compare") {
+    if (goal == SteadyGoal::CompareOnly) {
         if (!study.explorerPlatform) {
             throw InputError("steady: --what compare needs the explorer's platform (--matrix or "
                              "--fixed-preset)");
         }
         std::string table = "algorithm,makespan,root,single_throughput,steady_throughput,gain\n";
-        const auto compared = runSteadyStudy(study, SteadyGoal::CompareOnly);
+        const auto compared = runSteadyStudy(study, goal);
         for (const PipelineComparison& c : compared->comparisons) {
             table += c.algorithm + "," + num(c.makespan) + "," + std::to_string(c.root) + "," +
                      num(c.singleThroughput) + "," + num(c.steadyThroughput) + "," + num(c.gain()) +
@@ -413,8 +431,7 @@ int cmdSteady(const std::vector<std::string>& argv) {
     } else {
         throw InputError("steady: --problem must be reduce or scatter, not '" + problem + "'");
     }
-    const std::shared_ptr<const SteadyStateResult> r =
-        runSteadyStudy(study, SteadyGoal::Solve)->result;
+    const std::shared_ptr<const SteadyStateResult> r = runSteadyStudy(study, goal)->result;
     line.finish("solved: " + std::to_string(r->lpVariables) + " variables, " +
                 std::to_string(r->lpConstraints) + " constraints");
     const std::string csv = steadyCsv(*r, g, what);

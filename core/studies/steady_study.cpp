@@ -41,6 +41,13 @@ void SteadyStudy::validate() const {
     }
 }
 
+std::string steadyOutputProblem(SteadyGoal goal, bool periodDrawn) {
+    if (periodDrawn && goal == SteadyGoal::CompareOnly) {
+        return "the pipelining comparison alone solves no periodic schedule to draw";
+    }
+    return {};
+}
+
 std::optional<FixedCosts> explorerPlatformOf(const PlatformGraph& g) {
     if (g.messageSize != 1.0) {
         return std::nullopt;

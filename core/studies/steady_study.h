@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace rl {
@@ -39,6 +40,11 @@ enum class SteadyGoal {
     SolveAndCompare, ///< also the pipelining comparison, for a reduce on an explorer platform
     CompareOnly,     ///< only the comparison (needs the explorer platform)
 };
+
+/// Why a front end cannot have a drawing of one period (`periodDrawn`: the CLI's --gantt)
+/// from `goal`, or an empty string: CompareOnly solves no periodic schedule. The one rule on a
+/// study's outputs, checked before any work.
+std::string steadyOutputProblem(SteadyGoal goal, bool periodDrawn);
 
 struct SteadyStudyResult {
     PlatformGraph graph;

@@ -155,6 +155,19 @@ class TestModelStudies : public QObject {
         const SteadyStudy onFive = SteadyStudy::onExplorerPlatform(f);
         QCOMPARE(onFive.graph, g);
         QCOMPARE(onFive.explorerPlatform, std::optional<FixedCosts>(f));
+
+        // The one rule on outputs: the comparison alone has no period to draw; every goal
+        // that solves has one (the CLI's --gantt used to fail after the work, exit 1).
+        QVERIFY(steadyOutputProblem(SteadyGoal::CompareOnly, true).find("no periodic schedule") !=
+                std::string::npos);
+        for (SteadyGoal goal :
+             {SteadyGoal::Solve, SteadyGoal::SolveAndCompare, SteadyGoal::CompareOnly}) {
+            QVERIFY(steadyOutputProblem(goal, false).empty());
+            if (goal != SteadyGoal::CompareOnly) {
+                QVERIFY(steadyOutputProblem(goal, true).empty());
+                QVERIFY(runSteadyStudy(q, goal)->result);
+            }
+        }
     }
 
     void divisibleStudy() {
