@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <stdexcept>
 
@@ -336,6 +337,25 @@ std::string steadyCsv(const SteadyStateResult& r, const PlatformGraph& g, const 
     return out;
 }
 
+/// Shows on the elapsed-time line how close the column generation is: which of the SSRP solves
+/// (the comparison solves one per root) and how far its throughput may still be from the
+/// optimum (the gap to the best upper bound). Never cancels.
+StudyProgress solverProgress(ElapsedLine& line) {
+    return [&line](std::uint64_t done, std::uint64_t total) {
+        const std::uint64_t solves = total / kSteadyProgressUnits;
+        const std::uint64_t current = std::min(done / kSteadyProgressUnits + 1, solves);
+        const double reached =
+            static_cast<double>(done - (current - 1) * kSteadyProgressUnits) / kSteadyProgressUnits;
+        char gap[32];
+        std::snprintf(gap, sizeof gap, "%.2g", 100.0 * (1.0 - reached));
+        std::string what = solves > 1 ? "solving the linear programs (" + std::to_string(current) +
+                                            " of " + std::to_string(solves) + ": "
+                                      : std::string("solving the linear program (");
+        line.setWhat(what + "throughput within " + gap + " % of the optimum)");
+        return true;
+    };
+}
+
 /// The study's goal for a --what value, which is checked here, before any work.
 SteadyGoal steadyGoal(const std::string& what) {
     if (what == "compare") {
@@ -404,7 +424,7 @@ int cmdSteady(const std::vector<std::string>& argv) {
                              "--fixed-preset)");
         }
         std::string table = "algorithm,makespan,root,single_throughput,steady_throughput,gain\n";
-        const auto compared = runSteadyStudy(study, goal);
+        const auto compared = runSteadyStudy(study, goal, solverProgress(line));
         for (const PipelineComparison& c : compared->comparisons) {
             table += c.algorithm + "," + num(c.makespan) + "," + std::to_string(c.root) + "," +
                      num(c.singleThroughput) + "," + num(c.steadyThroughput) + "," + num(c.gain()) +

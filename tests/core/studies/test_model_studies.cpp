@@ -14,6 +14,8 @@
 
 #include <QtTest>
 
+#include <set>
+
 using namespace rl;
 using rl::test::refusal;
 
@@ -155,6 +157,41 @@ class TestModelStudies : public QObject {
         const SteadyStudy onFive = SteadyStudy::onExplorerPlatform(f);
         QCOMPARE(onFive.graph, g);
         QCOMPARE(onFive.explorerPlatform, std::optional<FixedCosts>(f));
+
+        // Progress over every SSRP solved, and cancel. On the worst case of 12 processors with
+        // P0 as target (the root of Binomial-stat and Fibonacci-stat; Non-Commut-Tree-dyn's is
+        // P8), the reduce just solved is the comparison's SSRP for P0: solved once (the
+        // comparison solved it again), so the total is the reduce's units plus one solve.
+        SteadyStudy slow = SteadyStudy::onExplorerPlatform(FixedCosts::worstCase(12, 1, 3, 0.5));
+        slow.target = 0;
+        const auto compareOnly = runSteadyStudy(slow, SteadyGoal::CompareOnly);
+        std::set<int> roots;
+        for (const PipelineComparison& c : compareOnly->comparisons) {
+            roots.insert(c.root);
+        }
+        QVERIFY(roots.count(0) == 1 && roots.size() == 2);
+        std::uint64_t lastDone = 0;
+        std::uint64_t lastTotal = 0;
+        bool monotone = true;
+        const auto solvedAndCompared = runSteadyStudy(slow, SteadyGoal::SolveAndCompare,
+                                                      [&](std::uint64_t done, std::uint64_t total) {
+                                                          monotone = monotone && done >= lastDone;
+                                                          lastDone = done;
+                                                          lastTotal = total;
+                                                          return true;
+                                                      });
+        QVERIFY(monotone);
+        QCOMPARE(lastTotal, 2 * kSteadyProgressUnits);
+        QCOMPARE(lastDone, lastTotal);
+        for (std::size_t k = 0; k < compareOnly->comparisons.size(); ++k) {
+            QCOMPARE(solvedAndCompared->comparisons[k].steadyThroughput,
+                     compareOnly->comparisons[k].steadyThroughput);
+        }
+        for (SteadyGoal goal :
+             {SteadyGoal::Solve, SteadyGoal::SolveAndCompare, SteadyGoal::CompareOnly}) {
+            QVERIFY(
+                !runSteadyStudy(slow, goal, [](std::uint64_t, std::uint64_t) { return false; }));
+        }
 
         // The one rule on outputs: the comparison alone has no period to draw; every goal
         // that solves has one (the CLI's --gantt used to fail after the work, exit 1).
