@@ -1,8 +1,10 @@
 #include "studies/divisible_study.h"
 
 #include "base/input_error.h"
+#include "base/text_util.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <numeric>
 #include <stdexcept>
@@ -187,6 +189,17 @@ std::shared_ptr<const DivisibleStudyResult> runDivisibleStudy(const DivisibleStu
     case DivisibleModel::Steady:
         steadyState(study, *r);
         break;
+    }
+    // A load that the costs turn into times beyond the doubles is the input's problem, said
+    // as such (the validator would call the schedule invalid).
+    for (const LoadChunk& ch : r->schedule->chunks) {
+        for (double v : {ch.amount, ch.sendEnd, ch.computeEnd, ch.returnEnd}) {
+            if (!std::isfinite(v)) {
+                throw InputError("the load " + formatNumber(study.load) +
+                                 " is too large for these costs: the schedule's times are not "
+                                 "finite numbers");
+            }
+        }
     }
     const auto errors = validateDivisible(*r->schedule, study.platform);
     if (!errors.empty()) {

@@ -279,6 +279,19 @@ class TestModelStudies : public QObject {
                      std::string::npos,
                  skipping->comparison.c_str());
 
+        // A load whose times overflow the doubles is refused as such in every model that
+        // simulates it (it was an invalid schedule, std::runtime_error).
+        DivisibleStudy huge;
+        huge.platform = StarPlatform::parseWorkers("10:0.5:1:0.1");
+        huge.load = 1e308;
+        for (DivisibleModel model :
+             {DivisibleModel::Bus, DivisibleModel::Star, DivisibleModel::MultiRound}) {
+            huge.model = model;
+            QCOMPARE(refusal([&] { runDivisibleStudy(huge); }),
+                     QString("the load 1e+308 is too large for these costs: the schedule's times "
+                             "are not finite numbers"));
+        }
+
         DivisibleStudy steady = DivisibleStudy::forPreset("multiround");
         steady.model = DivisibleModel::Steady;
         const auto share = runDivisibleStudy(steady);
