@@ -242,6 +242,7 @@ struct ElapsedLine::Ticker {
     bool stop = false;
     bool shown = false;
     std::string label;
+    std::string what;
     std::thread thread;
 };
 
@@ -251,8 +252,9 @@ ElapsedLine::ElapsedLine(const Args& a, std::string label, std::string what) {
     }
     m_ticker = std::make_unique<Ticker>();
     m_ticker->label = std::move(label);
+    m_ticker->what = std::move(what);
     Ticker* t = m_ticker.get();
-    t->thread = std::thread([t, what = std::move(what)] {
+    t->thread = std::thread([t] {
         const double start = nowSeconds();
         std::unique_lock lock(t->mutex);
         // Half a second of quiet first: a quick command prints nothing at all.
@@ -261,7 +263,7 @@ ElapsedLine::ElapsedLine(const Args& a, std::string label, std::string what) {
             if (t->wake.wait_for(lock, wait, [t] { return t->stop; })) {
                 break;
             }
-            std::cerr << "\r" << t->label << ": " << what << "… "
+            std::cerr << "\r" << t->label << ": " << t->what << "… "
                       << formatDuration(nowSeconds() - start) << "   " << std::flush;
             t->shown = true;
         }
@@ -284,6 +286,13 @@ void ElapsedLine::finish(const std::string& note) {
                   << std::flush;
     }
     m_ticker.reset();
+}
+
+void ElapsedLine::setWhat(std::string what) {
+    if (m_ticker) {
+        const std::lock_guard lock(m_ticker->mutex);
+        m_ticker->what = std::move(what);
+    }
 }
 
 ElapsedLine::~ElapsedLine() {

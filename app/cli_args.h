@@ -127,6 +127,9 @@ class ElapsedLine {
     ElapsedLine& operator=(const ElapsedLine&) = delete;
     /// Stops the report and, if it was shown, ends the line with `note`.
     void finish(const std::string& note);
+    /// Replaces the text that says what is being done (e.g. how close a solver is), from any
+    /// thread.
+    void setWhat(std::string what);
 
   private:
     struct Ticker;
