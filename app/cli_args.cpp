@@ -113,16 +113,12 @@ std::string Args::usage(const std::string& verb, const std::string& synopsis,
 }
 
 VerbOutputs::VerbOutputs(const Args& a, const std::vector<std::string>& outputs,
-                         const std::vector<std::string>& inputs)
-    : m_set([&] {
-          std::vector<std::string> files;
-          for (const std::string& option : inputs) {
-              if (const auto path = a.get(option)) {
-                  files.push_back(*path);
-              }
-          }
-          return files;
-      }()) {
+                         const std::vector<std::string>& inputs) {
+    for (const std::string& option : inputs) {
+        if (const auto path = a.get(option)) {
+            m_set.declareInput("--" + option, *path);
+        }
+    }
     for (std::size_t i = 0; i < outputs.size(); ++i) {
         const auto path = a.get(outputs[i]);
         if (!path && i > 0) {
@@ -147,7 +143,7 @@ const std::string& VerbOutputs::path(const std::string& option) const {
 
 void VerbOutputs::declareAlso(const std::string& option, const std::string& name,
                               const std::string& path) {
-    m_set.declare("--" + option, path);
+    m_set.declare("--" + option + " " + name, path);
     m_paths[name] = path;
 }
 
@@ -209,7 +205,21 @@ bool ProgressLine::operator()(std::uint64_t done, std::uint64_t total) {
     line += "   ";
     std::cerr << line << std::flush;
     m_open = true;
+    m_width = std::max(m_width, line.size() - 1); // without the "\r"
     return true;
+}
+
+void ProgressLine::notice(const std::string& text) {
+    if (!m_enabled) {
+        return;
+    }
+    std::string line = m_label + ": " + text;
+    if (line.size() < m_width) {
+        line.resize(m_width, ' ');
+    }
+    std::cerr << "\r" << line << "\n" << std::flush;
+    m_open = false;
+    m_last = -1.0; // the progress line comes back at the next report
 }
 
 void ProgressLine::estimate(double seconds) {
@@ -232,6 +242,7 @@ struct ElapsedLine::Ticker {
     bool stop = false;
     bool shown = false;
     std::string label;
+    std::string what;
     std::thread thread;
 };
 
@@ -241,8 +252,9 @@ ElapsedLine::ElapsedLine(const Args& a, std::string label, std::string what) {
     }
     m_ticker = std::make_unique<Ticker>();
     m_ticker->label = std::move(label);
+    m_ticker->what = std::move(what);
     Ticker* t = m_ticker.get();
-    t->thread = std::thread([t, what = std::move(what)] {
+    t->thread = std::thread([t] {
         const double start = nowSeconds();
         std::unique_lock lock(t->mutex);
         // Half a second of quiet first: a quick command prints nothing at all.
@@ -251,7 +263,7 @@ ElapsedLine::ElapsedLine(const Args& a, std::string label, std::string what) {
             if (t->wake.wait_for(lock, wait, [t] { return t->stop; })) {
                 break;
             }
-            std::cerr << "\r" << t->label << ": " << what << "… "
+            std::cerr << "\r" << t->label << ": " << t->what << "… "
                       << formatDuration(nowSeconds() - start) << "   " << std::flush;
             t->shown = true;
         }
@@ -274,6 +286,13 @@ void ElapsedLine::finish(const std::string& note) {
                   << std::flush;
     }
     m_ticker.reset();
+}
+
+void ElapsedLine::setWhat(std::string what) {
+    if (m_ticker) {
+        const std::lock_guard lock(m_ticker->mutex);
+        m_ticker->what = std::move(what);
+    }
 }
 
 ElapsedLine::~ElapsedLine() {

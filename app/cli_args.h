@@ -58,7 +58,8 @@ class Args {
 class VerbOutputs {
   public:
     /// `outputs`: the verb's output options (the first is the main one, e.g. "out"); `inputs`:
-    /// its input-file options (e.g. "matrix"), which no output may name.
+    /// its input-file options (e.g. "matrix", and "checkpoint", which the job writes by
+    /// itself), which no output (nor a sidecar declared later) may name, existing or not.
     VerbOutputs(const Args& a, const std::vector<std::string>& outputs,
                 const std::vector<std::string>& inputs = {});
 
@@ -67,7 +68,7 @@ class VerbOutputs {
     /// The path of an output option ("-" for standard output).
     const std::string& path(const std::string& option) const;
     /// Declares `path` as a further output of `option` (a sidecar beside its file), staged as
-    /// `name`.
+    /// `name` (messages name it "--OPTION NAME").
     void declareAlso(const std::string& option, const std::string& name, const std::string& path);
     /// Stages the whole content of an output that was given.
     void stage(const std::string& option, std::string_view content);
@@ -85,7 +86,9 @@ class VerbOutputs {
 /// A one-line progress report with an estimate of the time left, on standard error, shown
 /// when standard error is a terminal (or --progress), never with --quiet. The line is ended
 /// when the report is destroyed, so an error message printed after an exception always starts
-/// on its own line.
+/// on its own line. It is also the one channel of notices (a checkpoint resumed or kept):
+/// shown with the progress, never otherwise, so a failing command run by a script prints only
+/// its error line.
 class ProgressLine {
   public:
     ProgressLine(const Args& a, std::string label);
@@ -96,6 +99,9 @@ class ProgressLine {
     bool operator()(std::uint64_t done, std::uint64_t total);
     /// Ends the line with a closing note (e.g. "done in 3.2 s").
     void finish(const std::string& note);
+    /// A line of its own, "LABEL: TEXT", in place of the progress line shown (which comes
+    /// back at the next report); nothing when the progress is not shown.
+    void notice(const std::string& text);
     /// Shows the line at 0 % with `seconds` as the estimated time left, until the work's own
     /// progress tells better (a sweep's estimateSweep()).
     void estimate(double seconds);
@@ -107,6 +113,7 @@ class ProgressLine {
     std::string m_label;
     double m_start = 0.0;
     double m_last = -1.0;
+    std::size_t m_width = 0; // of the progress line shown last, to blank it out
 };
 
 /// For work whose length cannot be estimated (a linear program): the time elapsed, on the
@@ -120,6 +127,9 @@ class ElapsedLine {
     ElapsedLine& operator=(const ElapsedLine&) = delete;
     /// Stops the report and, if it was shown, ends the line with `note`.
     void finish(const std::string& note);
+    /// Replaces the text that says what is being done (e.g. how close a solver is), from any
+    /// thread.
+    void setWhat(std::string what);
 
   private:
     struct Ticker;

@@ -200,8 +200,9 @@ int cmdBench(const std::vector<std::string>& argv) {
         const double m = sim.makespan(1, 0);
         const double tMakespan =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        std::cerr << "Tree-dyn n=2^20: schedule " << tSchedule << " s, makespan only " << tMakespan
-                  << " s (makespan " << m << ", " << s.transfers.size() << " transfers)\n";
+        line.notice("Tree-dyn n=2^20: schedule " + formatNumber(tSchedule) + " s, makespan only " +
+                    formatNumber(tMakespan) + " s (makespan " + formatNumber(m) + ", " +
+                    std::to_string(s.transfers.size()) + " transfers)");
         csv += "# tree-dyn n=1048576 one schedule: " + formatNumber(tSchedule) +
                " s; makespan only: " + formatNumber(tMakespan) + " s\n";
     }

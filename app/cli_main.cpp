@@ -3,7 +3,13 @@
 
 #include "common/qt_messages.h"
 
+#include <csignal>
+
 int main(int argc, char** argv) {
+    // A reader that goes away (`| head`) makes writing standard output fail with EPIPE, which
+    // the output writer reports and undoes (exit 2, previous files kept), instead of a
+    // SIGPIPE that would kill the process in the middle of its commit.
+    std::signal(SIGPIPE, SIG_IGN);
     rl::installQtMessageHandler("reducelab-cli");
     const auto app = rl::cli::makeCliApplication(argc, argv);
     const std::vector<std::string> args(argv + 1, argv + argc);

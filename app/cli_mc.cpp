@@ -68,7 +68,7 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
     const McConfig c = study.config();
     ProgressLine line(a, "mc");
     const auto t0 = std::chrono::steady_clock::now();
-    CliJob job(a, "mc", env.executor);
+    CliJob job(a, line, env.executor);
     const McResult r = runMcStudy(c, job.executor(), job.options(), std::ref(line));
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -17,7 +17,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <iostream>
+#include <stdexcept>
 
 namespace rl::cli {
 
@@ -117,11 +119,6 @@ DivisibleStudy divisibleStudy(const Args& a) {
     return q;
 }
 
-/// Idle time, with the LP's rounding dust (|x| below 1e-12 of the makespan) printed as 0.
-double idle(double x, double makespan) {
-    return std::abs(x) <= 1e-12 * std::max(1.0, makespan) ? 0.0 : x;
-}
-
 std::string chunkCsv(const DivisibleSchedule& s) {
     std::string out = "method,worker,round,amount,alpha,send_start,send_end,compute_start,"
                       "compute_end,return_start,return_end,idle,makespan\n";
@@ -131,7 +128,7 @@ std::string chunkCsv(const DivisibleSchedule& s) {
                std::to_string(ch.round) + "," + num(ch.amount) + "," + num(ch.amount / s.load) +
                "," + num(ch.sendStart) + "," + num(ch.sendEnd) + "," + num(ch.computeStart) + "," +
                num(ch.computeEnd) + "," + num(ch.returnStart) + "," + num(ch.returnEnd) + "," +
-               num(idle(ch.returnStart - ch.computeEnd, s.makespan)) + "," + num(s.makespan) + "\n";
+               num(s.idleBeforeReturn(ch)) + "," + num(s.makespan) + "\n";
     }
     return out;
 }
@@ -335,11 +332,43 @@ std::string steadyCsv(const SteadyStateResult& r, const PlatformGraph& g, const 
                    "," + std::to_string(o.instance) + "," + num(o.start) + "," + num(o.end) + "\n";
         }
     } else {
-        throw InputError("steady: --what must be summary, occupation, flows, trees, schedule or "
-                         "compare, not '" +
-                         what + "'");
+        throw std::logic_error("steady: no CSV view '" + what + "'");
     }
     return out;
+}
+
+/// Shows on the elapsed-time line how close the column generation is: which of the SSRP solves
+/// (the comparison solves one per root) and how far its throughput may still be from the
+/// optimum (the gap to the best upper bound). Never cancels.
+StudyProgress solverProgress(ElapsedLine& line) {
+    return [&line](std::uint64_t done, std::uint64_t total) {
+        const std::uint64_t solves = total / kSteadyProgressUnits;
+        const std::uint64_t current = std::min(done / kSteadyProgressUnits + 1, solves);
+        const double reached =
+            static_cast<double>(done - (current - 1) * kSteadyProgressUnits) / kSteadyProgressUnits;
+        char gap[32];
+        std::snprintf(gap, sizeof gap, "%.2g", 100.0 * (1.0 - reached));
+        std::string what = solves > 1 ? "solving the linear programs (" + std::to_string(current) +
+                                            " of " + std::to_string(solves) + ": "
+                                      : std::string("solving the linear program (");
+        line.setWhat(what + "throughput within " + gap + " % of the optimum)");
+        return true;
+    };
+}
+
+/// The study's goal for a --what value, which is checked here, before any work.
+SteadyGoal steadyGoal(const std::string& what) {
+    if (what == "compare") {
+        return SteadyGoal::CompareOnly;
+    }
+    for (const char* view : {"summary", "occupation", "flows", "trees", "schedule"}) {
+        if (what == view) {
+            return SteadyGoal::Solve;
+        }
+    }
+    throw InputError("steady: --what must be summary, occupation, flows, trees, schedule or "
+                     "compare, not '" +
+                     what + "'");
 }
 
 } // namespace
@@ -384,14 +413,18 @@ int cmdSteady(const std::vector<std::string>& argv) {
     const PlatformGraph& g = study.graph;
     const std::string problem = a.get("problem", "reduce");
     const std::string what = a.get("what", "summary");
+    const SteadyGoal goal = steadyGoal(what);
+    if (const std::string why = steadyOutputProblem(goal, a.has("gantt")); !why.empty()) {
+        throw InputError("steady: --gantt with --what " + what + ": " + why);
+    }
     ElapsedLine line(a, "steady", "solving the linear program");
-    if (what == "compare") {
+    if (goal == SteadyGoal::CompareOnly) {
         if (!study.explorerPlatform) {
             throw InputError("steady: --what compare needs the explorer's platform (--matrix or "
                              "--fixed-preset)");
         }
         std::string table = "algorithm,makespan,root,single_throughput,steady_throughput,gain\n";
-        const auto compared = runSteadyStudy(study, SteadyGoal::CompareOnly);
+        const auto compared = runSteadyStudy(study, goal, solverProgress(line));
         for (const PipelineComparison& c : compared->comparisons) {
             table += c.algorithm + "," + num(c.makespan) + "," + std::to_string(c.root) + "," +
                      num(c.singleThroughput) + "," + num(c.steadyThroughput) + "," + num(c.gain()) +
@@ -418,8 +451,7 @@ int cmdSteady(const std::vector<std::string>& argv) {
     } else {
         throw InputError("steady: --problem must be reduce or scatter, not '" + problem + "'");
     }
-    const std::shared_ptr<const SteadyStateResult> r =
-        runSteadyStudy(study, SteadyGoal::Solve)->result;
+    const std::shared_ptr<const SteadyStateResult> r = runSteadyStudy(study, goal)->result;
     line.finish("solved: " + std::to_string(r->lpVariables) + " variables, " +
                 std::to_string(r->lpConstraints) + " constraints");
     const std::string csv = steadyCsv(*r, g, what);

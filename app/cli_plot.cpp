@@ -37,7 +37,9 @@ int cmdPlot(const std::vector<std::string>& argv) {
     }
     checkFigureFiles(figures);
     // The results and their sidecar are inputs: no figure may replace them.
-    OutputSet out({input, sweepSidecarPath(input)});
+    OutputSet out;
+    out.declareInput("the results", input);
+    out.declareInput("their sidecar", sweepSidecarPath(input));
     std::map<std::string, std::string> paths; // option -> file
     for (const char* option : {"png", "svg", "pdf"}) {
         if (const auto path = a.get(option)) {

@@ -119,7 +119,7 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     // Every point's paired analysis (median replicates, ratio, best method) is computed as the
     // point completes, with one point's makespans in memory at a time: the figures and the
     // results file (reopened by the GUI, drill-down included) need it.
-    CliJob job(a, "sweep", env.executor);
+    CliJob job(a, line, env.executor);
     const auto snapshot = runSweepJob(study, job.executor(), job.options(), std::ref(line));
     if (figures.any()) {
         for (const auto& [option, bytes] : renderSweepFigure(snapshot, fig, figures)) {

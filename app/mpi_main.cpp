@@ -11,6 +11,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -24,6 +25,9 @@ int main(int argc, char** argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     int code = 0;
     if (rank == 0) {
+        // As reducelab-cli: a reader gone from standard output is an error the writer undoes,
+        // not a SIGPIPE in the middle of a commit.
+        std::signal(SIGPIPE, SIG_IGN);
         rl::installQtMessageHandler("reducelab-mpi");
         const auto app = rl::cli::makeCliApplication(argc, argv);
         rl::mpi::MpiExecutor executor(ranks);

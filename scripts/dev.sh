@@ -22,7 +22,7 @@ GUI_PACKAGES=(cmake make g++ pkg-config qt6-base-dev qt6-svg-dev libqcustomplot-
 TEST_PACKAGES=(clang-format clang-tidy-22 clang libclang-rt-14-dev xvfb xauth vite pajeng help2man
                desktop-file-utils appstream dpkg-dev libopenmpi-dev openmpi-bin ffmpeg)
 JOBS=$(nproc 2>/dev/null || echo 2)
-# Seconds each fuzz target runs in `test` (8 targets, as many at once as there are cores: under
+# Seconds each fuzz target runs in `test` (9 targets, as many at once as there are cores: about
 # 1.5 minutes in all on two).
 CI_FUZZ_SECONDS=${CI_FUZZ_SECONDS:-20}
 

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -27,21 +28,39 @@ inline constexpr std::size_t kMaxInputFileBytes = std::size_t{64} << 20; // 64 M
 /// is refused with the limit in the message. Throws InputError naming the path.
 std::string readInputFile(const std::string& path, std::size_t maxBytes = kMaxInputFileBytes);
 
-/// Every output of one command, written all or nothing.
+/// Whether `a` and `b` name the same file, existing or not: the same absolute, lexically
+/// normal path once the links of its existing folders are resolved (`x.csv`, `./x.csv` and
+/// `dir/../x.csv` are one path before the file exists), or the same file when both exist (a
+/// hard link, a symbolic link). "-" (standard output) is the same as nothing else. The one rule
+/// that keeps an output from naming an input, another output or a checkpoint.
+bool samePathOrFile(const std::string& a, const std::string& b);
+
+/// Every output of one command, written all or nothing (docs/reliability.md).
 ///
 /// 1. declare() every output path before any computation: each is checked at once (the folder
 ///    exists and is writable; the target is absent, a regular file, or a character device such
 ///    as /dev/null, which is written in place; never a FIFO, folder or other special file; not
-///    one of the command's inputs; not declared twice). "-" is standard output.
+///    one of the command's inputs; not declared twice, by samePathOrFile()). "-" is standard
+///    output.
 /// 2. stage() (or open()) each output's content: it goes to a temporary file beside its target
 ///    (every write, flush, fsync and close checked); nothing is visible yet.
-/// 3. commit(): every staged file is renamed over its target (devices and "-" are written
-///    then). If any step fails, the temporary files are removed, targets already replaced in
-///    this commit are removed, and OutputError is thrown; an OutputSet destroyed before commit()
-///    removes its temporary files, so an exception anywhere leaves no trace.
+/// 3. commit(): devices and standard output are written first (they cannot be taken back, and
+///    a full device is the likeliest failure: it then changes no file); then each existing
+///    target is kept under a backup name (a hard link, ".NAME.XXXXXX.prev") and each staged
+///    file is renamed over its target; the backups are removed once every rename succeeded.
+///    If any step fails, every target already replaced gets its previous content back (a target
+///    that did not exist is removed), the temporary files are removed, and OutputError is
+///    thrown. An OutputSet destroyed before commit() removes its temporary files, so an
+///    exception anywhere leaves no trace.
 ///
-/// A kill -9 during staging leaves only a temporary file named ".NAME.XXXXXX.part" beside the
-/// target, never a truncated target.
+/// Crash safety: a kill -9 at any moment never loses both the previous and the new content of
+/// an output. During staging only ".NAME.XXXXXX.part" files exist beside the targets; during a
+/// commit each target holds its previous or its new content in full, and the other one is kept
+/// beside it (".part": the new one, ".prev": the previous one) until the commit ends. Such
+/// files are never removed by a later command (they may be the only copy). On a file system
+/// without hard links (FAT, some network shares) the previous file is renamed to its backup
+/// name instead, so for the instant between two renames the target is absent and its content
+/// is in the ".prev" file.
 class OutputSet {
   public:
     /// `inputs`: the command's input files; an output naming one of them is refused.
@@ -49,6 +68,11 @@ class OutputSet {
     ~OutputSet();
     OutputSet(const OutputSet&) = delete;
     OutputSet& operator=(const OutputSet&) = delete;
+
+    /// An input of the command given by the option `option` (for messages, e.g. "--matrix"), or
+    /// a file it writes by itself (a checkpoint): no output may name it, existing or not.
+    /// Throws InputError when a declared output already names it.
+    void declareInput(std::string_view option, const std::string& path);
 
     /// Checks `path` as an output of the option `option` (for messages, e.g. "--out").
     /// Throws InputError naming the option, the path and the problem.
@@ -71,9 +95,17 @@ class OutputSet {
     /// Makes every staged output visible, or none (see the class comment).
     void commit();
 
-    /// Test hook: the staging writes fail with ENOSPC once `bytes` bytes have been staged in
-    /// all (fault tests; never set by the program itself).
+    // Test hooks (fault and crash tests; never set by the program itself).
+
+    /// The staging writes fail with ENOSPC once `bytes` bytes have been staged in all.
     void failAfterBytesForTesting(std::uint64_t bytes);
+    /// `hook(action, target)` runs before each change commit() makes to the file system:
+    /// "write" (a device or standard output), "backup", "rename", "cleanup" (a backup
+    /// removed). A test may end the process there or change the folder under the commit.
+    void beforeCommitStepForTesting(
+        std::function<void(std::string_view action, const std::string& target)> hook);
+    /// Backups are made by renaming the previous file, as on a file system without hard links.
+    void withoutHardLinksForTesting();
 
   private:
     struct Impl;

@@ -1,8 +1,11 @@
 #include "experiment/mc_wire.h"
 
 #include "algorithms/algorithm_registry.h"
+#include "base/statistics.h"
+#include "base/text_util.h"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 namespace rl {
@@ -52,6 +55,40 @@ AlgorithmId readAlgorithm(ByteReader& r) {
     r.fail("unknown algorithm " + std::to_string(id));
 }
 
+// The values of a finished run: what a damaged file or message breaks and a run never makes.
+// Sums and merges of makespans may round a mean past an extreme by a few units in the last
+// place: `slack` allows far less than any corruption that matters.
+double slack(double lo, double hi) {
+    return 1e-9 * std::max(std::abs(lo), std::abs(hi));
+}
+
+bool within(double x, double lo, double hi) {
+    return std::isfinite(x) && x >= lo - slack(lo, hi) && x <= hi + slack(lo, hi);
+}
+
+// Count, extremes, mean and spread of makespans: finite, min <= mean <= max, spread >= 0 and
+// no wider than the extremes allow (Popoviciu: variance <= (max - min)^2 n / (4 (n - 1))).
+void checkSpread(ByteReader& r, std::uint64_t count, double mean, double variance, double min,
+                 double max) {
+    if (count == 0) {
+        r.fail("a summary of no replicate");
+    }
+    if (!std::isfinite(min) || !std::isfinite(max) || min > max) {
+        r.fail("the extremes " + formatNumber(min) + " and " + formatNumber(max) +
+               " are not a range");
+    }
+    if (!within(mean, min, max)) {
+        r.fail("the mean " + formatNumber(mean) + " is not within [" + formatNumber(min) + ", " +
+               formatNumber(max) + "]");
+    }
+    const double n = static_cast<double>(count);
+    const double bound = count > 1 ? (max - min) * (max - min) * n / (4.0 * (n - 1.0)) : 0.0;
+    if (!within(variance, 0.0, bound)) {
+        r.fail("the variance " + formatNumber(variance) + " is not within [0, " +
+               formatNumber(bound) + "]");
+    }
+}
+
 void writeMoments(ByteWriter& w, const Moments& m) {
     w.u64(m.count);
     w.f64(m.mean);
@@ -67,6 +104,10 @@ Moments readMoments(ByteReader& r) {
     m.m2 = r.f64();
     m.min = r.f64();
     m.max = r.f64();
+    checkSpread(r, m.count, m.mean, m.variance(), m.min, m.max);
+    if (!std::isfinite(m.m2)) {
+        r.fail("a block's moments are not finite");
+    }
     return m;
 }
 
@@ -249,7 +290,33 @@ McSummary readSummary(ByteReader& r) {
         if (samples.size() != s.count) {
             r.fail("the samples do not match the count");
         }
+        if (!std::all_of(samples.begin(), samples.end(),
+                         [&](double x) { return x >= s.min && x <= s.max; })) {
+            r.fail("a sample lies outside [min, max]");
+        }
         s.samples = std::make_shared<const std::vector<double>>(std::move(samples));
+    }
+    checkSpread(r, s.count, s.mean, s.variance, s.min, s.max);
+    const double stdError = std::sqrt(s.variance / static_cast<double>(s.count));
+    if (!within(s.stdError, stdError, stdError)) {
+        r.fail("the standard error " + formatNumber(s.stdError) + " does not match the variance");
+    }
+    for (double q : s.quantiles) {
+        if (!within(q, s.min, s.max)) {
+            r.fail("the quantile " + formatNumber(q) + " is not within [" + formatNumber(s.min) +
+                   ", " + formatNumber(s.max) + "]");
+        }
+    }
+    if (s.quantileRelativeError != (s.exactQuantiles ? 0.0 : LogHistogram::kRelativeError) ||
+        s.histogramLow != s.min || s.histogramHigh != s.max) {
+        r.fail("the quantiles' error or the histogram's range does not match the summary");
+    }
+    std::uint64_t counted = 0;
+    for (std::uint64_t c : s.histogram) {
+        counted += std::min(c, s.count); // no overflow: a count above s.count fails below
+    }
+    if (s.histogram.empty() || counted != s.count) {
+        r.fail("the histogram does not hold the " + std::to_string(s.count) + " replicates");
     }
     return s;
 }
@@ -293,6 +360,11 @@ PointAnalysis readAnalysis(ByteReader& r) {
         e.low = r.f64();
         e.high = r.f64();
         e.count = r.u64();
+        if (!std::isfinite(e.ratio) || e.ratio < 0.0 || !std::isfinite(e.stdError) ||
+            e.stdError < 0.0 || !std::isfinite(e.low) || !std::isfinite(e.high) ||
+            !(e.low <= e.ratio && e.ratio <= e.high) || e.count < 2) {
+            r.fail("a ratio that is not an interval around a finite ratio");
+        }
         p.ratio01 = e;
     }
     p.ratioReplicate = r.u64();
@@ -305,8 +377,14 @@ PointAnalysis readAnalysis(ByteReader& r) {
         b.diffStdError = r.f64();
         b.tie = r.u8() != 0;
         const auto n = static_cast<std::int64_t>(p.medianReplicate.size());
-        if (b.best < 0 || b.best >= n || b.runnerUp < -1 || b.runnerUp >= n) {
+        if (b.best < 0 || b.best >= n || b.runnerUp < -1 || b.runnerUp >= n ||
+            b.runnerUp == b.best) {
             r.fail("a best method that is not one of the algorithms");
+        }
+        for (double v : {b.margin, b.relativeMargin, b.diffStdError}) {
+            if (!std::isfinite(v) || v < 0.0) {
+                r.fail("a best method's margin is not a finite number >= 0");
+            }
         }
         p.best = b;
     }
@@ -335,11 +413,13 @@ McResult readPointResult(ByteReader& r, const McConfig& c) {
     if (r.count(1) != c.algorithms.size()) {
         r.fail("wrong number of algorithms");
     }
+    const bool exact = keepsEverySample(c);
     for (AlgorithmId a : c.algorithms) {
         result.summaries.push_back(readSummary(r));
         const McSummary& s = result.summaries.back();
         if (s.algorithm != a || s.count != c.replicates || s.quantileProbs != c.quantiles ||
-            (c.keepSamples && !s.samples)) {
+            s.exactQuantiles != exact || (c.keepSamples && exact) != (s.samples != nullptr) ||
+            s.histogram.size() > static_cast<std::size_t>(c.histogramBins)) {
             r.fail("a summary does not match its point");
         }
     }
@@ -349,7 +429,8 @@ McResult readPointResult(ByteReader& r, const McConfig& c) {
         const auto beyond = [&](std::uint64_t x) { return x >= c.replicates; };
         if (p.medianReplicate.size() != c.algorithms.size() ||
             std::any_of(p.medianReplicate.begin(), p.medianReplicate.end(), beyond) ||
-            beyond(p.ratioReplicate) || beyond(p.bestReplicate)) {
+            beyond(p.ratioReplicate) || beyond(p.bestReplicate) ||
+            (p.ratio01 && p.ratio01->count != c.replicates)) {
             r.fail("a paired analysis does not match its point");
         }
     }

@@ -19,7 +19,10 @@ namespace rl {
 
 namespace {
 
-constexpr std::string_view kMagic = "reducelab checkpoint 1\n";
+// The first line of a checkpoint: its format's name and version. Version 2 added the checksum
+// (the last 8 bytes: FNV-1a of everything before them) and the checks of the values.
+constexpr std::string_view kMagicName = "reducelab checkpoint ";
+constexpr std::string_view kMagic = "reducelab checkpoint 2\n";
 
 // What identifies a job: every point's configuration, threads excepted (results do not
 // depend on them, and a resumed job may run on another machine).
@@ -43,7 +46,44 @@ std::string encodeCheckpoint(std::uint64_t print, std::size_t pointCount,
         w.u64(point);
         writePointResult(w, result);
     }
-    return std::string(kMagic) + w.take();
+    std::string content = std::string(kMagic) + w.take();
+    ByteWriter sum;
+    sum.u64(fnv1a64(content));
+    return content + sum.data();
+}
+
+// The records of a checkpoint after its first line, once the format's version and the checksum
+// are checked.
+std::string_view checkedRecords(std::string_view content, const std::string& what) {
+    if (content.substr(0, kMagicName.size()) != kMagicName) {
+        throw InputError(what + " is not a ReduceLab checkpoint");
+    }
+    if (content.substr(0, kMagic.size()) != kMagic) {
+        const std::string_view rest = content.substr(kMagicName.size());
+        const std::string_view version = rest.substr(0, std::min<std::size_t>(rest.find('\n'), 12));
+        const bool number =
+            !version.empty() && std::all_of(version.begin(), version.end(),
+                                            [](char ch) { return ch >= '0' && ch <= '9'; });
+        if (!number) {
+            throw InputError(what + " is not a ReduceLab checkpoint");
+        }
+        throw InputError(
+            what + " has format " + std::string(version) +
+            ", which this version of ReduceLab does not read (format " +
+            std::string(kMagic.substr(kMagicName.size(), kMagic.size() - kMagicName.size() - 1)) +
+            "); remove it or name another file");
+    }
+    if (content.size() < kMagic.size() + 8) {
+        throw InputError(what + " is damaged: truncated; remove it or name another file");
+    }
+    const std::string_view sealed = content.substr(0, content.size() - 8);
+    ByteReader sum(content.substr(sealed.size()), what);
+    if (sum.u64() != fnv1a64(sealed)) {
+        throw InputError(what +
+                         " is damaged: its checksum does not match its content; remove it or "
+                         "name another file");
+    }
+    return sealed.substr(kMagic.size());
 }
 
 } // namespace
@@ -172,6 +212,11 @@ void LocalExecutor::run(const std::vector<McConfig>& points,
     runUnits(assembly, units, points, jobThreads(points, units.size()), onPoint, progress);
 }
 
+std::string encodeCheckpoint(const std::vector<McConfig>& points,
+                             const std::map<std::size_t, McResult>& done) {
+    return encodeCheckpoint(fingerprint(points), points.size(), done);
+}
+
 void removeCheckpoint(const std::string& path) {
     std::error_code ec;
     if (std::filesystem::is_regular_file(std::filesystem::symlink_status(path, ec))) {
@@ -183,10 +228,7 @@ std::vector<std::pair<std::size_t, McResult>> readCheckpoint(const std::vector<M
                                                              std::string_view content,
                                                              const std::string& path) {
     const std::string what = "checkpoint '" + path + "'";
-    if (content.substr(0, kMagic.size()) != kMagic) {
-        throw InputError(what + " is not a ReduceLab checkpoint");
-    }
-    ByteReader r(content.substr(kMagic.size()), what);
+    ByteReader r(checkedRecords(content, what), what + " is damaged");
     if (r.u64() != fingerprint(points) || r.u64() != points.size()) {
         throw InputError(what +
                          " belongs to another job (other options); remove it or name another file");
@@ -216,6 +258,30 @@ std::vector<McResult> runPointJob(const std::vector<McConfig>& points, PointExec
     }
     std::map<std::size_t, McResult> done;
     const std::uint64_t print = options.checkpoint ? fingerprint(points) : 0;
+    using Clock = std::chrono::steady_clock;
+    auto lastWrite = Clock::now();
+    bool unsaved = false;
+    const auto save = [&] {
+        writeFileAtomically(*options.checkpoint, encodeCheckpoint(print, points.size(), done));
+        lastWrite = Clock::now();
+        unsaved = false;
+        if (options.onCheckpoint) {
+            options.onCheckpoint(done.size(), points.size());
+        }
+    };
+    bool created = false;
+    const auto keepFinishedPoints = [&]() noexcept {
+        try {
+            if (created && done.empty()) {
+                removeCheckpoint(*options.checkpoint);
+            } else if (unsaved) {
+                save();
+            }
+            return true;
+        } catch (...) {
+            return false;
+        }
+    };
     if (options.checkpoint) {
         std::error_code ec;
         if (std::filesystem::exists(*options.checkpoint, ec)) {
@@ -226,9 +292,11 @@ std::vector<McResult> runPointJob(const std::vector<McConfig>& points, PointExec
             if (options.onResume) {
                 options.onResume(done.size(), points.size());
             }
+        } else {
+            created = true;
         }
         // Written before any computation: an unwritable path fails now, not after hours.
-        writeFileAtomically(*options.checkpoint, encodeCheckpoint(print, points.size(), done));
+        save();
     }
     std::vector<std::size_t> pending;
     for (std::size_t i = 0; i < points.size(); ++i) {
@@ -236,28 +304,34 @@ std::vector<McResult> runPointJob(const std::vector<McConfig>& points, PointExec
             pending.push_back(i);
         }
     }
-    using Clock = std::chrono::steady_clock;
-    auto lastWrite = Clock::now();
-    bool unsaved = false;
-    executor.run(
-        points, pending,
-        [&](std::size_t point, McResult&& result) {
-            done.emplace(point, std::move(result));
-            unsaved = true;
-            if (options.checkpoint &&
-                std::chrono::duration<double>(Clock::now() - lastWrite).count() >=
-                    options.checkpointSeconds) {
-                writeFileAtomically(*options.checkpoint,
-                                    encodeCheckpoint(print, points.size(), done));
-                lastWrite = Clock::now();
-                unsaved = false;
-            }
-        },
-        progress);
-    if (done.size() < points.size()) {
-        if (options.checkpoint && unsaved) {
-            writeFileAtomically(*options.checkpoint, encodeCheckpoint(print, points.size(), done));
+    try {
+        executor.run(
+            points, pending,
+            [&](std::size_t point, McResult&& result) {
+                done.emplace(point, std::move(result));
+                unsaved = true;
+                if (options.checkpoint &&
+                    std::chrono::duration<double>(Clock::now() - lastWrite).count() >=
+                        options.checkpointSeconds) {
+                    save();
+                }
+            },
+            progress);
+    } catch (...) {
+        // A failed job keeps every point it finished; a checkpoint it created and never filled
+        // goes. Should that fail too, the file holds what was last written, and the job's own
+        // error is the one reported.
+        if (options.checkpoint) {
+            static_cast<void>(keepFinishedPoints());
         }
+        throw;
+    }
+    // Every finished point recorded, cancelled or complete: a command that fails after the
+    // job (writing its outputs) loses no computation.
+    if (options.checkpoint && unsaved) {
+        save();
+    }
+    if (done.size() < points.size()) {
         return {};
     }
     std::vector<McResult> results;

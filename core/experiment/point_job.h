@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <exception>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -99,17 +100,23 @@ struct PointJobOptions {
     /// Called once before any computation when a checkpoint was resumed: (points it held,
     /// points in all).
     std::function<void(std::size_t, std::size_t)> onResume;
+    /// Called after each write of the checkpoint: (points it records, points in all).
+    std::function<void(std::size_t, std::size_t)> onCheckpoint;
     /// Least time between two writes of the checkpoint (a killed job loses at most this much).
     double checkpointSeconds = 0.5;
 };
 
 /// Runs every point of a job with `executor` and returns the results by point (empty when
 /// cancelled). With a checkpoint file: a file that exists must record this very job (same
-/// points, laws, seeds, replicates: InputError otherwise) and its points are not run again;
-/// finished points are recorded as they come (atomically, base/file_io.h), so a job killed at
-/// any moment resumes where it stopped with the same results to the bit. The file is written
-/// once before any computation (an unwritable path fails at once); the caller removes it
-/// (removeCheckpoint) once the job's outputs are written.
+/// points, laws, seeds, replicates: InputError otherwise, as for a damaged file or one of
+/// another format) and its points are not run again; finished points are recorded as they
+/// come (atomically, base/file_io.h, at most every `checkpointSeconds`), so a job killed at any
+/// moment resumes where it stopped with the same results to the bit. The file is written once
+/// before any computation (an unwritable path fails at once) and once more when the job ends,
+/// so that it records every finished point. If the executor fails, the checkpoint is kept with
+/// every point finished, except one this call created that records no point, which is removed.
+/// The caller removes it (removeCheckpoint) once the job's outputs are written, and keeps it
+/// when writing them fails. docs/reliability.md states the whole lifecycle.
 std::vector<McResult> runPointJob(const std::vector<McConfig>& points, PointExecutor& executor,
                                   const PointJobOptions& options,
                                   const SweepProgress& progress = {});
@@ -117,8 +124,16 @@ std::vector<McResult> runPointJob(const std::vector<McConfig>& points, PointExec
 /// Removes a checkpoint file (a regular file only; nothing else is touched).
 void removeCheckpoint(const std::string& path);
 
+/// The content of a checkpoint of `points` that records the finished points `done`.
+std::string encodeCheckpoint(const std::vector<McConfig>& points,
+                             const std::map<std::size_t, McResult>& done);
+
 /// The points a job's checkpoint records (content of the file), checked against the job;
-/// throws InputError naming `path` when it is malformed or belongs to another job.
+/// throws InputError naming `path` and the reason when it is of another format, damaged
+/// (checksum, structure, values out of range or inconsistent) or belongs to another job.
+/// Format 2: the line "reducelab checkpoint 2", the records (mc_wire.h's little-endian
+/// fields: the job's fingerprint, its number of points, then each finished point), and the
+/// 64-bit FNV-1a of every byte before it.
 std::vector<std::pair<std::size_t, McResult>> readCheckpoint(const std::vector<McConfig>& points,
                                                              std::string_view content,
                                                              const std::string& path);

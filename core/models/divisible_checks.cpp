@@ -10,8 +10,7 @@ namespace rl {
 
 std::vector<std::string> validateDivisible(const DivisibleSchedule& s, const StarPlatform& p) {
     std::vector<std::string> errors;
-    const double scale = std::max({1.0, s.makespan, s.load});
-    const double tol = 1e-7 * scale;
+    const double tol = s.tolerance();
     auto near = [&](double a, double b) { return std::abs(a - b) <= tol; };
     auto fail = [&](const std::string& m) { errors.push_back(m); };
     double total = 0.0;

@@ -92,11 +92,20 @@ double DivisibleSchedule::masterAlpha() const {
     return a;
 }
 
+double DivisibleSchedule::tolerance() const {
+    return kDivisibleRelativeTolerance * std::max({1.0, makespan, load});
+}
+
+double DivisibleSchedule::idleBeforeReturn(const LoadChunk& chunk) const {
+    const double x = chunk.returnStart - chunk.computeEnd;
+    return std::abs(x) <= tolerance() ? 0.0 : x;
+}
+
 std::vector<double> DivisibleSchedule::idleBeforeReturn(int workerCount) const {
     std::vector<double> x(static_cast<std::size_t>(workerCount), 0.0);
     for (const LoadChunk& ch : chunks) {
         if (ch.worker >= 0 && ch.worker < workerCount) {
-            x[static_cast<std::size_t>(ch.worker)] += ch.returnStart - ch.computeEnd;
+            x[static_cast<std::size_t>(ch.worker)] += idleBeforeReturn(ch);
         }
     }
     return x;

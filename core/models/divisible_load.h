@@ -27,6 +27,13 @@ struct LoadChunk {
 /// When the last of `chunks` ends (send, computation or return).
 double chunksEnd(const std::vector<LoadChunk>& chunks);
 
+/// Two times or amounts of a divisible schedule closer than this, relative to the schedule's
+/// scale max(1, makespan, load), are equal. The schedules with return messages come from linear
+/// programs, whose rows GLPK holds to a relative tolerance of 1e-7: an idle time of -3.2e-7 in
+/// a makespan of 3278 is the solver's rounding, not time. The validator and the idle times read
+/// by the front ends use this one tolerance (DivisibleSchedule::tolerance()).
+inline constexpr double kDivisibleRelativeTolerance = 1e-7;
+
 /// A divisible-load schedule: shares, orders and times. Plain, immutable once built.
 struct DivisibleSchedule {
     std::string method;           ///< e.g. "star, closed form"
@@ -44,7 +51,13 @@ struct DivisibleSchedule {
     std::vector<double> alphas(int workerCount) const;
     /// The master's fraction.
     double masterAlpha() const;
-    /// Idle time of each worker between the end of its computation and its return (x_i).
+    /// kDivisibleRelativeTolerance x max(1, makespan, load): the schedule's zero.
+    double tolerance() const;
+    /// Idle time of one chunk between the end of its computation and its return: 0 when within
+    /// tolerance() of 0, so never negative in a schedule that validateDivisible accepts.
+    double idleBeforeReturn(const LoadChunk& chunk) const;
+    /// Idle time of each worker between the end of its computation and its return (x_i), the
+    /// sum of its chunks' idleBeforeReturn.
     std::vector<double> idleBeforeReturn(int workerCount) const;
 };
 
@@ -81,13 +94,32 @@ constexpr int kMaxMultiRounds = 1000;
 
 /// Uniform multi-round (UMR): `rounds` rounds on the first `workers` workers in bandwidth order;
 /// in a round every worker computes for the same time, and the master's sends of round j+1
-/// exactly fill round j's computation (with latencies): round sizes move geometrically around
-/// the fixed point latencies / (1 - sum c/w). The
-/// master does not compute. Throws InputError if the rounds cannot all have positive size.
+/// exactly fill round j's computation (with latencies). The round times are solved backwards
+/// from the last round, a sum of positive terms (docs/model.md §8); they move geometrically
+/// around the fixed point latencies / (1 - sum c/w). The master does not compute. Throws
+/// InputError when the rounds cannot all have positive size (the latencies of that many rounds
+/// leave no room for the load), naming the reason.
 DivisibleSchedule uniformMultiRound(const StarPlatform& p, double load, int rounds, int workers);
+
+/// One candidate of the best multi-round search: `rounds` rounds on the first `workers` workers
+/// in bandwidth order.
+struct MultiRoundCandidate {
+    int rounds = 0;
+    int workers = 0;
+    double makespan = 0.0; ///< its makespan when it exists
+    std::string refused;   ///< why it does not exist (uniformMultiRound's reason); empty if it does
+};
+/// The outcome of the best multi-round search.
+struct MultiRoundSearch {
+    DivisibleSchedule best;
+    /// Every candidate tried (workers 1..p, for each rounds 1..maxRounds); those that do not
+    /// exist are skipped with their reason, and the search goes on past them.
+    std::vector<MultiRoundCandidate> candidates;
+};
 /// UMR with the heuristic resource selection of the slides (prefixes of the bandwidth order)
-/// and the best number of rounds up to `maxRounds`, by simulated makespan.
-DivisibleSchedule bestUniformMultiRound(const StarPlatform& p, double load, int maxRounds);
+/// and the best number of rounds up to `maxRounds`, by simulated makespan (ties: the fewest
+/// workers, then the fewest rounds).
+MultiRoundSearch bestUniformMultiRound(const StarPlatform& p, double load, int maxRounds);
 
 /// Bandwidth-centric steady state with latencies (slides "periodic schedule"): tasks per time
 /// unit x_i of the relaxed program for a period Tp, by the closed form.
@@ -106,7 +138,8 @@ std::vector<double> bandwidthCentricLp(const StarPlatform& p, double period, boo
 /// Checks a divisible schedule against its platform: the master sends one message at a time
 /// and receives one at a time, durations are latency + amount x cost, a worker computes after
 /// receiving and one chunk at a time, returns follow computations, the amounts sum to the load and
-/// the makespan is the last end. One message per violation; empty means valid. A periodic schedule
+/// the makespan is the last end, each to the schedule's tolerance(). One message per violation;
+/// empty means valid. A periodic schedule
 /// is one period of length `makespan`: its computations may wrap around into the next period
 /// but must end before the worker's next chunk arrives.
 std::vector<std::string> validateDivisible(const DivisibleSchedule& s, const StarPlatform& p);

@@ -21,6 +21,64 @@ using Rel = LinearProgram::Relation;
 
 // ------------------------------------------------------------------------- multi-round
 
+namespace {
+
+/// The computation time tau_j of every round j = 0..M-1 of a uniform multi-round schedule (the
+/// same on every worker of the round), or why there is none.
+struct RoundTimes {
+    std::vector<double> tau;
+    std::string refused; ///< empty when the rounds exist
+};
+
+/// Round j computes for tau_j on every worker used, and the master's sends of round j + 1 fill
+/// it exactly: tau_j = lambda + theta tau_{j+1} (lambda: the latencies, theta = sum c/w), with
+/// sum tau_j = `work` (the load over sum 1/w). Solved backwards from the last round x:
+///   tau_j = lambda H_(M-1-j) + x theta^(M-1-j),  H_k = 1 + theta + ... + theta^(k-1),
+/// a sum of positive terms (the form tau_0 theta^-j + B (1 - theta^-j) subtracts two terms of
+/// order theta^-j, which lose every digit once theta^-j passes about 1e10). The load fixes x:
+///   x sum_k theta^k = work - lambda sum_k H_k,
+/// so the rounds exist (all positive) exactly when the latencies of the recurrence,
+/// lambda sum_k H_k, leave room in `work`. For theta > 1 the powers are taken relative to
+/// theta^(M-1) (x theta^(M-1-j) = y theta^-j), so that none overflows.
+RoundTimes roundTimes(double theta, double lambda, double work, int rounds) {
+    const auto m = static_cast<std::size_t>(rounds);
+    std::vector<double> h(m, 0.0); // H_k
+    for (std::size_t k = 1; k < m; ++k) {
+        h[k] = 1.0 + theta * h[k - 1];
+    }
+    const double latencies = lambda > 0.0 ? lambda * std::accumulate(h.begin(), h.end(), 0.0) : 0.0;
+    RoundTimes r;
+    const double room = work - latencies;
+    if (!(room > 0.0)) {
+        r.refused = std::to_string(rounds) + " rounds do not fit: their latencies alone take " +
+                    (std::isfinite(latencies) ? formatNumber(latencies) + " of"
+                                              : std::string("more than")) +
+                    " the " + formatNumber(work) +
+                    " time units each worker computes (fewer rounds or a larger load)";
+        return r;
+    }
+    std::vector<double> g(m); // theta^(M-1-j), or theta^-j when theta > 1: all in (0, 1]
+    for (std::size_t j = 0; j < m; ++j) {
+        g[j] = theta <= 1.0 ? std::pow(theta, static_cast<double>(m - 1 - j))
+                            : std::pow(theta, -static_cast<double>(j));
+    }
+    const double scale = room / std::accumulate(g.begin(), g.end(), 0.0);
+    r.tau.resize(m);
+    for (std::size_t j = 0; j < m; ++j) {
+        r.tau[j] = lambda * h[m - 1 - j] + scale * g[j];
+        if (!(r.tau[j] > 0.0) || !std::isfinite(r.tau[j])) {
+            r.refused = "with " + std::to_string(rounds) + " rounds, round " +
+                        std::to_string(j + 1) +
+                        " would be smaller than the smallest number a double holds";
+            r.tau.clear();
+            return r;
+        }
+    }
+    return r;
+}
+
+} // namespace
+
 DivisibleSchedule uniformMultiRound(const StarPlatform& p, double load, int rounds, int workers) {
     p.validate();
     checkLoad(load);
@@ -46,36 +104,11 @@ DivisibleSchedule uniformMultiRound(const StarPlatform& p, double load, int roun
         lambda += wk.latency;
         speed += 1.0 / wk.w;
     }
-    // Round j computes for tau_j on every worker; no idle time in communications:
-    // tau_j = lambda + theta tau_{j+1}, i.e. tau_j = tau_0 theta^-j + B (1 - theta^-j) with
-    // B = lambda / (1 - theta) (theta = 1: tau_j = tau_0 - j lambda). sum_j tau_j speed = load.
-    std::vector<double> g(static_cast<std::size_t>(rounds));
-    std::vector<double> h(static_cast<std::size_t>(rounds)); // tau_j = g_j tau_0 + h_j
-    for (int j = 0; j < rounds; ++j) {
-        if (std::abs(theta - 1.0) < 1e-12) {
-            g[static_cast<std::size_t>(j)] = 1.0;
-            h[static_cast<std::size_t>(j)] = -j * lambda;
-        } else {
-            const double b = lambda / (1.0 - theta);
-            const double r = std::pow(theta, -j);
-            g[static_cast<std::size_t>(j)] = r;
-            h[static_cast<std::size_t>(j)] = b * (1.0 - r);
-        }
+    const RoundTimes times = roundTimes(theta, lambda, load / speed, rounds);
+    if (!times.refused.empty()) {
+        throw InputError("uniform multi-round: " + times.refused);
     }
-    const double sg = std::accumulate(g.begin(), g.end(), 0.0);
-    const double sh = std::accumulate(h.begin(), h.end(), 0.0);
-    const double tau0 = (load / speed - sh) / sg;
-    std::vector<double> tau(static_cast<std::size_t>(rounds));
-    for (int j = 0; j < rounds; ++j) {
-        tau[static_cast<std::size_t>(j)] =
-            g[static_cast<std::size_t>(j)] * tau0 + h[static_cast<std::size_t>(j)];
-        if (!(tau[static_cast<std::size_t>(j)] > 0.0) ||
-            !std::isfinite(tau[static_cast<std::size_t>(j)])) {
-            throw InputError("uniform multi-round: with " + std::to_string(rounds) +
-                             " rounds the round sizes are not all positive (too many rounds "
-                             "for this load and these latencies)");
-        }
-    }
+    const std::vector<double>& tau = times.tau;
     // Simulate: the master sends round after round, workers compute in arrival order.
     DivisibleSchedule s;
     s.method = "uniform multi-round";
@@ -106,32 +139,35 @@ DivisibleSchedule uniformMultiRound(const StarPlatform& p, double load, int roun
     return s;
 }
 
-DivisibleSchedule bestUniformMultiRound(const StarPlatform& p, double load, int maxRounds) {
+MultiRoundSearch bestUniformMultiRound(const StarPlatform& p, double load, int maxRounds) {
     p.validate();
     if (maxRounds < 1 || maxRounds > kMaxMultiRounds) {
         throw InputError("the maximum number of rounds must be in [1, " +
                          std::to_string(kMaxMultiRounds) + "], not " + std::to_string(maxRounds));
     }
-    DivisibleSchedule best;
+    MultiRoundSearch search;
     bool found = false;
-    std::string lastError;
     for (int q = 1; q <= p.workerCount(); ++q) {
         for (int m = 1; m <= maxRounds; ++m) {
+            MultiRoundCandidate candidate{m, q, 0.0, {}};
+            // A candidate that does not exist is skipped with its reason; the others go on.
             try {
                 DivisibleSchedule s = uniformMultiRound(p, load, m, q);
-                if (!found || s.makespan < best.makespan * (1.0 - 1e-12)) {
-                    best = std::move(s);
+                candidate.makespan = s.makespan;
+                if (!found || s.makespan < search.best.makespan * (1.0 - 1e-12)) {
+                    search.best = std::move(s);
                     found = true;
                 }
             } catch (const InputError& e) {
-                lastError = e.what();
+                candidate.refused = e.what();
             }
+            search.candidates.push_back(std::move(candidate));
         }
     }
     if (!found) {
-        throw InputError(lastError);
+        throw InputError(search.candidates.front().refused);
     }
-    return best;
+    return search;
 }
 
 // -------------------------------------------------------------------------- steady state

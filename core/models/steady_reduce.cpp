@@ -6,6 +6,7 @@
 #include "models/steady_state.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -180,7 +181,8 @@ void fillFlows(const std::vector<WeightedPattern>& patterns, double eps, SteadyS
 
 } // namespace
 
-SteadyStateResult solveSteadyReduce(const PlatformGraph& g, int target) {
+SteadyStateResult solveSteadyReduce(const PlatformGraph& g, int target,
+                                    const SteadyProgress& progress) {
     g.validate();
     steady_detail::checkReduceTarget(g, target);
     checkCoefficients(g);
@@ -258,6 +260,16 @@ SteadyStateResult solveSteadyReduce(const PlatformGraph& g, int target) {
             misPriced = false;
             return false;
         };
+        if (progress) {
+            const double reached = bestBound < kInf ? master.objective / bestBound : 0.0;
+            const auto done = static_cast<std::uint64_t>(std::llround(
+                std::clamp(reached, 0.0, 1.0) * static_cast<double>(kSteadyProgressUnits)));
+            if (!progress(done, kSteadyProgressUnits)) {
+                SteadyStateResult cancelled;
+                cancelled.cancelled = true;
+                return cancelled;
+            }
+        }
         if (bestBound <= master.objective * (1.0 + kPricingTolerance)) {
             if (stop()) {
                 break;

@@ -6,6 +6,7 @@
 #include "models/steady_detail.h"
 #include "platform/cost_model.h"
 
+#include <algorithm>
 #include <limits>
 #include <map>
 
@@ -47,9 +48,10 @@ void fillOccupation(const PlatformGraph& g, SteadyStateResult& r) {
 
 } // namespace steady_detail
 
-std::vector<PipelineComparison> compareWithExplorer(const FixedCosts& costs) {
+std::vector<PipelineComparison> compareWithExplorer(const FixedCosts& costs,
+                                                    const SteadyProgress& progress,
+                                                    const std::map<int, double>& known) {
     const PlatformGraph g = PlatformGraph::fromFixedCosts(costs);
-    std::map<int, double> tpByRoot;
     std::vector<PipelineComparison> rows;
     for (const AlgorithmInfo& info : algorithms()) {
         if (!info.validNonCommutative) {
@@ -63,11 +65,31 @@ std::vector<PipelineComparison> compareWithExplorer(const FixedCosts& costs) {
         c.root = s.root;
         c.singleThroughput =
             s.makespan > 0 ? 1.0 / s.makespan : std::numeric_limits<double>::infinity();
-        if (!tpByRoot.count(s.root)) {
-            tpByRoot[s.root] = solveSteadyReduce(g, s.root).throughput;
-        }
-        c.steadyThroughput = tpByRoot[s.root];
         rows.push_back(c);
+    }
+    // The single reductions are quick; the SSRP solves (one per root) are the long part.
+    std::map<int, double> tpByRoot = known;
+    std::vector<int> roots;
+    for (const PipelineComparison& c : rows) {
+        if (!tpByRoot.count(c.root) &&
+            std::find(roots.begin(), roots.end(), c.root) == roots.end()) {
+            roots.push_back(c.root);
+        }
+    }
+    const std::uint64_t total = kSteadyProgressUnits * roots.size();
+    for (std::size_t k = 0; k < roots.size(); ++k) {
+        const std::uint64_t before = kSteadyProgressUnits * k;
+        const SteadyStateResult r =
+            solveSteadyReduce(g, roots[k], [&](std::uint64_t done, std::uint64_t) {
+                return !progress || progress(before + done, total);
+            });
+        if (r.cancelled) {
+            return {};
+        }
+        tpByRoot[roots[k]] = r.throughput;
+    }
+    for (PipelineComparison& c : rows) {
+        c.steadyThroughput = tpByRoot.at(c.root);
     }
     return rows;
 }

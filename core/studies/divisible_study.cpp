@@ -1,8 +1,10 @@
 #include "studies/divisible_study.h"
 
 #include "base/input_error.h"
+#include "base/text_util.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <numeric>
 #include <stdexcept>
@@ -98,14 +100,27 @@ void withReturns(const DivisibleStudy& q, DivisibleStudyResult& r) {
 
 void multiRound(const DivisibleStudy& q, DivisibleStudyResult& r) {
     const StarPlatform& p = q.platform;
-    const DivisibleSchedule s = q.rounds > 0
-                                    ? uniformMultiRound(p, q.load, q.rounds, p.workerCount())
-                                    : bestUniformMultiRound(p, q.load, q.maxRounds);
+    DivisibleSchedule s;
+    if (q.rounds > 0) {
+        s = uniformMultiRound(p, q.load, q.rounds, p.workerCount());
+    } else {
+        MultiRoundSearch search = bestUniformMultiRound(p, q.load, q.maxRounds);
+        s = std::move(search.best);
+        r.roundCandidates = std::move(search.candidates);
+    }
     if (q.explain) {
         const DivisibleSchedule one = uniformMultiRound(p, q.load, 1, p.workerCount());
         r.comparison = std::to_string(s.rounds) + " rounds on " +
                        std::to_string(s.sendOrder.size()) + " workers: T = " + num(s.makespan) +
                        "; one round on all workers: T = " + num(one.makespan);
+        const auto skipped =
+            std::count_if(r.roundCandidates.begin(), r.roundCandidates.end(),
+                          [](const MultiRoundCandidate& c) { return !c.refused.empty(); });
+        if (skipped > 0) {
+            r.comparison += "; " + std::to_string(skipped) + " of " +
+                            std::to_string(r.roundCandidates.size()) +
+                            " candidates skipped as infeasible";
+        }
     }
     r.schedule = std::make_shared<const DivisibleSchedule>(s);
 }
@@ -174,6 +189,17 @@ std::shared_ptr<const DivisibleStudyResult> runDivisibleStudy(const DivisibleStu
     case DivisibleModel::Steady:
         steadyState(study, *r);
         break;
+    }
+    // A load that the costs turn into times beyond the doubles is the input's problem, said
+    // as such (the validator would call the schedule invalid).
+    for (const LoadChunk& ch : r->schedule->chunks) {
+        for (double v : {ch.amount, ch.sendEnd, ch.computeEnd, ch.returnEnd}) {
+            if (!std::isfinite(v)) {
+                throw InputError("the load " + formatNumber(study.load) +
+                                 " is too large for these costs: the schedule's times are not "
+                                 "finite numbers");
+            }
+        }
     }
     const auto errors = validateDivisible(*r->schedule, study.platform);
     if (!errors.empty()) {

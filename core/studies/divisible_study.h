@@ -73,6 +73,9 @@ struct DivisibleStudyResult {
     std::shared_ptr<const DivisibleSchedule> schedule; ///< validated against the platform
     std::vector<OrderMakespan> orders;      ///< DivisibleOrder::All, in permutation order
     std::optional<SteadyStateShare> steady; ///< DivisibleModel::Steady
+    /// DivisibleModel::MultiRound with the best number of rounds: every candidate tried, those
+    /// skipped with the reason they do not exist.
+    std::vector<MultiRoundCandidate> roundCandidates;
     std::string comparison; ///< with `explain`: one sentence set beside the schedule
 };
 

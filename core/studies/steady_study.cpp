@@ -2,6 +2,7 @@
 
 #include "base/input_error.h"
 
+#include <map>
 #include <stdexcept>
 
 namespace rl {
@@ -39,6 +40,13 @@ void SteadyStudy::validate() const {
     for (int t : scatterTargets) {
         checkProcessor(t, "scatter target");
     }
+}
+
+std::string steadyOutputProblem(SteadyGoal goal, bool periodDrawn) {
+    if (periodDrawn && goal == SteadyGoal::CompareOnly) {
+        return "the pipelining comparison alone solves no periodic schedule to draw";
+    }
+    return {};
 }
 
 std::optional<FixedCosts> explorerPlatformOf(const PlatformGraph& g) {
@@ -79,19 +87,28 @@ std::optional<Scenario> SteadyStudyResult::explorerScenario() const {
     return s;
 }
 
-std::shared_ptr<const SteadyStudyResult> runSteadyStudy(const SteadyStudy& study, SteadyGoal goal) {
+std::shared_ptr<const SteadyStudyResult> runSteadyStudy(const SteadyStudy& study, SteadyGoal goal,
+                                                        const StudyProgress& progress) {
     study.validate();
     auto r = std::make_shared<SteadyStudyResult>();
     r->graph = study.graph;
+    // The comparison's solves come after the reduce's, and their count is known only once the
+    // explorer's algorithms have run: the reduce reports on its own units, the comparison on
+    // the units after them.
+    std::uint64_t solvedUnits = 0;
     if (goal != SteadyGoal::CompareOnly) {
-        auto solved = std::make_shared<const SteadyStateResult>(
+        auto solved = std::make_shared<SteadyStateResult>(
             study.scatter ? solveSteadyScatter(study.graph, study.target, study.scatterTargets)
-                          : solveSteadyReduce(study.graph, study.target));
+                          : solveSteadyReduce(study.graph, study.target, progress));
+        if (solved->cancelled) {
+            return nullptr;
+        }
         const auto errors = validatePeriodic(solved->schedule, study.graph);
         if (!errors.empty()) {
             throw std::runtime_error("invalid periodic schedule: " + errors.front());
         }
         r->result = std::move(solved);
+        solvedUnits = study.scatter ? 0 : kSteadyProgressUnits;
     }
     if (goal == SteadyGoal::Solve || (goal == SteadyGoal::SolveAndCompare && study.scatter)) {
         return r;
@@ -105,7 +122,23 @@ std::shared_ptr<const SteadyStudyResult> runSteadyStudy(const SteadyStudy& study
         }
         return r;
     }
-    r->comparisons = compareWithExplorer(*r->explorerPlatform);
+    // The reduce just solved is the comparison's SSRP for that root when the graphs agree.
+    std::map<int, double> known;
+    if (r->result && study.target >= 0 &&
+        PlatformGraph::fromFixedCosts(*r->explorerPlatform) == study.graph) {
+        known[study.target] = r->result->throughput;
+    }
+    bool cancelled = false;
+    r->comparisons = compareWithExplorer(
+        *r->explorerPlatform,
+        [&](std::uint64_t done, std::uint64_t total) {
+            cancelled = !keepGoing(progress, solvedUnits + done, solvedUnits + total);
+            return !cancelled;
+        },
+        known);
+    if (cancelled) {
+        return nullptr;
+    }
     return r;
 }
 

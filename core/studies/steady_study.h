@@ -3,9 +3,11 @@
 #include "models/steady_state.h"
 #include "platform/fixed_costs.h"
 #include "studies/scenario.h"
+#include "studies/study.h"
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace rl {
@@ -40,6 +42,11 @@ enum class SteadyGoal {
     CompareOnly,     ///< only the comparison (needs the explorer platform)
 };
 
+/// Why a front end cannot have a drawing of one period (`periodDrawn`: the CLI's --gantt)
+/// from `goal`, or an empty string: CompareOnly solves no periodic schedule. The one rule on a
+/// study's outputs, checked before any work.
+std::string steadyOutputProblem(SteadyGoal goal, bool periodDrawn);
+
 struct SteadyStudyResult {
     PlatformGraph graph;
     std::shared_ptr<const SteadyStateResult> result; ///< null for CompareOnly
@@ -59,6 +66,10 @@ std::optional<FixedCosts> explorerPlatformOf(const PlatformGraph& g);
 
 /// Validates and solves; the periodic schedule is checked by its validator (an invalid one is
 /// an internal error, std::runtime_error). InputError when the LP is infeasible or unbounded.
-std::shared_ptr<const SteadyStudyResult> runSteadyStudy(const SteadyStudy& study, SteadyGoal goal);
+/// `progress` counts kSteadyProgressUnits per SSRP solved: the reduce, then each root the
+/// comparison needs (the total grows by those once the explorer's algorithms have run); a
+/// scatter reports nothing. Null when it cancels.
+std::shared_ptr<const SteadyStudyResult> runSteadyStudy(const SteadyStudy& study, SteadyGoal goal,
+                                                        const StudyProgress& progress = {});
 
 } // namespace rl

@@ -4,6 +4,7 @@
 // figures written, and bad input refused with exit code 2 and a one-line message.
 #include <QtTest>
 
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -160,6 +161,97 @@ class TestCliModels : public QObject {
             QVERIFY(number(row, "steady_throughput") >=
                     number(row, "single_throughput") * (1 - 1e-9));
             QVERIFY(number(row, "gain") >= 1.0 - 1e-9);
+        }
+    }
+
+    // Issue 29's multi-round reproducers through the command line: one worker 0.1:1:0:0.1 and
+    // a load of 100 (the slides' recurrence: T = 100 + 1/9), the best number of rounds, 14
+    // and 20 rounds; the best-rounds search on a 2-worker platform (T = 962.80678636). They
+    // exited 1 (an invalid schedule) or were refused; now exit 0, every round positive.
+    void divisibleMultiRoundReproducers() {
+        const QStringList one{"divisible",   "--model", "multiround", "--workers",
+                              "0.1:1:0:0.1", "--load",  "100"};
+        for (const QStringList& extra :
+             {QStringList{}, QStringList{"--rounds", "14"}, QStringList{"--rounds", "20"}}) {
+            const Run r = cli(one + extra);
+            QVERIFY2(r.code == 0, qPrintable(r.err));
+            const auto rows = table(r.out);
+            if (!extra.isEmpty()) {
+                QCOMPARE(rows.size(), static_cast<std::size_t>(extra[1].toInt()));
+            }
+            for (const auto& row : rows) {
+                QVERIFY(number(row, "amount") > 0.0);
+                QVERIFY(std::abs(number(row, "makespan") / (100.0 + 1.0 / 9.0) - 1.0) < 1e-10);
+            }
+        }
+        const Run two = cli({"divisible", "--model", "multiround", "--workers",
+                             "0.078:0.713:0.0:0.108,0.646:3.366:0.0:0.426", "--load", "1635.1"});
+        QVERIFY2(two.code == 0, qPrintable(two.err));
+        QVERIFY(std::abs(number(table(two.out).front(), "makespan") / 962.80678636 - 1.0) < 1e-10);
+        // Truly too many rounds: refused with the reason.
+        expectUsageError(one + QStringList{"--rounds", "1000"}, "rounds do not fit");
+    }
+
+    // LIFO with returns: its idle times (none, by the slides' theorem) print as 0, not as the
+    // linear program's rounding (-4e-6 with a makespan of 438947 here); none is negative.
+    void divisibleIdleIsNotSolverNoise() {
+        const Run r =
+            cli({"divisible", "--model", "lifo", "--workers",
+                 "5.692:40.12:0.6311,4.723:18.99:2.1,4.328:38.12:0.02106,5.912:5.12:3.174",
+                 "--load", "49630.2"});
+        QCOMPARE(r.code, 0);
+        const auto rows = table(r.out);
+        QCOMPARE(rows.size(), std::size_t{4});
+        for (const auto& row : rows) {
+            QCOMPARE(row.at("idle"), QString("0"));
+        }
+    }
+
+    // Every output a mode of steady or divisible is given is written (exit 0), or the
+    // combination is refused before any work (exit 2, one line, no file): never exit 1 with an
+    // output declared and never staged. --what compare solves no periodic schedule to draw.
+    void everyOutputIsWrittenOrRefused() {
+        QTemporaryDir dir;
+        const QString gantt = dir.filePath("g.svg");
+        const QString csv = dir.filePath("o.csv");
+        const auto check = [&](QStringList args, bool drawn) {
+            QFile::remove(gantt);
+            QFile::remove(csv);
+            args << "--gantt" << gantt << "--out" << csv;
+            const Run r = cli(args);
+            const QString what = args.join(' ') + ": " + r.err;
+            if (drawn) {
+                QVERIFY2(r.code == 0, qPrintable(what));
+                QVERIFY2(QFileInfo(gantt).size() > 1000, qPrintable(what));
+                QVERIFY2(QFileInfo(csv).size() > 10, qPrintable(what));
+            } else {
+                QVERIFY2(r.code == 2, qPrintable(what));
+                QCOMPARE(r.err.count('\n'), 1);
+                QVERIFY(!QFileInfo::exists(gantt) && !QFileInfo::exists(csv));
+            }
+        };
+        for (const char* what : {"summary", "occupation", "flows", "trees", "schedule"}) {
+            check({"steady", "--fixed-preset", "worstcase:1:3:0.5", "--n", "4", "--what", what},
+                  true);
+            check({"steady", "--preset", "scatter-toy", "--problem", "scatter", "--what", what},
+                  true);
+        }
+        check({"steady", "--fixed-preset", "worstcase:1:3:0.5", "--n", "4", "--what", "compare"},
+              false);
+        const Run compare = cli({"steady", "--fixed-preset", "worstcase:1:3:0.5", "--n", "4",
+                                 "--what", "compare", "--gantt", gantt});
+        QVERIFY2(compare.err.contains("--gantt with --what compare"), qPrintable(compare.err));
+        const std::pair<const char*, const char*> models[] = {{"bus", "bus"},
+                                                              {"star", "star"},
+                                                              {"lifo", "returns"},
+                                                              {"fifo", "fifo"},
+                                                              {"multiround", "multiround"},
+                                                              {"steady", "multiround"}};
+        for (const auto& [model, preset] : models) {
+            check({"divisible", "--model", model, "--preset", preset, "--period", "20"}, true);
+        }
+        for (const char* order : {"worst", "all", "2,1,3,4"}) {
+            check({"divisible", "--preset", "star", "--order", order}, true);
         }
     }
 

@@ -6,6 +6,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QMap>
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <csignal>
@@ -75,6 +78,45 @@ QString senderOnly(int count) {
         t << QStringLiteral("1");
     }
     return "senderonly:" + t.join(',');
+}
+
+/// The outputs of one verb, each "OPTION FILE".
+struct VerbOutputsCase {
+    const char* name;
+    QStringList args;
+    QStringList outputs;
+};
+
+/// Every verb with every output it writes (sweep's --out brings its sidecar FILE.json).
+QList<VerbOutputsCase> everyVerbsOutputs() {
+    return {
+        {"run",
+         {"run", "--algo", "binomial", "--n", "4", "--seconds", "0.5", "--fps", "2", "--size",
+          "320x180"},
+         {"--out o.csv", "--gantt g.png", "--tree t.svg", "--figure f.pdf", "--paje p.paje",
+          "--narration n.txt", "--animation a.gif"}},
+        {"mc",
+         {"mc", "--algo", "binomial", "--n", "4", "--replicates", "50"},
+         {"--out o.csv", "--hist h.csv"}},
+        {"sweep",
+         {"sweep", "fig4", "--n", "4", "--replicates", "50", "--cv", "1", "--quiet"},
+         {"--out r.csv", "--png f.png", "--svg f.svg", "--pdf f.pdf"}},
+        {"divisible", {"divisible", "--preset", "star"}, {"--out o.csv", "--gantt g.svg"}},
+        {"steady", {"steady", "--preset", "ring:4"}, {"--out o.csv", "--gantt g.png"}},
+        {"theory", {"theory", "markov", "--n", "8"}, {"--out o.csv"}},
+        {"bench",
+         {"bench", "--algo", "binomial", "--n", "8", "--seconds", "0.02", "--quiet"},
+         {"--out o.csv"}},
+    };
+}
+
+/// A checkpoint of `args` that records every point: the command fails at its commit (its
+/// output is /dev/full) and keeps it.
+void makeCompleteCheckpoint(QStringList args, const QString& checkpoint) {
+    args << "--checkpoint" << checkpoint << "--out"
+         << "/dev/full";
+    expectRefused(runCli(args), "cannot write '/dev/full': No space left on device");
+    QVERIFY(QFile::exists(checkpoint));
 }
 
 } // namespace
@@ -280,6 +322,183 @@ class TestCliReliability : public QObject {
         expectRefused(r, "No space left on device");
         QCOMPARE(kept, QByteArray("previous result\n"));
         QCOMPARE(left, QStringList{"fig5.csv"});
+    }
+
+    // A command whose last output fails to be written (here a full device, named through a
+    // link that gives it the right extension) leaves every other output as it was: the
+    // previous content of each existing file stays, no new file appears, no temporary file
+    // is left. Every output of every verb, in turn.
+    void failedOutputKeepsTheOtherFiles_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QStringList>("outputs");
+        QTest::addColumn<int>("failing");
+        for (const VerbOutputsCase& verb : everyVerbsOutputs()) {
+            for (int i = 0; i < verb.outputs.size(); ++i) {
+                const QString row = QString(verb.name) + " " + verb.outputs[i].section(' ', 0, 0);
+                QTest::newRow(qPrintable(row)) << verb.args << verb.outputs << i;
+            }
+        }
+    }
+    void failedOutputKeepsTheOtherFiles() {
+        QFETCH(QStringList, args);
+        QFETCH(QStringList, outputs);
+        QFETCH(int, failing);
+        QTemporaryDir dir;
+        QMap<QString, QByteArray> before;
+        QString full;
+        for (int i = 0; i < outputs.size(); ++i) {
+            const QString option = outputs[i].section(' ', 0, 0);
+            const QString file = outputs[i].section(' ', 1);
+            if (i == failing) {
+                full = dir.filePath("full." + QFileInfo(file).suffix());
+                QVERIFY(QFile::link(QStringLiteral("/dev/full"), full));
+                args << option << full;
+                continue;
+            }
+            before[file] = "previous " + file.toUtf8() + "\n";
+            if (option == "--out" && args.front() == "sweep") {
+                before[file + ".json"] = "previous sidecar\n";
+            }
+            args << option << dir.filePath(file);
+        }
+        for (auto it = before.cbegin(); it != before.cend(); ++it) {
+            put(dir.filePath(it.key()), it.value());
+        }
+        expectRefused(runCli(args), "cannot write '" + full + "': No space left on device");
+        QStringList expected = before.keys();
+        expected << QFileInfo(full).fileName();
+        expected.sort();
+        QCOMPARE(dirEntries(dir.path()), expected);
+        for (auto it = before.cbegin(); it != before.cend(); ++it) {
+            QCOMPARE(slurp(dir.filePath(it.key())), it.value());
+        }
+    }
+
+    // Standard output that cannot be written (a full device, a reader gone: EPIPE, not a
+    // SIGPIPE that would kill the commit half way) fails before any file is replaced.
+    void failedStandardOutputKeepsTheFiles() {
+        QTemporaryDir dir;
+        const QString paje = dir.filePath(QStringLiteral("p.paje"));
+        // The standard output of the command: /dev/full, or a pipe whose reader has ended.
+        for (const QString& stdoutTo : {QStringLiteral("> /dev/full"), QStringLiteral("| true")}) {
+            put(paje, "previous trace\n");
+            const QString script = "\"$0\" run --algo binomial --n 64 --out - --paje \"$1\" " +
+                                   stdoutTo + "; exit ${PIPESTATUS[0]}";
+            const Outcome o =
+                runProgram(QStringLiteral("bash"), {"-c", script, REDUCELAB_CLI, paje});
+            QVERIFY(o.finished);
+            QVERIFY2(o.exitCode == 2, qPrintable(stdoutTo + ": " + o.err));
+            const QByteArray reason =
+                stdoutTo.startsWith('|') ? "Broken pipe" : "No space left on device";
+            QCOMPARE(o.err, "reducelab-cli: error: cannot write '-': " + reason + "\n");
+            QCOMPARE(slurp(paje), QByteArray("previous trace\n"));
+            QCOMPARE(dirEntries(dir.path()), QStringList{"p.paje"});
+        }
+    }
+
+    // A checkpoint named as an output, or as the sidecar an output implies, is refused before
+    // any computation, whether or not the files exist yet, under any spelling.
+    void checkpointNamedAsAnOutput_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("needle");
+        const QStringList mc{"mc", "--algo", "binomial", "--n", "4", "--replicates", "5"};
+        const QStringList sweep{"sweep", "fig4", "--n", "4", "--replicates", "5", "--cv", "1"};
+        QTest::newRow("mc --out") << (mc + QStringList{"--checkpoint", "o.csv", "--out", "o.csv"})
+                                  << "--out 'o.csv': is also an input of this command "
+                                     "(--checkpoint); refused";
+        QTest::newRow("mc --hist")
+            << (mc + QStringList{"--checkpoint", "./h.csv", "--hist", "sub/../h.csv"})
+            << "--hist 'sub/../h.csv': is also an input";
+        QTest::newRow("sweep sidecar")
+            << (sweep + QStringList{"--checkpoint", "r.csv.json", "--out", "r.csv"})
+            << "--out sidecar 'r.csv.json': is also an input of this command (--checkpoint)";
+        QTest::newRow("sweep --png")
+            << (sweep + QStringList{"--checkpoint", "f.png", "--png", "f.png", "--out", "r.csv"})
+            << "--png 'f.png': is also an input";
+    }
+    void checkpointNamedAsAnOutput() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, needle);
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("sub")));
+        const QString cwd = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(dir.path()));
+        const CliResult r = runCli(args);
+        QVERIFY(QDir::setCurrent(cwd));
+        expectRefused(r, needle);
+        QCOMPARE(dirEntries(dir.path()), QStringList{"sub"});
+    }
+
+    // A checkpoint whose bytes changed (here the 8 bytes of one recorded mean), or written by
+    // the previous format, is refused with the reason, and nothing is written.
+    void damagedCheckpointRefused() {
+        QTemporaryDir dir;
+        const QString checkpoint = dir.filePath(QStringLiteral("c.ckpt"));
+        const QStringList job{"sweep", "fig4", "--n",     "16",        "--replicates",
+                              "4000",  "--cv", "0.1:3:6", "--threads", "1"};
+        makeCompleteCheckpoint(job, checkpoint);
+        QByteArray bytes = slurp(checkpoint);
+        const QByteArray good = bytes;
+        bytes.replace(bytes.size() / 2, 8, QByteArray(8, '\x7f'));
+        put(checkpoint, bytes);
+        const QString out = dir.filePath(QStringLiteral("r.csv"));
+        expectRefused(runCli(job + QStringList{"--checkpoint", checkpoint, "--out", out}),
+                      "checkpoint '" + checkpoint +
+                          "' is damaged: its checksum does not match its content; remove it or "
+                          "name another file");
+        QVERIFY(!QFile::exists(out));
+        QCOMPARE(slurp(checkpoint), bytes); // refused, not replaced
+        bytes = good;
+        bytes.replace(QByteArray("reducelab checkpoint 2"), QByteArray("reducelab checkpoint 1"));
+        put(checkpoint, bytes);
+        expectRefused(runCli(job + QStringList{"--checkpoint", checkpoint, "--out", out}),
+                      "has format 1, which this version of ReduceLab does not read (format 2)");
+        QVERIFY(!QFile::exists(out));
+    }
+
+    // A command that fails at its commit keeps its checkpoint with every point (the same
+    // command, resumed, computes nothing again and ends with the bytes of a run straight
+    // through, then removes it). Resumed and failing again, it prints exactly one line on
+    // standard error: notices (resumed, kept) come only with the progress report.
+    void failedCommandKeepsItsCheckpoint_data() {
+        QTest::addColumn<QStringList>("job");
+        QTest::newRow("mc") << QStringList{
+            "mc",           "--algo", "binomial,tree-dyn", "--n", "8",
+            "--replicates", "3000",   "--exact-limit",     "0"};
+        QTest::newRow("sweep") << QStringList{"sweep",        "fig5", "--n",       "6",
+                                              "--replicates", "200",  "--cv",      "0.5:2:2",
+                                              "--ratio",      "1",    "--threads", "1"};
+    }
+    void failedCommandKeepsItsCheckpoint() {
+        QFETCH(QStringList, job);
+        QTemporaryDir dir;
+        const QString checkpoint = dir.filePath(QStringLiteral("c.ckpt"));
+        makeCompleteCheckpoint(job, checkpoint);
+        const QByteArray kept = slurp(checkpoint);
+        const CliResult again =
+            runCli(job + QStringList{"--checkpoint", checkpoint, "--out", "/dev/full"});
+        expectRefused(again, "cannot write '/dev/full'"); // one line: no "resuming from"
+        QCOMPARE(slurp(checkpoint), kept);
+        const CliResult noisy = runCli(
+            job + QStringList{"--checkpoint", checkpoint, "--out", "/dev/full", "--progress"});
+        QCOMPARE(noisy.exitCode, 2);
+        QVERIFY2(noisy.err.contains("resuming from '" + checkpoint.toUtf8() + "'") &&
+                     noisy.err.contains("the checkpoint '" + checkpoint.toUtf8() + "' keeps ") &&
+                     noisy.err.contains("points: the same command resumes from it\n"
+                                        "reducelab-cli: error: cannot write '/dev/full'"),
+                 noisy.err.constData());
+
+        const QString out = dir.filePath(QStringLiteral("r.csv"));
+        const CliResult resumed =
+            runCli(job + QStringList{"--checkpoint", checkpoint, "--out", out, "--progress"});
+        QCOMPARE(resumed.exitCode, 0);
+        const QRegularExpression all(
+            QStringLiteral("resuming from '[^']*': (\\d+) of \\1 points done"));
+        QVERIFY2(all.match(QString::fromUtf8(resumed.err)).hasMatch(), resumed.err.constData());
+        QVERIFY(!QFile::exists(checkpoint));
+        const CliResult straight = runCli(job);
+        QCOMPARE(straight.exitCode, 0);
+        QCOMPARE(slurp(out), straight.out);
     }
 
     // Class 4: the GUI answers --help and --version without any display, and a refused

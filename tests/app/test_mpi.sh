@@ -92,15 +92,18 @@ setsid "$mpiexec" --oversubscribe -n 2 "$bin/reducelab-mpi" "${job[@]}" --quiet 
     --checkpoint "$work/job.ckpt" --out "$work/resumed.csv" &
 pid=$!
 for _ in $(seq 1 600); do
-    # The header alone is 47 bytes: more means some points are recorded.
-    [ -f "$work/job.ckpt" ] && [ "$(stat -c %s "$work/job.ckpt")" -gt 47 ] && break
+    # A checkpoint of no point is 55 bytes (first line, job, count, checksum): more means some
+    # points are recorded.
+    [ -f "$work/job.ckpt" ] && [ "$(stat -c %s "$work/job.ckpt")" -gt 55 ] && break
     sleep 0.05
 done
 kill -KILL -- -"$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 name="killed job left no output and a checkpoint"
 check test ! -e "$work/resumed.csv" -a -s "$work/job.ckpt"
-mpi 2 "${job[@]}" --checkpoint "$work/job.ckpt" --out "$work/resumed.csv" 2>"$work/resume.err"
+# --progress: the resume notice comes with the progress report.
+mpi 2 "${job[@]}" --progress --checkpoint "$work/job.ckpt" --out "$work/resumed.csv" \
+    2>"$work/resume.err"
 resumed=$(grep -o 'resuming from .*: [0-9]* of [0-9]* points done' "$work/resume.err")
 echo "   $resumed"
 done_points=$(echo "$resumed" | grep -o ': [0-9]* of' | grep -o '[0-9]*')
@@ -111,12 +114,14 @@ check cmp -s "$work/straight.csv" "$work/resumed.csv"
 name="checkpoint removed at the end"
 check test ! -e "$work/job.ckpt"
 name="a checkpoint of another job is refused with exit 2"
-other=(sweep fig4 --n 8 --replicates 3000 --cv 0.1:1:3 --quiet --checkpoint "$work/other.ckpt")
-"$bin/reducelab-cli" "${other[@]}" --out "$work/o.csv" # leaves no checkpoint: write one
-printf 'reducelab checkpoint 1\n%047d' 0 >"$work/other.ckpt"
-mpi 1 "${other[@]}" --out "$work/o2.csv" 2>"$work/other.err"
+other=(sweep fig4 --n 8 --replicates 3000 --quiet --checkpoint "$work/other.ckpt")
+# A command that fails at its commit keeps its checkpoint: one of a job with another grid.
+"$bin/reducelab-cli" "${other[@]}" --cv 0.1:1:2 --out /dev/full 2>/dev/null
+mpi 1 "${other[@]}" --cv 0.1:1:3 --out "$work/o2.csv" 2>"$work/other.err"
 code=$?
 check test "$code" -eq 2 -a ! -e "$work/o2.csv"
+name="... naming the problem"
+check grep -q "belongs to another job" "$work/other.err"
 
 # A failing rank ends the job: a message naming it, a non-zero exit, no output file.
 name="a failing rank ends the job without output"

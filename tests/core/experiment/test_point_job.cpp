@@ -17,8 +17,11 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <limits>
 #include <random>
 #include <set>
 
@@ -197,6 +200,68 @@ class StoppingExecutor : public PointExecutor {
   private:
     std::size_t m_stopAfter;
 };
+
+// Runs `finish` points, then fails as an executor does when a block is refused or a rank dies.
+class FailingExecutor : public PointExecutor {
+  public:
+    explicit FailingExecutor(std::size_t finish) : m_finish(finish) {}
+    void run(const std::vector<McConfig>& points, const std::vector<std::size_t>& pending,
+             const OnPoint& onPoint, const SweepProgress&) override {
+        for (std::size_t k = 0; k < m_finish && k < pending.size(); ++k) {
+            onPoint(pending[k], runMonteCarlo(points[pending[k]]));
+        }
+        throw InputError("a block was refused");
+    }
+
+  private:
+    std::size_t m_finish;
+};
+
+/// Options that record the job in `dir`/job.ckpt at least every `seconds`.
+PointJobOptions checkpointIn(const QTemporaryDir& dir, double seconds) {
+    PointJobOptions options;
+    options.checkpoint = (dir.path() + "/job.ckpt").toStdString();
+    options.checkpointSeconds = seconds;
+    return options;
+}
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// The checkpoint with its checksum made again: what a file damaged before it was sealed (a
+/// bug, a forged file) looks like, so that the checks of the values are what refuses it.
+std::string resealed(std::string content) {
+    content.resize(content.size() - 8);
+    ByteWriter w;
+    w.u64(fnv1a64(content));
+    return content + w.data();
+}
+
+/// `content` with the 8 bytes of the double `from` (its first occurrence, found by its bits)
+/// set to `to`.
+std::string withDouble(std::string content, double from, double to) {
+    ByteWriter a;
+    a.f64(from);
+    const std::size_t at = content.find(a.data());
+    if (at == std::string::npos) {
+        throw std::logic_error("the value is not in the checkpoint");
+    }
+    ByteWriter b;
+    b.f64(to);
+    return content.replace(at, 8, b.data());
+}
+
+/// The message readCheckpoint refuses `content` with (empty when it accepts it).
+std::string refusal(const std::vector<McConfig>& points, const std::string& content) {
+    try {
+        readCheckpoint(points, content, "job.ckpt");
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return {};
+}
 
 } // namespace
 
@@ -402,9 +467,7 @@ class TestPointJob : public QObject {
         QCOMPARE(straight.size(), points.size());
 
         QTemporaryDir dir;
-        PointJobOptions options;
-        options.checkpoint = (dir.path() + "/job.ckpt").toStdString();
-        options.checkpointSeconds = 0; // record every point
+        PointJobOptions options = checkpointIn(dir, 0); // record every point
         StoppingExecutor first(2);
         QVERIFY(runPointJob(points, first, options).empty()); // stopped: no result
         QVERIFY(std::filesystem::exists(*options.checkpoint));
@@ -432,9 +495,7 @@ class TestPointJob : public QObject {
     void checkpointOfAnotherJobIsRefused() {
         const std::vector<McConfig> points = gridPoints();
         QTemporaryDir dir;
-        PointJobOptions options;
-        options.checkpoint = (dir.path() + "/job.ckpt").toStdString();
-        options.checkpointSeconds = 0;
+        PointJobOptions options = checkpointIn(dir, 0);
         StoppingExecutor stop(1);
         runPointJob(points, stop, options);
         std::vector<McConfig> changed = points;
@@ -453,8 +514,107 @@ class TestPointJob : public QObject {
         }
         QCOMPARE(runPointJob(threads, local, options).size(), points.size());
         // A damaged file is refused with its name, not read past its end.
-        std::ofstream(*options.checkpoint, std::ios::binary) << "reducelab checkpoint 1\nxx";
+        std::ofstream(*options.checkpoint, std::ios::binary) << "reducelab checkpoint 2\nxx";
         QVERIFY_THROWS_EXCEPTION(InputError, runPointJob(points, local, options));
+    }
+
+    // A checkpoint whose bytes changed is refused with the reason, whichever byte changed;
+    // values that no run makes are refused even under a valid checksum; a checkpoint of the
+    // previous format is refused with both formats named.
+    void damagedCheckpointsAreRefused() {
+        std::vector<McConfig> points = gridPoints();
+        for (McConfig& c : points) {
+            c.analysePairs = true;
+        }
+        QTemporaryDir dir;
+        PointJobOptions options = checkpointIn(dir, 0);
+        StoppingExecutor stop(3);
+        runPointJob(points, stop, options);
+        const std::string good = readFile(*options.checkpoint);
+        QCOMPARE(refusal(points, good), std::string());
+        QCOMPARE(readCheckpoint(points, good, "job.ckpt").size(), std::size_t{3});
+
+        // Every byte flipped, one at a time: the checksum (or the first line) tells.
+        for (std::size_t at = 0; at < good.size(); ++at) {
+            std::string bad = good;
+            bad[at] = static_cast<char>(bad[at] ^ 0x20);
+            QVERIFY2(!refusal(points, bad).empty(), qPrintable(QString("byte %1").arg(at)));
+        }
+        // The case: the 8 bytes of one recorded mean overwritten.
+        const McSummary s = runMonteCarlo(points[stop.ran[1]]).summaries[1];
+        const std::string flipped = withDouble(good, s.mean, std::nan(""));
+        QVERIFY(refusal(points, flipped).find("is damaged: its checksum does not match") !=
+                std::string::npos);
+        QVERIFY(refusal(points, good.substr(0, good.size() - 3)).find("is damaged") !=
+                std::string::npos);
+
+        // Under a valid checksum, the values are checked.
+        const auto refusedFor = [&](double from, double to, const char* why) {
+            const std::string message = refusal(points, resealed(withDouble(good, from, to)));
+            QVERIFY2(message.find(why) != std::string::npos,
+                     qPrintable(QString::fromStdString(message + " lacks: " + why)));
+        };
+        refusedFor(s.mean, std::nan(""), "the mean nan is not within");
+        refusedFor(s.mean, s.max + 100.0, "is not within");
+        refusedFor(s.variance, -1.0, "the variance -1 is not within");
+        refusedFor(s.variance, s.max * s.max * 100.0, "the variance");
+        refusedFor(s.min, std::numeric_limits<double>::infinity(), "are not a range");
+        refusedFor(s.quantiles[1], s.max * 2.0, "the quantile");
+        refusedFor(s.stdError, s.stdError * 1.5, "the standard error");
+        QVERIFY(refusal(points, resealed(good)).empty()); // resealing alone changes nothing
+
+        // The previous format: the first line tells which, and what to do.
+        std::string v1 = good;
+        v1.replace(0, std::string("reducelab checkpoint 2").size(), "reducelab checkpoint 1");
+        QCOMPARE(refusal(points, v1),
+                 std::string("checkpoint 'job.ckpt' has format 1, which this version of ReduceLab "
+                             "does not read (format 2); remove it or name another file"));
+        QCOMPARE(refusal(points, "not a checkpoint"),
+                 std::string("checkpoint 'job.ckpt' is not a ReduceLab checkpoint"));
+    }
+
+    // Streaming summaries (quantiles from histograms) pass the checks of the values too.
+    void streamingCheckpointResumes() {
+        std::vector<McConfig> points{config(3000, 0), config(2500, 0)};
+        points[1].seed = 9;
+        QTemporaryDir dir;
+        PointJobOptions options = checkpointIn(dir, 0.5);
+        StoppingExecutor stop(1);
+        runPointJob(points, stop, options);
+        const auto recorded = readCheckpoint(points, readFile(*options.checkpoint), "job.ckpt");
+        QCOMPARE(recorded.size(), std::size_t{1});
+        QVERIFY(!recorded.front().second.summaries.front().exactQuantiles);
+    }
+
+    // The lifecycle of a checkpoint when the job fails (not killed): the points finished are
+    // kept (written even if the last write was less than checkpointSeconds ago); a checkpoint
+    // the job created and never filled is removed; one that existed before stays. A job that
+    // completes records every point before it returns, so a command that then fails to write
+    // its outputs loses nothing.
+    void failedJobKeepsWhatItFinished() {
+        const std::vector<McConfig> points = gridPoints();
+        QTemporaryDir dir;
+        PointJobOptions options = checkpointIn(dir, 1e9); // only the first write and the last
+        std::size_t recorded = 0;
+        options.onCheckpoint = [&](std::size_t done, std::size_t) { recorded = done; };
+
+        FailingExecutor failsAtOnce(0);
+        QVERIFY_THROWS_EXCEPTION(InputError, runPointJob(points, failsAtOnce, options));
+        QVERIFY(!std::filesystem::exists(*options.checkpoint)); // created, never filled: gone
+
+        FailingExecutor failsAfterTwo(2);
+        QVERIFY_THROWS_EXCEPTION(InputError, runPointJob(points, failsAfterTwo, options));
+        QCOMPARE(recorded, std::size_t{2});
+        QCOMPARE(readCheckpoint(points, readFile(*options.checkpoint), "c").size(), std::size_t{2});
+
+        FailingExecutor failsAgain(0); // resumed, fails before any new point: the file stays
+        QVERIFY_THROWS_EXCEPTION(InputError, runPointJob(points, failsAgain, options));
+        QCOMPARE(readCheckpoint(points, readFile(*options.checkpoint), "c").size(), std::size_t{2});
+
+        LocalExecutor local;
+        QCOMPARE(runPointJob(points, local, options).size(), points.size());
+        QCOMPARE(recorded, points.size());
+        QCOMPARE(readCheckpoint(points, readFile(*options.checkpoint), "c").size(), points.size());
     }
 
     void pairedAnalysesEqualTheProgressiveSweep() {

@@ -14,6 +14,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <random>
@@ -337,6 +338,62 @@ class TestSteadyState : public QObject {
             checkTree(p, 24);
         }
         checkOccupations(r, g);
+    }
+
+    // The column generation reports how close it is and can be cancelled: on the explorer's
+    // worst case with the last processor as target (the slow family of issue 29: thousands of
+    // rounds at n = 31), the fraction of the best bound reached never goes back, ends at 1 with
+    // the optimum, and a callback that says stop gets a cancelled result at once. The
+    // comparison counts one solve per root and stops when cancelled.
+    void progressAndCancel() {
+        const PlatformGraph g = PlatformGraph::fromFixedCosts(FixedCosts::worstCase(12, 1, 3, 0.5));
+        std::vector<std::uint64_t> seen;
+        const SteadyStateResult r =
+            solveSteadyReduce(g, 11, [&](std::uint64_t done, std::uint64_t total) {
+                if (total != kSteadyProgressUnits) {
+                    return false;
+                }
+                seen.push_back(done);
+                return true;
+            });
+        QVERIFY(!r.cancelled);
+        QCOMPARE(seen.size(), static_cast<std::size_t>(r.pricingRounds) + 1);
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+        QCOMPARE(seen.back(), kSteadyProgressUnits);
+        QCOMPARE(r.throughput, solveSteadyReduce(g, 11).throughput); // reporting changes nothing
+
+        int calls = 0;
+        const SteadyStateResult stopped =
+            solveSteadyReduce(g, 11, [&](std::uint64_t, std::uint64_t) { return ++calls < 3; });
+        QVERIFY(stopped.cancelled);
+        QCOMPARE(calls, 3);
+        QVERIFY(stopped.patterns.empty());
+
+        const FixedCosts f = FixedCosts::worstCase(12, 1, 3, 0.5);
+        std::uint64_t lastTotal = 0;
+        const auto rows = compareWithExplorer(f, [&](std::uint64_t, std::uint64_t total) {
+            lastTotal = total;
+            return true;
+        });
+        std::set<int> roots;
+        for (const PipelineComparison& c : rows) {
+            roots.insert(c.root);
+        }
+        QCOMPARE(lastTotal, kSteadyProgressUnits * roots.size());
+        QVERIFY(compareWithExplorer(f, [](std::uint64_t, std::uint64_t) { return false; }).empty());
+        // A root whose TP is known is not solved again, and the rows are the same.
+        const int known = rows.back().root;
+        lastTotal = 0;
+        const auto again = compareWithExplorer(f,
+                                               [&](std::uint64_t, std::uint64_t total) {
+                                                   lastTotal = total;
+                                                   return true;
+                                               },
+                                               {{known, rows.back().steadyThroughput}});
+        QCOMPARE(lastTotal, kSteadyProgressUnits * (roots.size() - 1));
+        for (std::size_t k = 0; k < rows.size(); ++k) {
+            QCOMPARE(again[k].steadyThroughput, rows[k].steadyThroughput);
+        }
     }
 
     // Pipelining never loses: on random fixed platforms (seed 7, 12 instances, n = 3..6) the

@@ -14,6 +14,8 @@
 
 #include <QtTest>
 
+#include <set>
+
 using namespace rl;
 using rl::test::refusal;
 
@@ -155,6 +157,54 @@ class TestModelStudies : public QObject {
         const SteadyStudy onFive = SteadyStudy::onExplorerPlatform(f);
         QCOMPARE(onFive.graph, g);
         QCOMPARE(onFive.explorerPlatform, std::optional<FixedCosts>(f));
+
+        // Progress over every SSRP solved, and cancel. On the worst case of 12 processors with
+        // P0 as target (the root of Binomial-stat and Fibonacci-stat; Non-Commut-Tree-dyn's is
+        // P8), the reduce just solved is the comparison's SSRP for P0: solved once (the
+        // comparison solved it again), so the total is the reduce's units plus one solve.
+        SteadyStudy slow = SteadyStudy::onExplorerPlatform(FixedCosts::worstCase(12, 1, 3, 0.5));
+        slow.target = 0;
+        const auto compareOnly = runSteadyStudy(slow, SteadyGoal::CompareOnly);
+        std::set<int> roots;
+        for (const PipelineComparison& c : compareOnly->comparisons) {
+            roots.insert(c.root);
+        }
+        QVERIFY(roots.count(0) == 1 && roots.size() == 2);
+        std::uint64_t lastDone = 0;
+        std::uint64_t lastTotal = 0;
+        bool monotone = true;
+        const auto solvedAndCompared = runSteadyStudy(slow, SteadyGoal::SolveAndCompare,
+                                                      [&](std::uint64_t done, std::uint64_t total) {
+                                                          monotone = monotone && done >= lastDone;
+                                                          lastDone = done;
+                                                          lastTotal = total;
+                                                          return true;
+                                                      });
+        QVERIFY(monotone);
+        QCOMPARE(lastTotal, 2 * kSteadyProgressUnits);
+        QCOMPARE(lastDone, lastTotal);
+        for (std::size_t k = 0; k < compareOnly->comparisons.size(); ++k) {
+            QCOMPARE(solvedAndCompared->comparisons[k].steadyThroughput,
+                     compareOnly->comparisons[k].steadyThroughput);
+        }
+        for (SteadyGoal goal :
+             {SteadyGoal::Solve, SteadyGoal::SolveAndCompare, SteadyGoal::CompareOnly}) {
+            QVERIFY(
+                !runSteadyStudy(slow, goal, [](std::uint64_t, std::uint64_t) { return false; }));
+        }
+
+        // The one rule on outputs: the comparison alone has no period to draw; every goal
+        // that solves has one (the CLI's --gantt used to fail after the work, exit 1).
+        QVERIFY(steadyOutputProblem(SteadyGoal::CompareOnly, true).find("no periodic schedule") !=
+                std::string::npos);
+        for (SteadyGoal goal :
+             {SteadyGoal::Solve, SteadyGoal::SolveAndCompare, SteadyGoal::CompareOnly}) {
+            QVERIFY(steadyOutputProblem(goal, false).empty());
+            if (goal != SteadyGoal::CompareOnly) {
+                QVERIFY(steadyOutputProblem(goal, true).empty());
+                QVERIFY(runSteadyStudy(q, goal)->result);
+            }
+        }
     }
 
     void divisibleStudy() {
@@ -189,15 +239,59 @@ class TestModelStudies : public QObject {
         QVERIFY(m.model == DivisibleModel::MultiRound);
         QCOMPARE(m.load, 100.0);
         QCOMPARE(m.maxRounds, DivisibleStudy::kDefaultMaxRounds);
-        QCOMPARE(
-            runDivisibleStudy(m)->schedule->makespan,
-            bestUniformMultiRound(m.platform, 100.0, DivisibleStudy::kDefaultMaxRounds).makespan);
+        QCOMPARE(runDivisibleStudy(m)->schedule->makespan,
+                 bestUniformMultiRound(m.platform, 100.0, DivisibleStudy::kDefaultMaxRounds)
+                     .best.makespan);
         DivisibleStudy ret = DivisibleStudy::forPreset(DivisibleStudy::kPanelPreset);
         QVERIFY(ret.model == DivisibleModel::Lifo);
         ret.explain = true;
         const auto lifo = runDivisibleStudy(ret);
         QCOMPARE(lifo->schedule->makespan, bestLifo(ret.platform, 1.0).makespan);
         QVERIFY(lifo->comparison.rfind("best LIFO: T = ", 0) == 0);
+        // Issue 29's reproducers: one worker 0.1:1:0:0.1, a load of 100, the best number of
+        // rounds and 14, 20, 30 rounds (an invalid schedule, std::runtime_error, or refused);
+        // the best-rounds search on two workers. Candidates that do not exist are skipped
+        // with their reason, and the explanation counts them.
+        DivisibleStudy umr;
+        umr.model = DivisibleModel::MultiRound;
+        umr.platform = StarPlatform::parseWorkers("0.1:1:0:0.1");
+        umr.load = 100.0;
+        for (int rounds : {0, 14, 20, 30}) {
+            umr.rounds = rounds;
+            const auto r = runDivisibleStudy(umr);
+            QVERIFY(std::abs(r->schedule->makespan / (100.0 + 1.0 / 9.0) - 1.0) < 1e-10);
+            QCOMPARE(r->roundCandidates.size(),
+                     static_cast<std::size_t>(rounds == 0 ? DivisibleStudy::kDefaultMaxRounds : 0));
+        }
+        umr.rounds = 0;
+        umr.platform = StarPlatform::parseWorkers("0.078:0.713:0.0:0.108,0.646:3.366:0.0:0.426");
+        umr.load = 1635.1;
+        QVERIFY(std::abs(runDivisibleStudy(umr)->schedule->makespan / 962.80678636 - 1.0) < 1e-10);
+        umr.platform = StarPlatform::parseWorkers("0.1:1:0:5,0.2:1:0:0.1");
+        umr.load = 100.0;
+        umr.explain = true;
+        const auto skipping = runDivisibleStudy(umr);
+        const auto skipped =
+            std::count_if(skipping->roundCandidates.begin(), skipping->roundCandidates.end(),
+                          [](const MultiRoundCandidate& c) { return !c.refused.empty(); });
+        QVERIFY(skipped > 20);
+        QVERIFY2(skipping->comparison.find(std::to_string(skipped) + " of 60 candidates skipped") !=
+                     std::string::npos,
+                 skipping->comparison.c_str());
+
+        // A load whose times overflow the doubles is refused as such in every model that
+        // simulates it (it was an invalid schedule, std::runtime_error).
+        DivisibleStudy huge;
+        huge.platform = StarPlatform::parseWorkers("10:0.5:1:0.1");
+        huge.load = 1e308;
+        for (DivisibleModel model :
+             {DivisibleModel::Bus, DivisibleModel::Star, DivisibleModel::MultiRound}) {
+            huge.model = model;
+            QCOMPARE(refusal([&] { runDivisibleStudy(huge); }),
+                     QString("the load 1e+308 is too large for these costs: the schedule's times "
+                             "are not finite numbers"));
+        }
+
         DivisibleStudy steady = DivisibleStudy::forPreset("multiround");
         steady.model = DivisibleModel::Steady;
         const auto share = runDivisibleStudy(steady);
