@@ -134,9 +134,19 @@ struct Topology {
     }
 };
 
+// Rank 0 runs units on its threads too while its cores are a fair share of the job's (up to 16
+// ranks); beyond, it only hands out units and receives the points, so that its main thread
+// answers at once (REDUCELAB_MPI_RANK0_UNITS=0|1, a test hook, says otherwise).
+bool rankZeroComputes(int ranks) {
+    if (const char* v = std::getenv("REDUCELAB_MPI_RANK0_UNITS")) {
+        return std::string_view(v) != "0";
+    }
+    return ranks <= 16;
+}
+
 int groupSize(int ranks) {
     if (const char* v = std::getenv("REDUCELAB_MPI_GROUP")) {
-        return std::atoi(v);
+        return static_cast<int>(std::strtol(v, nullptr, 10)); // not a number: 0, no groups
     }
     return ranks - 1 <= 64 ? 0 : static_cast<int>(std::ceil(std::sqrt(ranks - 1.0)));
 }
@@ -243,7 +253,7 @@ class RankJob {
                 break;
             }
             busy = true;
-            std::string bytes = receive(status);
+            const std::string bytes = receive(status);
             m_received += bytes.size();
             ++m_messages;
             const int kind = status.MPI_TAG % 8;
@@ -252,7 +262,7 @@ class RankJob {
                 throw InputError("a message of another job from rank " +
                                  std::to_string(status.MPI_SOURCE));
             }
-            handle(static_cast<Kind>(kind), status.MPI_SOURCE, std::move(bytes));
+            handle(static_cast<Kind>(kind), status.MPI_SOURCE, bytes);
         }
         std::vector<Outgoing> out;
         {
@@ -435,7 +445,7 @@ class RankJob {
         }
     }
 
-    void handle(Kind kind, int from, std::string bytes) {
+    void handle(Kind kind, int from, const std::string& bytes) {
         ByteReader r(bytes, "a message of rank " + std::to_string(from));
         if (r.u64() != m_job.number) {
             r.fail("a message of another job");
@@ -585,7 +595,7 @@ class RankJob {
             bool empty = false;
             {
                 const std::lock_guard lock(m_mutex);
-                const std::uint64_t consumers = m_children.size() + 1;
+                const std::uint64_t consumers = m_children.size() + (m_threads > 0 ? 1 : 0);
                 std::uint64_t n =
                     std::min(q.wanted, std::max<std::uint64_t>(1, m_poolUnits / (2 * consumers)));
                 if (m_poolUnits < consumers) {
@@ -698,7 +708,7 @@ void MpiExecutor::run(const std::vector<McConfig>& points, const std::vector<std
     std::size_t delivered = 0;
     std::string failure;
     RankJob rank(
-        topology, std::move(job), jobThreads(points, 1U << 20),
+        topology, std::move(job), rankZeroComputes(m_ranks) ? jobThreads(points, 1U << 20) : 0,
         [&](std::uint64_t point, McResult&& result) {
             ++delivered;
             ++m_points;

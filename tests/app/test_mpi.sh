@@ -51,12 +51,16 @@ for k in "${!cases[@]}"; do
 done
 
 # Units handed out through a group leader (rank 1 serves rank 2 and asks rank 0 for ranges of
-# units, as beyond 64 ranks) give the same bytes too.
-name="ranks=3 in a group of 2 (a leader dispenses units): ${cases[1]}"
-read -r -a args <<<"${cases[1]}"
-REDUCELAB_MPI_GROUP=2 mpi 3 "${args[@]}" --threads 2 --quiet --out "$work/mpi.csv" &&
-    check cmp -s "$work/cli1.csv" "$work/mpi.csv"
-rm -f "$work/mpi.csv"
+# units, as beyond 64 ranks), and rank 0 running no unit (as beyond 16 ranks), give the same
+# bytes too.
+for k in 1 3; do
+    name="ranks=3 in a group of 2 (a leader dispenses units), rank 0 runs none: ${cases[$k]}"
+    read -r -a args <<<"${cases[$k]}"
+    REDUCELAB_MPI_GROUP=2 REDUCELAB_MPI_RANK0_UNITS=0 mpi 3 "${args[@]}" --threads 2 --quiet \
+        --out "$work/mpi.csv" && check cmp -s "$work/cli$k.csv" "$work/mpi.csv"
+    [ -s "$work/mpi.csv" ] || { echo "FAIL: $name (no output)"; fail=1; }
+    rm -f "$work/mpi.csv"
+done
 
 # Rank 0 receives each point's summary and analysis, not its makespans: a point of 20 blocks
 # (320 kB of makespans) brings rank 0 about 1 kB.

@@ -6,9 +6,9 @@
 // 2. Per-unit costs on one thread: simulating a block (its makespans sorted, as a unit does), a
 //    block received by a point's owner (decoded, copied, sorted), assembling a point (its last
 //    block); the bytes of a block message and of a point's result (what rank 0 receives).
-// 3. With --model US (rank 0's CPU per message, in microseconds, as `tests/bench/mpi_scaling.sh`
-//    measures it): the modelled time and efficiency on 16, 64, 1,024 and 16,384 ranks of one
-//    thread each.
+// 3. With --model US (rank 0's CPU per message, in microseconds; REDUCELAB_MPI_STATS gives an
+//    upper bound): the modelled time and efficiency on 16, 64, 1,024 and 16,384 ranks of one
+//    thread each, and on 64 and 1,024 ranks of 16 threads.
 //
 // Usage: scaling_bench fig4|fig5|fig6|mc [REPLICATES] [--threads T] [--model US] [--no-run]
 //   fig4|fig5|fig6: `sweep figN --replicates R` (defaults: the paper's); mc: `mc --algo all
@@ -31,6 +31,7 @@
 #include <cstring>
 #include <ctime>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace rl;
@@ -136,38 +137,44 @@ void measureOwner(const std::vector<McConfig>& points, std::size_t samples, Cost
     c.pointBytes /= static_cast<double>(samples);
 }
 
-// The model (docs/cluster.md): P ranks of one thread. Every unit, block deposit and assembly is
-// spread over the ranks; rank 0 handles its messages one after another at `message` s each
-// (requests of its children and the points' results), as does a group leader for its group;
-// at the end the last units (one running, one prefetched, at worst the dearest) and the last
-// point's assembly remain; the job is broadcast first.
+// The model (docs/cluster.md): P ranks of T threads. Every unit, block deposit and assembly is
+// spread over the threads of the ranks that run units (rank 0 too up to 16 ranks); rank 0
+// handles its messages one after another at `message` s each (its children's requests, every
+// point's result), as does a group leader for its group; at the end, the last unit (the last
+// ones go to idle threads only: at worst the dearest), its block's deposit and the point's
+// assembly remain; the job is broadcast first (a tree: log2 P steps).
 void model(const std::vector<McConfig>& points, const Costs& c, double message) {
     const double serialOne = c.work + static_cast<double>(points.size()) * c.assemble;
     std::printf("\nmodel: W = %.1f CPU s of simulation in %llu units (%.2f ms each, at most "
                 "%.2f), %.3f ms per received block, %.2f ms per assembly; rank 0: %.1f us per "
                 "message\n",
-                c.work, static_cast<unsigned long long>(c.units), 1e3 * c.unitMean,
-                1e3 * c.unitMax, 1e3 * c.deposit, 1e3 * c.assemble, 1e6 * message);
-    std::printf("%8s %12s %10s %10s %10s %10s %10s\n", "ranks", "spread (s)", "rank 0 (s)",
-                "leader (s)", "tail (s)", "T (s)", "efficiency");
-    for (double ranks : {16.0, 64.0, 1024.0, 16384.0}) {
+                c.work, static_cast<unsigned long long>(c.units), 1e3 * c.unitMean, 1e3 * c.unitMax,
+                1e3 * c.deposit, 1e3 * c.assemble, 1e6 * message);
+    std::printf("%8s %8s %12s %10s %10s %10s %10s %10s\n", "ranks", "threads", "spread (s)",
+                "rank 0 (s)", "leader (s)", "tail (s)", "T (s)", "efficiency");
+    const std::vector<std::pair<double, double>> shapes{{16, 1},    {64, 1},  {1024, 1},
+                                                        {16384, 1}, {64, 16}, {1024, 16}};
+    for (const auto& [ranks, threads] : shapes) {
         const auto units = static_cast<double>(c.units);
         const auto pts = static_cast<double>(points.size());
-        const double spread = (serialOne + units * c.deposit) / ranks;
-        // Dispensers: rank 0 answers every rank up to 64 others, else sqrt(P) group leaders,
-        // each asking for about a group's worth of units (guided: fewer at the end).
+        const double computing = (ranks <= 16.0 ? ranks : ranks - 1.0) * threads;
+        const double spread = (serialOne + units * c.deposit) / computing;
+        // Dispensers: rank 0 answers every rank up to 64 others (a request per T units at
+        // worst), else sqrt(P) group leaders, each asking for a group's worth of units (2 per
+        // thread) while the pool is large, fewer at the end (guided): about units / (2 G T) + 4
+        // per leader. A leader answers its group's requests.
         const double others = ranks - 1.0;
         const double group = others <= 64.0 ? 0.0 : std::ceil(std::sqrt(others));
         const double leaders = group > 0.0 ? std::ceil(others / group) : 0.0;
         const double rank0Messages =
-            pts + (group > 0.0 ? units / group + 2.0 * leaders : units);
+            pts + (group > 0.0 ? units / (2.0 * group * threads) + 4.0 * leaders : units / threads);
         const double rank0 = rank0Messages * message;
-        const double leader = group > 0.0 ? units / leaders * message : 0.0;
-        const double tail = 2.0 * c.unitMax + c.deposit + c.assembleMax;
-        const double start = std::log2(ranks) * (20e-6 + static_cast<double>(c.jobBytes) / 1e9);
+        const double leader = group > 0.0 ? (units / (leaders * threads) + 4.0) * message : 0.0;
+        const double tail = c.unitMax + c.deposit + c.assembleMax;
+        const double start = std::log2(ranks) * (5e-6 + static_cast<double>(c.jobBytes) / 5e9);
         const double t = std::max({spread, rank0, leader}) + tail + start;
-        std::printf("%8.0f %12.3f %10.3f %10.3f %10.3f %10.3f %9.1f%%\n", ranks, spread, rank0,
-                    leader, tail, t, 100.0 * serialOne / (ranks * t));
+        std::printf("%8.0f %8.0f %12.4f %10.4f %10.4f %10.4f %10.4f %9.1f%%\n", ranks, threads,
+                    spread, rank0, leader, tail, t, 100.0 * serialOne / (ranks * threads * t));
     }
 }
 
