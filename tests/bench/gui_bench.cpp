@@ -5,7 +5,7 @@
 #include "algorithms/simulator.h"
 #include "explorer/algorithm_pane.h"
 #include "views/gantt_view.h"
-#include "views/tree_layout.h"
+#include "schedule/tree_layout.h"
 #include "views/tree_view.h"
 
 #include <qcustomplot.h>

@@ -4,7 +4,7 @@
 #include "algorithms/algorithm_registry.h"
 #include "algorithms/simulator.h"
 #include "schedule/timeline.h"
-#include "views/tree_layout.h"
+#include "schedule/tree_layout.h"
 #include "views/tree_view.h"
 
 #include <QDir>
