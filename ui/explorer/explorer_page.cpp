@@ -15,6 +15,7 @@
 #include "views/gantt_view.h"
 #include "views/legend_strip.h"
 #include "views/tree_view.h"
+#include "web/run_page.h"
 
 #include <qcustomplot.h>
 
@@ -24,6 +25,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QListWidget>
 #include <QPainter>
@@ -419,6 +421,26 @@ bool ExplorerPage::exportRun(Export what, const QString& path, QStringList* writ
         return false;
     }
     return true;
+}
+
+WebPageMaker ExplorerPage::webPage(QString* error) const {
+    if (!m_result) {
+        *error = tr("nothing to export yet");
+        return {};
+    }
+    try {
+        RunPageLimits::check(m_result->scenario);
+    } catch (const std::exception& e) {
+        *error = QString::fromStdString(printable(e.what()));
+        return {};
+    }
+    RunPageContent content;
+    content.run = m_result;
+    content.scenarioFile = QJsonDocument(scenarioToJson(m_result->scenario))
+                               .toJson(QJsonDocument::Indented)
+                               .toStdString();
+    content.program = "reducelab";
+    return [content] { return runPageHtml(content); };
 }
 
 std::vector<AnimatedRun> ExplorerPage::animatedRuns() const {
