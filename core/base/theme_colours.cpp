@@ -13,7 +13,7 @@ constexpr Rgb rgb(unsigned v) {
             static_cast<std::uint8_t>(v & 0xff)};
 }
 
-const ViewColours kLight{
+constexpr ViewColours kLight{
     rgb(0xffffff),
     rgb(0x202020),
     rgb(0x606060),
@@ -29,7 +29,7 @@ const ViewColours kLight{
     {rgb(0x0072b2), rgb(0xe69f00), rgb(0x009e73), rgb(0xcc79a7), rgb(0x56b4e9), rgb(0xd55e00)}};
 
 // On dark, sky blue and yellow replace blue and sky blue (too little contrast there).
-const ViewColours kDark{
+constexpr ViewColours kDark{
     rgb(0x1e2023),
     rgb(0xe8e8e8),
     rgb(0xa6a6a6),
@@ -44,18 +44,18 @@ const ViewColours kDark{
     rgb(0xff8a80),
     {rgb(0x56b4e9), rgb(0xe69f00), rgb(0x009e73), rgb(0xcc79a7), rgb(0xf0e442), rgb(0xd55e00)}};
 
-const WindowColours kLightWindow{
+constexpr WindowColours kLightWindow{
     rgb(0xefefef), rgb(0x1a1a1a), rgb(0xffffff), rgb(0xf5f5f5), rgb(0xe4e4e4), rgb(0xffffdc),
     rgb(0x6b6b6b), rgb(0x1f5fa8), rgb(0xffffff), rgb(0x0b57a4), rgb(0x6b2c91), rgb(0x5e5e5e),
     rgb(0xffffff), rgb(0xf2f2f2), rgb(0xb8b8b8), rgb(0x9a9a9a), rgb(0x5c5c5c)};
 
-const WindowColours kDarkWindow{
+constexpr WindowColours kDarkWindow{
     rgb(0x2b2d31), rgb(0xe6e6e6), rgb(0x1e2023), rgb(0x26282c), rgb(0x383b40), rgb(0x383b40),
     rgb(0xa0a0a0), rgb(0x2f65b5), rgb(0xffffff), rgb(0x8cc4ff), rgb(0xd0a8ff), rgb(0xa8a8a8),
     rgb(0x4c4f55), rgb(0x42454b), rgb(0x2a2c30), rgb(0x17181a), rgb(0x0a0a0b)};
 
-const std::array<Rgb, 5> kRatioStops{rgb(0x2166ac), rgb(0x67a9cf), rgb(0xf7f7f7), rgb(0xef8a62),
-                                     rgb(0xb2182b)};
+constexpr std::array<Rgb, 5> kRatioStops{rgb(0x2166ac), rgb(0x67a9cf), rgb(0xf7f7f7), rgb(0xef8a62),
+                                         rgb(0xb2182b)};
 
 } // namespace
 
