@@ -39,6 +39,13 @@
     return ticks;
   }
 
+  /** The font size at which `text` fits in `room` pixels: `em`, or smaller down to 60 % of it
+      (a rotated axis name on a short plot, a phone's). */
+  function fitted(text, em, room) {
+    const w = RL.textWidth(text, em);
+    return w <= room ? em : Math.max(0.6 * em, (em * room) / w);
+  }
+
   /** A plot frame: axes over [x0, x1] x [y0, y1] (in the axis units given), their ticks
       ([value, text]) and names; returns the mapping to pixels. */
   function frame(width, height, xr, yr, xTicks, yTicks, names, rightRoom) {
@@ -73,7 +80,7 @@
       RL.svg("text", { class: "rl-label", x: left - 6 * s, y: y, "text-anchor": "end", "dominant-baseline": "central", "font-size": em }, axes).textContent = text;
     }
     RL.svg("text", { class: "rl-label", x: left + w / 2, y: top + h + 6 * s + 2.2 * em, "text-anchor": "middle", "font-size": em }, axes).textContent = names.x;
-    const yName = RL.svg("text", { class: "rl-label", x: 0, y: 0, "text-anchor": "middle", "font-size": em, transform: "translate(" + (em * 1.1) + "," + (top + h / 2) + ") rotate(-90)" }, axes);
+    const yName = RL.svg("text", { class: "rl-label", x: 0, y: 0, "text-anchor": "middle", "font-size": fitted(names.y, em, h), transform: "translate(" + (em * 1.1) + "," + (top + h / 2) + ") rotate(-90)" }, axes);
     yName.textContent = names.y;
     return { X: X, Y: Y, left: left, top: top, w: w, h: h, axes: axes };
   }
@@ -290,7 +297,7 @@
       RL.svg("text", { class: "rl-label", x: bx + barW + 6 * s, y: y, "dominant-baseline": "central", "font-size": em }, svg).textContent = text;
     }
     const lx = bx + barW + 8 * s + tickW + em * 1.2;
-    RL.svg("text", { class: "rl-label", x: 0, y: 0, "text-anchor": "middle", "font-size": em, transform: "translate(" + lx + "," + (f.top + f.h / 2) + ") rotate(90)" }, svg).textContent = D.scale;
+    RL.svg("text", { class: "rl-label", x: 0, y: 0, "text-anchor": "middle", "font-size": fitted(D.scale, em, f.h), transform: "translate(" + lx + "," + (f.top + f.h / 2) + ") rotate(90)" }, svg).textContent = D.scale;
   }
 
   function drawBestMethod(width, height) {

@@ -577,6 +577,7 @@
       const tx = margin + availW / 2 - (lw / 2) * sx;
       const ty = margin + availH / 2 - (lh / 2) * sy;
       this.pts = run.x.map((x, p) => [x * sx + tx, run.y[p] * sy + ty]);
+      this.paneWidth = width;
       this.sx = sx;
       this.sy = sy;
 
@@ -763,9 +764,10 @@
         if (newLevel) {
           lastRight = -Infinity;
         }
-        const lo = Math.max(newLevel ? -Infinity : stems[i - 1].x + gap, lastRight + gap);
+        // Within the pane too: a label is never cut by its edge.
+        const lo = Math.max(newLevel ? 2 : stems[i - 1].x + gap, lastRight + gap);
         const lastOfLevel = i + 1 === stems.length || stems[i + 1].depth !== st.depth;
-        const hi = lastOfLevel ? Infinity : stems[i + 1].x - gap;
+        const hi = lastOfLevel ? this.paneWidth - 2 : stems[i + 1].x - gap;
         const op = run.transfers[st.k];
         const times = RL.sig(op[2], 4) + " → " + RL.sig(op[3], 4);
         const room = Math.min(hi - lo, maxW);
