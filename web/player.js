@@ -292,6 +292,7 @@
       const gRecv = RL.svg("g", null, svg);
       const gArrow = RL.svg("g", null, svg);
       this.idle = [];
+      this.idleWidth = new Array(n).fill(-1);
       for (let p = 0; p < n; ++p) {
         this.idle.push(RL.svg("rect", { class: "rl-idle", x: this.x(0), y: this.y(p - 0.4), height: 0.8 * pitch, width: 0 }, gIdle));
       }
@@ -384,7 +385,11 @@
       const end = Math.min(t, END);
       for (let p = 0; p < run.n; ++p) {
         const stop = Math.min(run.active[p], end);
-        this.idle[p].setAttribute("width", Math.max(0, this.x(Math.max(0, stop)) - this.x(0)));
+        const w = Math.max(0, this.x(Math.max(0, stop)) - this.x(0));
+        if (force || w !== this.idleWidth[p]) {
+          this.idleWidth[p] = w;
+          this.idle[p].setAttribute("width", w);
+        }
       }
       run.reductions.forEach((op, k) => {
         const m = this.reds[k];
@@ -978,7 +983,9 @@
       const li = RL.el("li", { tabindex: "-1", "data-t": entry.t }, list, entry.text);
       if (entry.event !== undefined) {
         li.dataset.event = entry.event;
+        lineOfEvent[entry.event] = i;
       }
+      shownPast[i] = undefined;
       li.addEventListener("click", () => seekToEntry(i));
       narrationItems.push(li);
     });
@@ -1006,14 +1013,18 @@
       list.scrollTop = Math.max(0, currentItem.offsetTop - list.offsetTop);
     }
   }
+  // The line of each event, and whether each line is shown as past (only the lines whose
+  // state changes are touched: a page may hold thousands).
+  const lineOfEvent = [];
+  const shownPast = [];
   function updateNarration() {
     // The current line: the current event's; before the first event, none.
-    let current = null;
+    const current = state.index >= 0 ? narrationItems[lineOfEvent[state.index]] : null;
     D.narration.forEach((entry, i) => {
       const past = entry.event !== undefined ? entry.event <= state.index : entry.t <= state.t;
-      narrationItems[i].classList.toggle("rl-future", !past);
-      if (entry.event !== undefined && entry.event === state.index) {
-        current = narrationItems[i];
+      if (past !== shownPast[i]) {
+        shownPast[i] = past;
+        narrationItems[i].classList.toggle("rl-future", !past);
       }
     });
     if (current !== currentItem) {
