@@ -21,9 +21,9 @@ Usage: test_web_pages.py REDUCELAB_CLI EXAMPLES_DIR [--shots DIR]
 presentation) for people to look at. Exits 1 with every failure listed, 0 when all pass.
 """
 import argparse
-import base64
 import io
 import json
+import math
 import os
 import re
 import shutil
@@ -31,7 +31,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from urllib.parse import unquote, urlparse
 
 from PIL import Image
 from selenium import webdriver
@@ -39,6 +38,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 FAILURES = []
 
@@ -150,7 +150,6 @@ def narration_time(t):
     """The application's formatNarrationTime (3 significant digits, "0.00" for 0)."""
     if t == 0:
         return "0.00"
-    import math
     decimals = max(0, 2 - math.floor(math.log10(abs(t))))
     return f"{t:.{decimals}f}"
 
@@ -230,6 +229,24 @@ def run_page_checks(b, page, n, shots):
     time.sleep(0.4)
     check(time_text(b) == paused, "demo: Space again pauses")
 
+    # The keys work wherever the focus is: after a click on the play button (Space must not
+    # also press the button), on the slider (Right steps one event, not the slider).
+    b.open(page)
+    b.driver.find_element(By.ID, "rl-play").click()
+    time.sleep(0.4)
+    press(b, " ")
+    stopped = time_text(b)
+    time.sleep(0.4)
+    check(stopped != "t = 0.00" and time_text(b) == stopped,
+          f"demo: after a click on play, Space pauses ({stopped!r}, then {time_text(b)!r})")
+    slider = b.driver.find_element(By.CSS_SELECTOR, ".rl-slider")
+    b.js("arguments[0].focus()", slider)
+    before = b.js("return document.querySelector('#rl-counter').textContent")
+    index = b.js("return +document.querySelector('#rl-counter').textContent.match(/event (\\d+)/)[1]")
+    press(b, Keys.ARROW_RIGHT)
+    after = b.js("return +document.querySelector('#rl-counter').textContent.match(/event (\\d+)/)[1]")
+    check(after == index + 1, f"demo: Right on the slider steps one event ({before!r}: {index} -> {after})")
+
     # #t= seeks, paused, and the narration shows the event there.
     b.open(page, "t=3.5")
     check(time_text(b) == "t = 3.50", f"demo: #t=3.5 opens at 't = 3.50' (got {time_text(b)!r})")
@@ -241,19 +258,24 @@ def run_page_checks(b, page, n, shots):
     check(current is not None and current[1] <= 3.5 and
           (current[2] + 1 == len(times) or times[current[2] + 1] > 3.5),
           f"demo: the narration's current line is the last event at or before 3.5 ({current})")
+    # The page writes times as the program does: each sentence of the core holds its event's
+    # time ("t = 2.31: ..."), which the page's own formatting must give.
+    mismatched = b.js("""return RL.data.narration.filter(e => e.event !== undefined &&
+                             !e.text.includes('t = ' + RL.narrationTime(e.t) + ':')).length""")
+    check(mismatched == 0, f"demo: the page writes every event's time as the narration does ({mismatched} differ)")
     lines = b.js("return [...document.querySelectorAll('#rl-narration li')].map(li => li.textContent)")
     entries = b.js("return RL.data.narration.map(e => e.text)")
     check(lines == entries and len(lines) > n, f"demo: #rl-narration holds the program's {len(entries)} lines")
 
     # Keys: Right steps one event, Left back, End, Home.
     before = b.js("return document.querySelector('#rl-counter').textContent")
-    press(b, "\ue014")  # Right
+    press(b, Keys.ARROW_RIGHT)
     after = b.js("return document.querySelector('#rl-counter').textContent")
     check(before != after, f"demo: Right steps one event ({before!r} -> {after!r})")
-    press(b, "\ue010")  # End
+    press(b, Keys.END)
     end = b.js("return RL.data.end")
     check(time_text(b) == "t = " + narration_time(end), f"demo: End goes to the end ({time_text(b)!r})")
-    press(b, "\ue011")  # Home
+    press(b, Keys.HOME)
     check(time_text(b) == "t = 0.00", "demo: Home goes to the start")
     press(b, "]")
     check(b.js("return document.getElementById('rl-speed').value") == "3", "demo: ] is faster")
