@@ -10,6 +10,7 @@
 #include "base/file_io.h"
 #include "base/version.h"
 #include "base/vocabulary.h"
+#include "platform/law.h"
 #include "schedule/operation_text.h"
 #include "schedule/timeline.h"
 #include "web/page_html.h"
@@ -140,6 +141,34 @@ class TestRunPage : public QObject {
             QCOMPARE(d["events"][k][0].get<double>(), r.narration[k].event.time);
             QCOMPARE(d["events"][k][3].get<int>(), r.narration[k].run);
         }
+    }
+
+    // Every algorithm, alone and with the others, on every kind of costs: a page whose
+    // glossary finds every word it asks for (the writer's list against the application's).
+    void everyKindOfRunMakesAPage() {
+        for (const AlgorithmInfo& a : algorithms()) {
+            for (const bool nonCommutative : {false, true}) {
+                if (nonCommutative && !a.validNonCommutative) {
+                    continue;
+                }
+                for (const char* law : {"exp:1", "gamma:1:0.5", "const:1"}) {
+                    Scenario s = oneAlgorithm(a.id, 6);
+                    s.nonCommutative = nonCommutative;
+                    s.transfer = parseLaw(law, "test");
+                    s.reduction = parseLaw(law, "test");
+                    const json d = test::pageData(runPageHtml(content(s)));
+                    QCOMPARE(d["runs"].size(), std::size_t(1));
+                    QVERIFY(!d["glossary"].empty());
+                }
+            }
+        }
+        Scenario cluster;
+        cluster.n = 4;
+        cluster.algorithms = {AlgorithmId::Ep, AlgorithmId::Snf, AlgorithmId::Optimum};
+        cluster.costMode = CostMode::FixedMatrix;
+        cluster.matrix =
+            FixedCosts::parseCsv("0,3,3,3\n2,0,2,2\n1,1,0,1\n1,1,1,0\n0,0,0,0\n", "test");
+        QCOMPARE(test::pageData(runPageHtml(content(cluster)))["runs"].size(), std::size_t(3));
     }
 
     // A fixed matrix draws the bound (here Liu-Wang's optimum) as the explorer does.
