@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ReduceLab's one entry point for people and CI, on Debian 12 as root (or with sudo):
-#   scripts/dev.sh gui [ARGS]   install what building and running the GUI needs, build, start it
+#   scripts/dev.sh gui [ARGS]   install what building and running the GUI needs, build the GUI alone
+#                               (no tests), start it
 #   scripts/dev.sh test         install what the tests need too, build, check formatting and
 #                               clang-tidy, run every test; rebuild with clang,
 #                               AddressSanitizer + UBSan and libFuzzer, run every test again
@@ -43,11 +44,15 @@ install_missing() {
     fi
 }
 
-build() { # build DIR [cmake options...]
+configure() { # configure DIR [cmake options...]
     local dir=$1
     shift
     cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DREDUCELAB_WERROR=ON "$@" >/dev/null
-    cmake --build "$dir" -j "$JOBS"
+}
+
+build() { # build DIR [cmake options...]: everything, the tests included
+    configure "$@"
+    cmake --build "$1" -j "$JOBS"
 }
 
 # The sanitizer build: clang with AddressSanitizer, UBSan and libFuzzer's coverage
@@ -177,7 +182,9 @@ fuzz() {
 case "${1:-}" in
 gui)
     install_missing "${GUI_PACKAGES[@]}"
-    build build
+    # Only what the window needs: the tests are built by `test`.
+    configure build
+    cmake --build build -j "$JOBS" --target reducelab
     exec ./build/app/reducelab "${@:2}"
     ;;
 build)
