@@ -8,6 +8,7 @@
 
 #include "base/input_error.h"
 #include "common/sweep_results.h"
+#include "web/figure_page.h"
 
 #include <iostream>
 #include <map>
@@ -19,10 +20,13 @@ int cmdPlot(const std::vector<std::string>& argv) {
         {"png", "FILE", "draw the figure into a PNG file"},
         {"svg", "FILE", "... into an SVG file"},
         {"pdf", "FILE", "... into a PDF file"},
+        {"html", "FILE",
+         "... as one web page: hovering shows the numbers, the legend switches series on and "
+         "off; the results are in the page, which opens in any browser, offline"},
     };
     const Args a("plot", argv, specs, 1);
     if (a.helpAsked()) {
-        std::cout << Args::usage("plot", "RESULTS.csv --png|--svg|--pdf FILE", specs)
+        std::cout << Args::usage("plot", "RESULTS.csv --png|--svg|--pdf|--html FILE", specs)
                   << "\nRedraws the figure of a sweep's results (the CSV of sweep --out, with the "
                      "FILE.csv.json\nsidecar written beside it), as the GUI panel draws it.\n";
         return 0;
@@ -32,8 +36,8 @@ int cmdPlot(const std::vector<std::string>& argv) {
     }
     const std::string input = a.positional().front();
     const SweepFigureFiles figures{a.get("png"), a.get("svg"), a.get("pdf")};
-    if (!figures.any()) {
-        throw InputError("plot: ask for at least one figure: --png, --svg or --pdf FILE");
+    if (!figures.any() && !a.has("html")) {
+        throw InputError("plot: ask for at least one figure: --png, --svg, --pdf or --html FILE");
     }
     checkFigureFiles(figures);
     // The results and their sidecar are inputs: no figure may replace them.
@@ -41,16 +45,22 @@ int cmdPlot(const std::vector<std::string>& argv) {
     out.declareInput("the results", input);
     out.declareInput("their sidecar", sweepSidecarPath(input));
     std::map<std::string, std::string> paths; // option -> file
-    for (const char* option : {"png", "svg", "pdf"}) {
+    for (const char* option : {"png", "svg", "pdf", "html"}) {
         if (const auto path = a.get(option)) {
             out.declare(std::string("--") + option, *path);
             paths[option] = *path;
         }
     }
     const SweepResults results = loadSweepResults(QString::fromStdString(input));
-    for (const auto& [option, bytes] :
-         renderSweepFigure(results.snapshot, results.figure, figures)) {
-        out.stage(paths.at(option), bytesView(bytes));
+    if (figures.any()) {
+        for (const auto& [option, bytes] :
+             renderSweepFigure(results.snapshot, results.figure, figures)) {
+            out.stage(paths.at(option), bytesView(bytes));
+        }
+    }
+    if (paths.count("html") > 0) {
+        out.stage(paths.at("html"),
+                  figurePageHtml({results.snapshot.get(), results.figure, "reducelab-cli"}));
     }
     out.commit();
     return 0;

@@ -16,6 +16,7 @@
 #include "schedule/schedule_csv.h"
 #include "studies/run_study.h"
 #include "views/gantt_view.h"
+#include "web/run_page.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -139,13 +140,82 @@ FigureOptions figureOptions(const Args& a, const VerbOutputs& out) {
     return f;
 }
 
+/// The web page's options: checked before any computation.
+struct PageOptions {
+    bool wanted = false;
+    std::string title;
+};
+
+PageOptions pageOptions(const Args& a, const VerbOutputs& out) {
+    PageOptions page;
+    page.wanted = out.wanted("html");
+    page.title = a.get("title", "");
+    if (a.has("title") && !page.wanted) {
+        throw InputError("run: --title names the web page: add --html FILE");
+    }
+    return page;
+}
+
+/// The scenario of the command line: a scenario file (--scenario, the GUI's format), or --algo
+/// and the platform options.
+Scenario readScenario(const Args& a) {
+    if (const auto file = a.get("scenario")) {
+        for (const char* option : {"algo", "n", "comm", "comp", "noncommutative", "matrix",
+                                   "preset", "draw-matrix", "seed", "replicate"}) {
+            if (a.has(option)) {
+                throw InputError(std::string("run: --scenario holds the platform, the algorithms, "
+                                             "the seed and the replicate: leave out --") +
+                                 option);
+            }
+        }
+        return loadScenario(QString::fromStdString(*file));
+    }
+    Scenario scenario;
+    const std::string algo = a.required("algo", "ALGO");
+    try {
+        scenario.algorithms = parseAlgorithmList(algo);
+    } catch (const InputError& e) {
+        throw InputError(std::string("run: --algo: ") + e.what());
+    }
+    static_cast<PlatformSpec&>(scenario) = parsePlatform(a, "run");
+    scenario.replicate = static_cast<std::uint64_t>(
+        a.integer("replicate", 0, 0, std::numeric_limits<long long>::max()));
+    return scenario;
+}
+
+/// Compare mode (several algorithms) writes the web page only: every other output holds one
+/// schedule.
+void checkCompareOutputs(const Args& a, const Scenario& scenario) {
+    if (scenario.algorithms.size() <= 1) {
+        return;
+    }
+    for (const char* option : {"out", "format", "gantt", "tree", "figure", "paje", "narration",
+                               "animation", "width-mm", "font-pt", "dpi", "frame"}) {
+        if (a.has(option)) {
+            throw InputError(std::string("run: --") + option +
+                             " is for one schedule; with several algorithms (compare mode) "
+                             "write them as a web page, --html FILE");
+        }
+    }
+    if (!a.has("html")) {
+        throw InputError("run: several algorithms (compare mode) are shown as a web page: add "
+                         "--html FILE");
+    }
+}
+
 } // namespace
 
 int cmdRun(const std::vector<std::string>& argv) {
-    std::vector<OptionSpec> specs{{"algo", "ALGO", algorithmKeys()}};
+    std::vector<OptionSpec> specs{
+        {"algo", "ALGO",
+         algorithmKeys() + "; with --html, up to " + std::to_string(Scenario::kMaxAlgorithms) +
+             " of them, comma-separated (compare mode, on common random numbers)"}};
     const auto platform = platformOptions();
     specs.insert(specs.end(), platform.begin(), platform.end());
     specs.push_back({"replicate", "R", "which replicate of the seed to draw (default 0)"});
+    specs.push_back({"scenario", "FILE",
+                     "the scenario from a file the GUI saves and opens (JSON), instead of --algo "
+                     "and the platform options"});
     specs.push_back({"format", "csv|json", "output format (default csv: one row per operation)"});
     specs.push_back({"out", "FILE", "write there (atomically) instead of standard output"});
     specs.push_back({"gantt", "FILE",
@@ -170,6 +240,11 @@ int cmdRun(const std::vector<std::string>& argv) {
     specs.push_back({"narration", "FILE",
                      "also write the narration as plain text, one sentence a line (- for "
                      "standard output, with --out FILE)"});
+    specs.push_back({"html", "FILE",
+                     "also write the run as one web page: the explorer's player (Gantt charts, "
+                     "trees, narration) in a single self-contained HTML file that opens in any "
+                     "browser, offline"});
+    specs.push_back({"title", "TEXT", "the web page's title (default: the algorithms and n)"});
     for (const auto& list : {animationOptions(), progressOptions()}) {
         specs.insert(specs.end(), list.begin(), list.end());
     }
@@ -181,21 +256,38 @@ int cmdRun(const std::vector<std::string>& argv) {
                      "with the program and its version).\n";
         return 0;
     }
-    VerbOutputs out(a, {"out", "gantt", "tree", "figure", "paje", "narration", "animation"},
-                    {"matrix"});
+    VerbOutputs out(a, {"out", "gantt", "tree", "figure", "paje", "narration", "animation", "html"},
+                    {"matrix", "scenario"});
+    const PageOptions page = pageOptions(a, out);
     const FigureOptions figure = figureOptions(a, out);
     const std::optional<AnimationRequest> animation = readAnimationRequest(a);
-    const std::string algo = a.required("algo", "ALGO");
-    Scenario scenario;
-    scenario.algorithms = {parseAlgorithm(algo)};
-    static_cast<PlatformSpec&>(scenario) = parsePlatform(a, "run");
     const std::string format = a.get("format", "csv");
     if (format != "csv" && format != "json") {
         throw InputError("run: --format must be csv or json, not '" + format + "'");
     }
-    scenario.replicate = static_cast<std::uint64_t>(
-        a.integer("replicate", 0, 0, std::numeric_limits<long long>::max()));
-    const auto run = runScenario(scenario, RunDetail::Schedules);
+    const Scenario scenario = readScenario(a);
+    checkCompareOutputs(a, scenario);
+    if (page.wanted) {
+        scenario.validate();
+        RunPageLimits::check(scenario); // before the run: a page too large is refused at once
+    }
+    // A web page shows what the explorer shows: the bound line and Tree-dyn's Markov chain too.
+    const auto run =
+        runScenario(scenario, page.wanted ? RunDetail::Explorer : RunDetail::Schedules);
+    if (page.wanted) {
+        RunPageContent content;
+        content.run = run;
+        content.title = page.title;
+        content.scenarioFile =
+            QJsonDocument(scenarioToJson(scenario)).toJson(QJsonDocument::Indented).toStdString();
+        content.program = "reducelab-cli";
+        out.stage("html", runPageHtml(content));
+    }
+    if (scenario.algorithms.size() > 1) {
+        out.stage("out", ""); // compare mode writes the page only
+        out.commit();
+        return 0;
+    }
     const std::shared_ptr<const Schedule>& shared = run->schedules.front();
     const Schedule& s = *shared;
     if (out.wanted("paje")) {

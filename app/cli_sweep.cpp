@@ -13,6 +13,7 @@
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "studies/sweep_study.h"
+#include "web/figure_page.h"
 
 #include <chrono>
 #include <cmath>
@@ -45,6 +46,9 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
         {"png", "FILE", "also draw the figure, as the GUI panel does, into a PNG file"},
         {"svg", "FILE", "... into an SVG file"},
         {"pdf", "FILE", "... into a PDF file"},
+        {"html", "FILE",
+         "also write the figure as one web page: hovering shows the numbers, the legend switches "
+         "series on and off; the results are in the page, which opens in any browser, offline"},
     };
     for (const auto& more : {progressOptions(), jobOptions()}) {
         specs.insert(specs.end(), more.begin(), more.end());
@@ -70,7 +74,7 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     }
     const SweepFigureFiles figures{a.get("png"), a.get("svg"), a.get("pdf")};
     checkFigureFiles(figures);
-    VerbOutputs out(a, {"out", "png", "svg", "pdf"}, {"checkpoint"});
+    VerbOutputs out(a, {"out", "png", "svg", "pdf", "html"}, {"checkpoint"});
     SweepStudy study = SweepStudy::paper(fig);
     SweepSpec& spec = study.spec;
     spec.n = static_cast<int>(a.integer("n", spec.n, 1, kMaxProcessors));
@@ -101,7 +105,7 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     spec.threads = threadsOption(a);
     spec.quantiles = parseQuantiles(a);
     study.validate();
-    if (figures.any()) {
+    if (figures.any() || out.wanted("html")) {
         study.checkFigureAnalysis();
     }
     // The sidecar beside a results file: what `plot` and the GUI's Open results… need.
@@ -125,6 +129,9 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
         for (const auto& [option, bytes] : renderSweepFigure(snapshot, fig, figures)) {
             out.stage(option, bytesView(bytes));
         }
+    }
+    if (out.wanted("html")) {
+        out.stage("html", figurePageHtml({snapshot.get(), fig, env.program}));
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ReduceLab's one entry point for people and CI, on Debian 12 as root (or with sudo):
-#   scripts/dev.sh gui [ARGS]   install what building and running the GUI needs, build, start it
+#   scripts/dev.sh gui [ARGS]   install what building and running the GUI needs, build the GUI alone
+#                               (no tests), start it
 #   scripts/dev.sh test         install what the tests need too, build, check formatting and
 #                               clang-tidy, run every test; rebuild with clang,
 #                               AddressSanitizer + UBSan and libFuzzer, run every test again
@@ -15,12 +16,15 @@ cd "$(dirname "$0")/.."
 # Building and running the GUI and the CLI.
 GUI_PACKAGES=(cmake make g++ pkg-config qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev
               libboost-random-dev libglpk-dev libgl-dev libgif-dev libavcodec-dev libavformat-dev
-              libswscale-dev libavutil-dev)
+              libswscale-dev libavutil-dev nlohmann-json3-dev)
 # The tests on top: formatting, clang-tidy, the clang sanitizer/fuzzer build, real windows, Paje readers,
 # Open MPI (reducelab-mpi is built when it is found, and tested with 1 to 3 ranks), ffprobe
-# (the ffmpeg package) to read the exported animations back.
+# (the ffmpeg package) to read the exported animations back, a real browser for the web pages
+# (chromium driven by chromium-driver through python3-selenium; python3-pil reads its
+# screenshots).
 TEST_PACKAGES=(clang-format clang-tidy-22 clang libclang-rt-14-dev xvfb xauth vite pajeng help2man
-               desktop-file-utils appstream dpkg-dev libopenmpi-dev openmpi-bin ffmpeg)
+               desktop-file-utils appstream dpkg-dev libopenmpi-dev openmpi-bin ffmpeg chromium
+               chromium-driver python3-selenium python3-pil)
 JOBS=$(nproc 2>/dev/null || echo 2)
 # Seconds each fuzz target runs in `test` (9 targets, as many at once as there are cores: about
 # 1.5 minutes in all on two).
@@ -40,11 +44,15 @@ install_missing() {
     fi
 }
 
-build() { # build DIR [cmake options...]
+configure() { # configure DIR [cmake options...]
     local dir=$1
     shift
     cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DREDUCELAB_WERROR=ON "$@" >/dev/null
-    cmake --build "$dir" -j "$JOBS"
+}
+
+build() { # build DIR [cmake options...]: everything, the tests included
+    configure "$@"
+    cmake --build "$1" -j "$JOBS"
 }
 
 # The sanitizer build: clang with AddressSanitizer, UBSan and libFuzzer's coverage
@@ -174,7 +182,9 @@ fuzz() {
 case "${1:-}" in
 gui)
     install_missing "${GUI_PACKAGES[@]}"
-    build build
+    # Only what the window needs: the tests are built by `test`.
+    configure build
+    cmake --build build -j "$JOBS" --target reducelab
     exec ./build/app/reducelab "${@:2}"
     ;;
 build)

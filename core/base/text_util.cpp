@@ -83,6 +83,17 @@ std::string formatNumber(double value) {
     return ec == std::errc() ? std::string(buf, ptr) : std::string("?");
 }
 
+std::string formatSignificant(double value, int digits) {
+    if (!std::isfinite(value)) {
+        return "—";
+    }
+    // std::to_chars: printf's %g without the locale's decimal comma (the GUI sets a locale).
+    char buf[64];
+    const auto end =
+        std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, digits).ptr;
+    return std::string(buf, end);
+}
+
 std::string formatDuration(double seconds) {
     constexpr double kMaxHours = 1e6;
     if (!(seconds >= 0.0)) {

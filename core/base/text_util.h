@@ -25,6 +25,12 @@ long long parseInteger(std::string_view text, const std::string& context, long l
                        long long hi);
 /// Shortest decimal text that reads back to the same double ("0.1", "1e-05", "3").
 std::string formatNumber(double value);
+/// Significant digits of every number the application shows (fields, tables, tooltips).
+inline constexpr int kShownDigits = 6;
+/// A number as the application shows it: rounded to `digits` significant digits ("0.630957",
+/// "1.5", "1e-05", "1.23457e+06"), and "—" when it is not finite. The GUI's shownNumber() and
+/// the web pages' texts.
+std::string formatSignificant(double value, int digits = kShownDigits);
 /// A duration as people read it: "42 s", "3 min 05 s", "2 h 10 min" (whole seconds).
 std::string formatDuration(double seconds);
 /// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, inner quotes

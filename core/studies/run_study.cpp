@@ -1,8 +1,10 @@
 #include "studies/run_study.h"
 
 #include "algorithms/simulator.h"
+#include "base/text_util.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace rl {
 
@@ -52,6 +54,20 @@ std::shared_ptr<const RunResult> runScenario(const Scenario& scenario, RunDetail
         return nullptr;
     }
     return result;
+}
+
+std::string runTitle(const RunResult& r, std::size_t i) {
+    return std::string(algorithmInfo(r.scenario.algorithms[i]).name) + " — makespan " +
+           formatSignificant(r.schedules[i]->makespan, 5);
+}
+
+std::string runDetail(const RunResult& r, std::size_t i) {
+    if (r.scenario.algorithms[i] != AlgorithmId::TreeDyn || !r.treeDynChain) {
+        return {};
+    }
+    // The run beside what theory expects of it (the Markov chain, docs/model.md §6).
+    return "Markov chain: mean " + formatSignificant(r.treeDynChain->mean, 5) + ", sd " +
+           formatSignificant(std::sqrt(r.treeDynChain->variance), 4);
 }
 
 } // namespace rl

@@ -43,6 +43,13 @@ struct RunResult {
     std::optional<MeanVariance> treeDynChain;
 };
 
+/// The title of run `i` of `r` as the explorer writes it above its Gantt chart, and a web page
+/// too: "Tree-dyn — makespan 6.2345" (5 significant digits).
+std::string runTitle(const RunResult& r, std::size_t i);
+/// What follows the title in parentheses, or nothing: for Tree-dyn, its Markov chain's mean and
+/// standard deviation ("Markov chain: mean 6.1234, sd 1.234") when the run has it.
+std::string runDetail(const RunResult& r, std::size_t i);
+
 /// Validates `scenario` (InputError naming the problem) and runs every algorithm on the same
 /// seed and replicate. `progress` counts the algorithms run (and the bound's search, if any);
 /// returning false cancels: the result is then null.

@@ -33,6 +33,10 @@ expect "reducelab-cli run --animation a.gif --pre" 4 "--presentation --preset"
 # A file name after --animation (the completion's own folder listing, so any existing file).
 expect "reducelab-cli run --animation $1" 3 "$1"
 expect "reducelab-cli plot r.csv --s" 3 "--svg"
+expect "reducelab-cli run --algo tree-dyn --ht" 4 "--html"
+expect "reducelab-cli run --sc" 2 "--scenario"
+expect "reducelab-cli sweep fig4 --ht" 3 "--html"
+expect "reducelab-cli plot r.csv --ht" 3 "--html"
 if [ -x "$2/reducelab-mpi" ]; then
     expect "reducelab-mpi s" 1 "sweep"
     expect "reducelab-mpi m" 1 "mc"

@@ -4,8 +4,8 @@
 #include "algorithms/algorithm_registry.h"
 #include "algorithms/simulator.h"
 #include "explorer/algorithm_pane.h"
+#include "schedule/tree_layout.h"
 #include "views/gantt_view.h"
-#include "views/tree_layout.h"
 #include "views/tree_view.h"
 
 #include <qcustomplot.h>

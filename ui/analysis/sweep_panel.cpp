@@ -5,6 +5,7 @@
 #include "common/app_style.h"
 #include "common/figure_export.h"
 #include "common/sweep_results.h"
+#include "web/figure_page.h"
 
 #include <QEvent>
 #include <QFileDialog>
@@ -268,6 +269,17 @@ bool SweepPanel::exportFigure(const QString& path, QString* error) {
         return false;
     }
     return m_figure->exportTo(path, error);
+}
+
+WebPageMaker SweepPanel::webPage(QString* error) const {
+    const std::shared_ptr<const GridSnapshot> snapshot = m_figure->snapshot();
+    if (!snapshot) {
+        *error = tr("nothing to export yet: run the sweep first");
+        return {};
+    }
+    return [snapshot, fig = figureKind()] {
+        return figurePageHtml({snapshot.get(), fig, "reducelab"});
+    };
 }
 
 bool SweepPanel::exportData(const QString& path, QString* error) {

@@ -2,6 +2,7 @@
 
 #include "analysis/sweep_params_widget.h"
 #include "common/async_job.h"
+#include "common/web_page_export.h"
 #include "studies/scenario.h"
 #include "studies/sweep_study.h"
 #include "views/sweep_figure.h"
@@ -67,6 +68,9 @@ class SweepPanel : public QWidget {
     /// unless the run got further on the same grid.
     void cancel();
     bool exportFigure(const QString& path, QString* error);
+    /// File → Export web page…: what makes the page of the figure shown (core/web/
+    /// figure_page.h), or nothing with the reason in `error` (no picture yet).
+    WebPageMaker webPage(QString* error) const;
     bool exportData(const QString& path, QString* error);
     /// Shows results computed elsewhere (File → Open results…): the figure with its hover,
     /// legend, exports and drill-down, as after a run here. A run in flight is discarded; the

@@ -8,7 +8,7 @@
 namespace rl {
 
 QString shownNumber(double v) {
-    return std::isfinite(v) ? QString::number(v, 'g', kShownDigits) : QStringLiteral("—");
+    return QString::fromStdString(formatSignificant(v));
 }
 
 NumberEdit::NumberEdit(QWidget* parent) : QLineEdit(parent) {

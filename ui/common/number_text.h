@@ -1,16 +1,16 @@
 #pragma once
 
+#include "base/text_util.h"
+
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QString>
 
 namespace rl {
 
-/// Significant digits of every number the GUI shows: fields, spin boxes, tables, tooltips.
-inline constexpr int kShownDigits = 6;
-
 /// The one way the GUI shows a number: rounded to kShownDigits significant digits
-/// ("0.630957", "1.5", "1e-05"), in the C locale the fields parse; "—" when not finite.
+/// ("0.630957", "1.5", "1e-05"), in the C locale the fields parse; "—" when not finite
+/// (formatSignificant() of base/text_util.h, which the web pages use too).
 QString shownNumber(double v);
 
 /// A text field holding a number: it shows shownNumber() of the value it is given and keeps

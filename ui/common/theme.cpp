@@ -2,46 +2,22 @@
 
 namespace rl {
 
-namespace {
-
-/// The window's colours of one theme: what palette() spreads over the roles.
-struct WindowColours {
-    QColor window, text, base, alternateBase, button, tooltip, placeholder, highlight,
-        highlightedText, link, linkVisited, disabledText, light, midlight, mid, dark, shadow;
-};
-
-WindowColours windowColours(bool dark) {
-    if (dark) {
-        return {QColor(0x2b, 0x2d, 0x31), QColor(0xe6, 0xe6, 0xe6), QColor(0x1e, 0x20, 0x23),
-                QColor(0x26, 0x28, 0x2c), QColor(0x38, 0x3b, 0x40), QColor(0x38, 0x3b, 0x40),
-                QColor(0xa0, 0xa0, 0xa0), QColor(0x2f, 0x65, 0xb5), QColor(Qt::white),
-                QColor(0x8c, 0xc4, 0xff), QColor(0xd0, 0xa8, 0xff), QColor(0xa8, 0xa8, 0xa8),
-                QColor(0x4c, 0x4f, 0x55), QColor(0x42, 0x45, 0x4b), QColor(0x2a, 0x2c, 0x30),
-                QColor(0x17, 0x18, 0x1a), QColor(0x0a, 0x0a, 0x0b)};
-    }
-    return {QColor(0xef, 0xef, 0xef), QColor(0x1a, 0x1a, 0x1a), QColor(Qt::white),
-            QColor(0xf5, 0xf5, 0xf5), QColor(0xe4, 0xe4, 0xe4), QColor(0xff, 0xff, 0xdc),
-            QColor(0x6b, 0x6b, 0x6b), QColor(0x1f, 0x5f, 0xa8), QColor(Qt::white),
-            QColor(0x0b, 0x57, 0xa4), QColor(0x6b, 0x2c, 0x91), QColor(0x5e, 0x5e, 0x5e),
-            QColor(Qt::white),        QColor(0xf2, 0xf2, 0xf2), QColor(0xb8, 0xb8, 0xb8),
-            QColor(0x9a, 0x9a, 0x9a), QColor(0x5c, 0x5c, 0x5c)};
-}
-
-} // namespace
-
 QColor Theme::category(int i) const {
-    static const QColor light[] = {QColor(0x00, 0x72, 0xb2), QColor(0xe6, 0x9f, 0x00),
-                                   QColor(0x00, 0x9e, 0x73), QColor(0xcc, 0x79, 0xa7),
-                                   QColor(0x56, 0xb4, 0xe9), QColor(0xd5, 0x5e, 0x00)};
-    static const QColor darkColours[] = {QColor(0x56, 0xb4, 0xe9), QColor(0xe6, 0x9f, 0x00),
-                                         QColor(0x00, 0x9e, 0x73), QColor(0xcc, 0x79, 0xa7),
-                                         QColor(0xf0, 0xe4, 0x42), QColor(0xd5, 0x5e, 0x00)};
-    const int k = ((i % 6) + 6) % 6;
-    return dark ? darkColours[k] : light[k];
+    const auto& all = colours().categories;
+    const int size = static_cast<int>(all.size());
+    return qt(all[static_cast<std::size_t>(((i % size) + size) % size)]);
 }
 
 QPalette Theme::palette() const {
-    const WindowColours c = windowColours(dark);
+    const WindowColours& w = windowColours(dark);
+    struct {
+        QColor window, text, base, alternateBase, button, tooltip, placeholder, highlight,
+            highlightedText, link, linkVisited, disabledText, light, midlight, mid, dark, shadow;
+    } const c{qt(w.window),          qt(w.text),     qt(w.base),        qt(w.alternateBase),
+              qt(w.button),          qt(w.tooltip),  qt(w.placeholder), qt(w.highlight),
+              qt(w.highlightedText), qt(w.link),     qt(w.linkVisited), qt(w.disabledText),
+              qt(w.light),           qt(w.midlight), qt(w.mid),         qt(w.dark),
+              qt(w.shadow)};
     QPalette p;
     for (QPalette::ColorGroup g : {QPalette::Active, QPalette::Inactive, QPalette::Disabled}) {
         const bool off = g == QPalette::Disabled;

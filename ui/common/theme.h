@@ -1,5 +1,7 @@
 #pragma once
 
+#include "base/theme_colours.h"
+
 #include <QColor>
 #include <QFont>
 #include <QPalette>
@@ -24,44 +26,49 @@ struct Theme {
 
     /// How much presentation mode enlarges everything: 1280x720 at this scale still fits the
     /// views, the transport bar and six narration lines.
-    static constexpr double kPresentationScale = 1.6;
+    static constexpr double kPresentationScale = StyleSizes::kPresentationScale;
     /// The views' font size at scale 1 (points).
-    static constexpr double kBasePointSize = 9.0;
+    static constexpr double kBasePointSize = StyleSizes::kBasePointSize;
 
     double scale() const { return presentation ? kPresentationScale : 1.0; }
     /// A length (pixels, a line width) at this theme's scale.
     double px(double length) const { return length * scale(); }
 
-    // --- Plots and views
-    QColor background() const { return dark ? QColor(0x1e, 0x20, 0x23) : QColor(Qt::white); }
-    QColor foreground() const { return dark ? QColor(0xe8, 0xe8, 0xe8) : QColor(0x20, 0x20, 0x20); }
+    // --- Plots and views: the colours of core/base/theme_colours.h (shared with the web pages)
+    /// A core colour as Qt's.
+    static QColor qt(Rgb c) { return QColor(c.r, c.g, c.b); }
+    const ViewColours& colours() const { return viewColours(dark); }
+    QColor background() const { return qt(colours().background); }
+    QColor foreground() const { return qt(colours().foreground); }
     /// Secondary text (edge times, hints, processors that have sent), still readable.
-    QColor muted() const { return dark ? QColor(0xa6, 0xa6, 0xa6) : QColor(0x60, 0x60, 0x60); }
-    QColor grid() const { return dark ? QColor(0x46, 0x49, 0x4f) : QColor(0xdd, 0xdd, 0xdd); }
+    QColor muted() const { return qt(colours().muted); }
+    QColor grid() const { return qt(colours().grid); }
     /// Transfers: Okabe-Ito blue, sky blue on dark (the blue has too little contrast there).
-    QColor transfer() const { return dark ? QColor(0x56, 0xb4, 0xe9) : QColor(0x00, 0x72, 0xb2); }
-    QColor reduction() const { return QColor(0xe6, 0x9f, 0x00); } // orange
-    QColor critical() const { return QColor(0xd5, 0x5e, 0x00); }  // vermillion
-    QColor selection() const { return QColor(0xcc, 0x79, 0xa7); } // reddish purple
-    QColor cursor() const { return QColor(0x00, 0x9e, 0x73); }    // bluish green
+    QColor transfer() const { return qt(colours().transfer); }
+    QColor reduction() const { return qt(colours().reduction); } // orange
+    QColor critical() const { return qt(colours().critical); }   // vermillion
+    QColor selection() const { return qt(colours().selection); } // reddish purple
+    QColor cursor() const { return qt(colours().cursor); }       // bluish green
     /// Idle bands of the Gantt charts.
-    QColor idle() const { return dark ? QColor(0x2e, 0x31, 0x36) : QColor(0xf0, 0xf0, 0xf0); }
+    QColor idle() const { return qt(colours().idle); }
     /// A reception bar of colour `c` (transfer, critical or selection): translucent; on dark,
     /// a lighter tint and more opaque, or it would vanish into the idle band.
     QColor reception(QColor c) const {
         if (dark) {
-            c = mix(c, Qt::white, 0.2);
+            c = mix(c, Qt::white, ColourRules::kReceptionDarkTint);
         }
-        c.setAlpha(dark ? 200 : 110);
+        c.setAlpha(dark ? ColourRules::kReceptionAlphaDark : ColourRules::kReceptionAlphaLight);
         return c;
     }
     /// Fill of a tree node that holds a value, and of one that is reducing.
-    QColor nodeFill() const { return mix(background(), transfer(), 0.2); }
-    QColor reducingFill() const { return mix(background(), reduction(), 0.35); }
+    QColor nodeFill() const { return mix(background(), transfer(), ColourRules::kNodeFillMix); }
+    QColor reducingFill() const {
+        return mix(background(), reduction(), ColourRules::kReducingFillMix);
+    }
     /// Text drawn on a filled transfer-coloured shape (the root that holds everything).
-    QColor onTransfer() const { return dark ? QColor(0x10, 0x12, 0x14) : QColor(Qt::white); }
+    QColor onTransfer() const { return qt(colours().onTransfer); }
     /// Error messages.
-    QColor error() const { return dark ? QColor(0xff, 0x8a, 0x80) : QColor(0xb0, 0x2a, 0x1e); }
+    QColor error() const { return qt(colours().error); }
 
     /// The i-th categorical colour (algorithms in compare mode and in the analysis figures),
     /// Okabe-Ito; on dark, sky blue and yellow replace blue and sky blue.

@@ -2,6 +2,7 @@
 
 #include "base/file_io.h"
 #include "base/text_util.h"
+#include "base/vocabulary.h"
 #include "common/figure_export.h"
 #include "common/media_icons.h"
 #include "common/scenario_json.h"
@@ -14,6 +15,7 @@
 #include "views/gantt_view.h"
 #include "views/legend_strip.h"
 #include "views/tree_view.h"
+#include "web/run_page.h"
 
 #include <qcustomplot.h>
 
@@ -23,6 +25,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QListWidget>
 #include <QPainter>
@@ -41,9 +44,6 @@ namespace {
 
 constexpr int kScrubSteps = 1000;
 
-QString algoName(AlgorithmId id) {
-    return QString::fromStdString(std::string(algorithmInfo(id).name));
-}
 QString algoKey(AlgorithmId id) {
     return QString::fromStdString(std::string(algorithmInfo(id).key));
 }
@@ -74,14 +74,19 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     auto tree = [](TreeView::Glyph g) {
         return [g](QPainter& p, QRectF box, const Theme& t) { TreeView::paintGlyph(p, g, box, t); };
     };
-    m_legend->addEntry(tr("transfer"), gantt(GanttView::Glyph::Transfer));
-    m_legend->addEntry(tr("reduction"), gantt(GanttView::Glyph::Reduction));
-    m_legend->addEntry(tr("critical path"), gantt(GanttView::Glyph::Critical));
-    m_legend->addEntry(tr("in flight"), tree(TreeView::Glyph::InFlight));
-    m_legend->addEntry(tr("merged"), tree(TreeView::Glyph::Merged));
-    m_legend->addEntry(tr("holds a value"), tree(TreeView::Glyph::Holding));
-    m_legend->addEntry(tr("has sent"), tree(TreeView::Glyph::Sent));
-    m_legend->addEntry(tr("holds everything"), tree(TreeView::Glyph::Complete));
+    // The legends' words, the same in the web pages (core/base/vocabulary.h).
+    auto label = [](Mark mark) {
+        const std::string_view text = markWords(mark).label;
+        return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+    };
+    m_legend->addEntry(label(Mark::Transfer), gantt(GanttView::Glyph::Transfer));
+    m_legend->addEntry(label(Mark::Reduction), gantt(GanttView::Glyph::Reduction));
+    m_legend->addEntry(label(Mark::Critical), gantt(GanttView::Glyph::Critical));
+    m_legend->addEntry(label(Mark::InFlight), tree(TreeView::Glyph::InFlight));
+    m_legend->addEntry(label(Mark::Merged), tree(TreeView::Glyph::Merged));
+    m_legend->addEntry(label(Mark::Holding), tree(TreeView::Glyph::Holding));
+    m_legend->addEntry(label(Mark::Sent), tree(TreeView::Glyph::Sent));
+    m_legend->addEntry(label(Mark::Complete), tree(TreeView::Glyph::Complete));
     m_legend->setToolTip(tr("Help → Legend (F1) explains every mark"));
     m_paneLayout->addWidget(m_legend);
     m_narration = new QListWidget;
@@ -279,17 +284,9 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
     QStringList summary;
     m_titles.clear();
     for (std::size_t i = 0; i < schedules.size(); ++i) {
-        const Schedule& s = *schedules[i];
-        const AlgorithmId algo = r->scenario.algorithms[i];
-        const QString title =
-            QStringLiteral("%1 — makespan %2").arg(algoName(algo)).arg(s.makespan, 0, 'g', 5);
-        QString detail;
-        if (algo == AlgorithmId::TreeDyn && r->treeDynChain) {
-            // The run beside what theory expects of it (the Markov chain, docs/model.md §6).
-            detail = QStringLiteral("Markov chain: mean %1, sd %2")
-                         .arg(r->treeDynChain->mean, 0, 'g', 5)
-                         .arg(std::sqrt(r->treeDynChain->variance), 0, 'g', 4);
-        }
+        // The words of core/studies/run_study.h: a web page of the run writes the same.
+        const QString title = QString::fromStdString(runTitle(*r, i));
+        const QString detail = QString::fromStdString(runDetail(*r, i));
         m_panes[i]->setSchedule(schedules[i], title, r->criticalPaths[i], detail);
         // Compare mode's one shared time axis: its times under the bottom chart only.
         using Text = GanttView::TimeAxisText;
@@ -424,6 +421,26 @@ bool ExplorerPage::exportRun(Export what, const QString& path, QStringList* writ
         return false;
     }
     return true;
+}
+
+WebPageMaker ExplorerPage::webPage(QString* error) const {
+    if (!m_result) {
+        *error = tr("nothing to export yet");
+        return {};
+    }
+    try {
+        RunPageLimits::check(m_result->scenario);
+    } catch (const std::exception& e) {
+        *error = QString::fromStdString(printable(e.what()));
+        return {};
+    }
+    RunPageContent content;
+    content.run = m_result;
+    content.scenarioFile = QJsonDocument(scenarioToJson(m_result->scenario))
+                               .toJson(QJsonDocument::Indented)
+                               .toStdString();
+    content.program = "reducelab";
+    return [content] { return runPageHtml(content); };
 }
 
 std::vector<AnimatedRun> ExplorerPage::animatedRuns() const {

@@ -3,6 +3,7 @@
 #include "common/figure_format.h"
 #include "common/media_icons.h"
 #include "common/theme.h"
+#include "common/web_page_export.h"
 #include "explorer/scenario_history.h"
 #include "explorer/session.h"
 #include "export/animation_options.h"
@@ -99,6 +100,11 @@ class ExplorerPage : public QWidget {
     /// the first) to the clipboard, as the animation shows them: an image, SVG and PDF. False
     /// with a message when there is nothing to copy.
     bool copyFigure(QString* error) const;
+
+    /// File → Export web page…: what makes the shown run's page (core/web/run_page.h, the
+    /// scenario it saves written by scenario_json.h), or nothing with the reason in `error`
+    /// (nothing shown yet, or a run too large for a page: the CLI's message).
+    WebPageMaker webPage(QString* error) const;
 
     /// The shown runs as an animation draws them (titles and reference lines as on screen).
     std::vector<AnimatedRun> animatedRuns() const;

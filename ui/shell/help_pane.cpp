@@ -2,6 +2,7 @@
 
 #include "algorithms/algorithm_registry.h"
 #include "base/version.h"
+#include "base/vocabulary.h"
 #include "views/gantt_view.h"
 #include "views/tree_view.h"
 
@@ -18,109 +19,20 @@ namespace rl {
 
 namespace {
 
-struct Entry {
-    const char* term;
-    const char* meaning;
-};
-
-// Every term the window shows that a newcomer may not know, in plain words. The papers'
-// section numbers appear only here, in brackets, and in tooltips.
-const Entry kGlossary[] = {
-    {"P3", "processor number 3. Processors are numbered from 0; P0 ends with the result."},
-    {"value, [4,5]",
-     "a partial result: the values of processors 4 to 5 already reduced into one. At the "
-     "start P<i>i</i> holds [<i>i</i>,<i>i</i>]; at the end one processor holds [0,<i>n</i>−1]."},
-    {"[4,5] [14,15]",
-     "several intervals in one value: with a commutative operation any two values may be "
-     "merged, so a value can hold intervals that are not adjacent."},
-    {"transfer", "one processor sends its value to another; drawn as an arrow in the Gantt "
-                 "chart and as an edge of the tree."},
-    {"reception", "the time a value takes to arrive: the pale bar on the receiver's row."},
-    {"reception 3", "the third value a processor receives in a static plan (Binomial-stat, "
-                    "Fibonacci-stat): the plan fixes who sends to whom and in which order."},
-    {"reduction", "merging a received value into one's own (e.g. adding two vectors): an "
-                  "orange block in the Gantt chart."},
-    {"slot", "Tree-dyn's waiting place: an idle processor that finds the slot empty enters it "
-             "and waits; the next idle processor sends its value to the one in the slot."},
-    {"round", "Binomial-stat's steps: in round <i>k</i>, processors 2<sup><i>k</i></sup> apart "
-              "pair up."},
-    {"sender order", "the order in which the clairvoyant baselines (EP, SNF, Optimum) let "
-                     "processors send; they know every cost in advance."},
-    {"idle", "a processor waiting, with its value, to send or receive: the grey band."},
-    {"makespan", "the time at which the reduction is complete: the root holds every value. "
-                 "Shorter is better."},
-    {"critical path", "the chain of operations, each waiting for the previous one, that fixes "
-                      "the makespan: shortening any other operation would not end the run "
-                      "sooner."},
-    {"lower bound", "a time no algorithm can beat on these costs (the dashed line)."},
-    {"optimum", "the best makespan over every sender order, found by exhaustive search (small "
-                "clusters only)."},
-    {"cost law", "how the time of each operation is drawn: constant, uniform, gamma, "
-                 "exponential or Bernoulli, each given by its mean and CV."},
-    {"CV", "coefficient of variation: standard deviation divided by the mean. 0 means every "
-           "operation takes the same time; 1 is as spread as an exponential law."},
-    {"mu_d, mu_c, mu_c/mu_d", "the mean time of a transfer (d) and of a reduction (c), and "
-                              "their ratio."},
-    {"seed", "the number the random draws start from: the same seed gives the same costs."},
-    {"replicate", "one run of a Monte Carlo experiment. Replicate <i>k</i> of a seed always "
-                  "draws the same costs, so a figure's point can be opened in the explorer."},
-    {"New draw", "another seed: new random costs with the same settings."},
-    {"common random numbers", "every algorithm of a comparison runs on the same draws, so "
-                              "their difference is not blurred by luck."},
-    {"compare mode", "two to four algorithms side by side on the same draws, with one time "
-                     "axis."},
-    {"commutative / non-commutative",
-     "whether the operation allows merging values in any order (a sum) or only adjacent "
-     "intervals in order (a matrix product). Tree-dyn needs a commutative operation."},
-    {"fixed matrix", "known transfer costs d[i][j] (from i to j) and reduction costs c[j]; "
-                     "sender-only when d[i][j] depends on i alone, as in Liu and Wang's "
-                     "clusters."},
-    {"Monte Carlo", "many replicates of a random scenario, summarised by their mean, spread "
-                    "and quantiles."},
-    {"mean ± standard error", "the average over the replicates, and how far it may be from "
-                              "the true average (about one standard error)."},
-    {"sd", "standard deviation: how much single runs spread around the mean."},
-    {"q10, q90, ribbon", "quantiles: 10% of the runs are faster than q10, 90% faster than "
-                         "q90. The shaded ribbon spans them."},
-    {"95% interval", "the range that holds the true ratio with 95% confidence; where it "
-                     "contains 1 the two algorithms are not told apart (hatched cells)."},
-    {"median replicate", "the replicate whose result is the median of the point: what a "
-                         "click on a figure opens in the explorer."},
-    {"margin, runner-up, tie", "on the best-method map: how much better the best algorithm is "
-                               "than the second best; a tie is a margin within one standard "
-                               "error (crosses)."},
-    {"Markov chain", "Tree-dyn with exponential costs behaves as a Markov chain whose mean "
-                     "and variance are known exactly [report §5]; the explorer and the Theory "
-                     "tab compare runs with it."},
-    {"z", "(simulated mean − exact mean) / standard error: within ±4 the two agree."},
-    {"worst-case ratio, Theorem", "how many times slower than the optimum an algorithm can be "
-                                  "on the worst platform; the theorems of the report prove "
-                                  "the bounds [report §4, Table 1]."},
-    {"steady state, throughput", "a long series of reductions, pipelined: the number of "
-                                 "reductions completed per time unit (TP) [Legrand, Marchal, "
-                                 "Robert]."},
-    {"SSRP, SSSP", "the steady-state reduction and scatter problems, solved as linear "
-                   "programs."},
-    {"period", "the length of the repeating pattern of a periodic schedule."},
-    {"T(1,1,2)@P1", "a task of a reduction series: on processor P1, merge the values of "
-                    "processors 1..1 and 2..2 into [1,2]."},
-    {"v[1,2], m3", "a message: the value [1,2] of a reduction, or the third message of a "
-                   "scatter; #<i>i</i> numbers the instance within the period."},
-    {"occupation", "the fraction of a period a link or a processor is busy."},
-    {"pipelining gain", "how much faster a steady-state series runs than one reduction after "
-                        "another with the explorer's algorithms."},
-    {"divisible load, master, α", "a load split among workers: the master sends each worker "
-                                  "its share α, the workers compute, and may return results "
-                                  "[Vivien]."},
-    {"one round, multi-round", "the load sent in one share per worker, or in several smaller "
-                               "rounds that overlap communication and computation."},
-};
-
 constexpr int kSwatchW = 44;
 constexpr int kSwatchH = 20;
 
 QString escape(const QString& s) {
     return s.toHtmlEscaped();
+}
+
+QString utf8(std::string_view text) {
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+// The Help's sentence of a mark (core/base/vocabulary.h: the web pages say the same).
+QString meaning(Mark mark) {
+    return escape(utf8(markWords(mark).meaning));
 }
 
 } // namespace
@@ -135,8 +47,8 @@ HelpPane::HelpPane(QWidget* parent) : QWidget(parent), m_browser(new QTextBrowse
 
 QStringList HelpPane::glossaryTerms() {
     QStringList terms;
-    for (const Entry& e : kGlossary) {
-        terms << QString::fromUtf8(e.term);
+    for (const GlossaryEntry& e : glossary()) {
+        terms << utf8(e.term);
     }
     return terms;
 }
@@ -213,9 +125,8 @@ void HelpPane::rebuild() {
 
     html += QStringLiteral("<a name=\"glossary\"></a><h3>%1</h3><table cellpadding=\"2\">")
                 .arg(tr("Glossary"));
-    for (const Entry& e : kGlossary) {
-        html += row(QStringLiteral("<b>%1</b>").arg(escape(QString::fromUtf8(e.term))),
-                    QString::fromUtf8(e.meaning));
+    for (const GlossaryEntry& e : glossary()) {
+        html += row(QStringLiteral("<b>%1</b>").arg(escape(utf8(e.term))), utf8(e.meaning));
     }
     for (const AlgorithmInfo& info : allAlgorithms()) {
         html += row(QStringLiteral("<b>%1</b>")
@@ -230,35 +141,26 @@ void HelpPane::rebuild() {
                            "cellpadding=\"2\">")
                 .arg(tr("Legend"), tr("The reduction tree"));
     using TG = TreeView::Glyph;
-    html += row(tree(TG::InFlight, "in-flight"),
-                tr("dashed edge: the value travels, or waits for the receiver to merge it"));
-    html += row(tree(TG::Merged, "merged"), tr("solid edge: the receiver has merged the value"));
-    html += row(tree(TG::Critical, "critical"), tr("thick edge: on the critical path"));
-    html += row(tree(TG::Selected, "selected"), tr("the selected transfer (click an edge)"));
-    html += row(tree(TG::Holding, "holding"), tr("a processor holding a value, idle"));
-    html += row(tree(TG::Receiving, "receiving"),
-                tr("thick blue ring: receiving a value, or sending its own"));
-    html += row(tree(TG::Reducing, "reducing"),
-                tr("thick orange ring: merging a received value into its own"));
-    html += row(tree(TG::Sent, "sent"), tr("hollow and grey: has sent its value, it is done"));
-    html += row(tree(TG::Complete, "complete"),
-                tr("filled: the root, holding every value — the reduction is complete"));
+    html += row(tree(TG::InFlight, "in-flight"), meaning(Mark::InFlight));
+    html += row(tree(TG::Merged, "merged"), meaning(Mark::Merged));
+    html += row(tree(TG::Critical, "critical"), meaning(Mark::CriticalEdge));
+    html += row(tree(TG::Selected, "selected"), meaning(Mark::SelectedEdge));
+    html += row(tree(TG::Holding, "holding"), meaning(Mark::Holding));
+    html += row(tree(TG::Receiving, "receiving"), meaning(Mark::Receiving));
+    html += row(tree(TG::Reducing, "reducing"), meaning(Mark::Reducing));
+    html += row(tree(TG::Sent, "sent"), meaning(Mark::Sent));
+    html += row(tree(TG::Complete, "complete"), meaning(Mark::Complete));
     html += QStringLiteral("</table><p><b>%1</b></p><table cellpadding=\"2\">")
                 .arg(tr("The Gantt chart (one row per processor, time to the right)"));
     using GG = GanttView::Glyph;
-    html += row(gantt(GG::Transfer, "transfer"),
-                tr("a transfer: an arrow from the sender's row to the receiver's"));
-    html += row(gantt(GG::Reception, "reception"),
-                tr("a reception: the pale bar on the receiver's row while the value arrives"));
-    html += row(gantt(GG::Reduction, "reduction"), tr("a reduction: the receiver merges"));
-    html += row(gantt(GG::Critical, "critical-path"),
-                tr("vermillion: an operation on the critical path"));
-    html += row(gantt(GG::Selected, "selection"), tr("purple: the selected operation"));
-    html += row(gantt(GG::Idle, "idle"),
-                tr("grey band: the processor is still in the reduction (it has not sent yet)"));
-    html += row(gantt(GG::Cursor, "cursor"), tr("green line: the time of the animation"));
-    html += row(gantt(GG::Reference, "reference"),
-                tr("dashed line: a lower bound, or the optimum's makespan"));
+    html += row(gantt(GG::Transfer, "transfer"), meaning(Mark::Transfer));
+    html += row(gantt(GG::Reception, "reception"), meaning(Mark::Reception));
+    html += row(gantt(GG::Reduction, "reduction"), meaning(Mark::Reduction));
+    html += row(gantt(GG::Critical, "critical-path"), meaning(Mark::Critical));
+    html += row(gantt(GG::Selected, "selection"), meaning(Mark::Selected));
+    html += row(gantt(GG::Idle, "idle"), meaning(Mark::Idle));
+    html += row(gantt(GG::Cursor, "cursor"), meaning(Mark::Cursor));
+    html += row(gantt(GG::Reference, "reference"), meaning(Mark::Reference));
     html += QStringLiteral("</table>");
 
     html += QStringLiteral("<a name=\"about\"></a><h3>%1</h3>").arg(tr("About ReduceLab"));

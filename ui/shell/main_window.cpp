@@ -3,6 +3,7 @@
 #include "analysis/best_method_panel.h"
 #include "analysis/cv_sweep_panel.h"
 #include "analysis/ratio_map_panel.h"
+#include "analysis/sweep_panel.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "common/app_style.h"
@@ -97,6 +98,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
     });
     setCentralWidget(m_tabs);
 
+    m_webPageJob = new WebPageJob(this);
+    connect(m_webPageJob, &AsyncJobBase::resultReady, this, [this] {
+        statusBar()->showMessage(tr("wrote %1").arg(m_webPageJob->latest()->path), 8000);
+    });
+    connect(m_webPageJob, &AsyncJobBase::failed, this, &MainWindow::showError);
     buildHelp();
     buildMenus();
     connect(m_explorer, &ExplorerPage::summaryChanged, this, [this](const QString& summary) {
@@ -234,6 +240,13 @@ void MainWindow::buildMenus() {
     exportAction(tr("Export &Paje trace…"), tr("Paje trace (*.trace)"), ExplorerPage::Export::Paje);
     file->addAction(tr("Export &animation…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
                     &MainWindow::askAnimationExport);
+    file->addAction(tr("Export &web page…"), this, [this] {
+        const QString p =
+            QFileDialog::getSaveFileName(this, tr("Export web page"), {}, tr("Web page (*.html)"));
+        if (!p.isEmpty()) {
+            exportWebPage(p);
+        }
+    });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 
@@ -396,6 +409,32 @@ bool MainWindow::copyFigure() {
         return false;
     }
     statusBar()->showMessage(tr("copied the figure (image, SVG and PDF)"), 8000);
+    return true;
+}
+
+bool MainWindow::exportWebPage(const QString& path) {
+    // The page of the tab shown: the explorer's run, or an analysis panel's figure.
+    QString error;
+    WebPageMaker make;
+    if (m_tabs->currentIndex() == 0) {
+        make = m_explorer->webPage(&error);
+    } else if (auto* panel = qobject_cast<SweepPanel*>(m_tabs->currentWidget())) {
+        make = panel->webPage(&error);
+    } else {
+        error = tr("Export web page writes the explorer's run or the figure of the CV sweep, "
+                   "ratio map or best method tab: open one of them");
+    }
+    if (!make) {
+        showError(error);
+        return false;
+    }
+    try {
+        startWebPageExport(*m_webPageJob, path, std::move(make));
+    } catch (const std::exception& e) { // the path refused
+        showError(QString::fromStdString(printable(e.what())));
+        return false;
+    }
+    statusBar()->showMessage(tr("writing %1…").arg(path));
     return true;
 }
 

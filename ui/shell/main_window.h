@@ -49,6 +49,12 @@ class MainWindow : public QMainWindow {
     /// Exports the shown runs as an animation in the background, with a progress dialog that
     /// can cancel; returns the export (null, with the error shown, if refused at once).
     AnimationExport* exportAnimation(const QString& path, const AnimationOptions& options);
+    /// File → Export web page…: the explorer's run, or the figure of the analysis tab shown,
+    /// as one self-contained web page, made and written off the GUI thread (webPageJob());
+    /// false, with the error shown, when refused at once (a bad path, nothing to export, a
+    /// run too large for a page).
+    bool exportWebPage(const QString& path);
+    WebPageJob* webPageJob() const { return m_webPageJob; }
     /// Edit → Copy figure (Ctrl+C): the explorer's current pane to the clipboard.
     bool copyFigure();
     QString lastError() const { return m_lastError; }
@@ -112,6 +118,7 @@ class MainWindow : public QMainWindow {
     Theme m_theme;
     QString m_lastError;
     bool m_interactive = true;
+    WebPageJob* m_webPageJob = nullptr;
 };
 
 } // namespace rl

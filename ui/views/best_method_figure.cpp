@@ -1,5 +1,7 @@
 #include "views/best_method_figure.h"
 
+#include "studies/figure_text.h"
+
 #include <qcustomplot.h>
 
 #include <QImage>
@@ -13,10 +15,7 @@ BestMethodFigure::BestMethodFigure(QWidget* parent) : MapFigure(parent) {}
 
 QColor BestMethodFigure::cellColour(AlgorithmId best, double relativeMargin, const Theme& theme) {
     const QColor full = theme.category(static_cast<int>(best));
-    // 0 at a margin of 0.1% or less, 1 at 10% or more: the eye sees where the choice matters.
-    const double t = std::clamp(std::log10(std::max(relativeMargin, 1e-12) / 1e-3) / 2.0, 0.0, 1.0);
-    const double w = 0.3 + 0.7 * t; // never the background: the category stays readable
-    return Theme::mix(theme.background(), full, w);
+    return Theme::mix(theme.background(), full, ColourRules::bestMethodWeight(relativeMargin));
 }
 
 void BestMethodFigure::build(const GridSnapshot& s) {
@@ -24,11 +23,7 @@ void BestMethodFigure::build(const GridSnapshot& s) {
     const std::size_t nx = s.spec.cvs.size();
     const std::size_t ny = s.spec.ratios.size();
     const MapGeometry geo = MapGeometry::of(s.spec);
-    setTitle(QStringLiteral("Best mean makespan, n = %1, %2 replicates per cell — shade: margin "
-                            "to the runner-up (faint ≤ 0.1%, full ≥ 10%); ×: tie within one "
-                            "standard error")
-                 .arg(s.spec.n)
-                 .arg(s.replicates));
+    setTitle(QString::fromStdString(figure_text::bestMethodTitle(s)));
     QImage image(static_cast<int>(nx), static_cast<int>(ny), QImage::Format_RGB32);
     image.fill(theme().grid());
     QVector<double> tieX;
@@ -82,18 +77,9 @@ void BestMethodFigure::build(const GridSnapshot& s) {
 }
 
 QString BestMethodFigure::describe(const GridSnapshot& s, const FigureHit& hit) const {
+    QString text = QString::fromStdString(figure_text::describeBestCell(s, hit.point));
     const GridCell& cell = s.cells[hit.point];
-    QString text = cellHeader(cell);
     if (cell.best && cell.best->runnerUp >= 0) {
-        const BestMethod& b = *cell.best;
-        text += QStringLiteral("<br><b>best: %1</b>, runner-up %2 by %3 (%4%) ± %5")
-                    .arg(algorithmName(s.spec.algorithms[static_cast<std::size_t>(b.best)]),
-                         algorithmName(s.spec.algorithms[static_cast<std::size_t>(b.runnerUp)]),
-                         figureNumber(b.margin), figureNumber(100.0 * b.relativeMargin),
-                         figureNumber(b.diffStdError));
-        if (b.tie) {
-            text += QStringLiteral("<br>tie: the margin is within one standard error");
-        }
         text += QStringLiteral("<br>click to open the median replicate");
     }
     return text;

@@ -1,18 +1,12 @@
 #include "views/cv_sweep_figure.h"
 
+#include "studies/figure_text.h"
+
 #include <qcustomplot.h>
 
 #include <cmath>
 
 namespace rl {
-
-namespace {
-
-QString percent(double p) {
-    return QStringLiteral("q%1").arg(p * 100.0, 0, 'g', 3);
-}
-
-} // namespace
 
 CvSweepFigure::CvSweepFigure(QWidget* parent) : SweepFigure(parent) {
     plot()->setInteractions(QCP::iSelectLegend);
@@ -75,23 +69,14 @@ void CvSweepFigure::build(const GridSnapshot& s) {
     p->xAxis->setScaleType(QCPAxis::stLogarithmic);
     p->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     p->xAxis->setNumberFormat(QStringLiteral("gb"));
-    p->xAxis->setLabel(QStringLiteral("CV of the costs (log scale)"));
+    p->xAxis->setLabel(QString::fromUtf8(figure_text::kCvAxis));
     // Log makespans: the spread at large CV spans decades, the gaps at small CV are a few %.
-    p->yAxis->setLabel(QStringLiteral("makespan (log scale)"));
+    p->yAxis->setLabel(QString::fromUtf8(figure_text::kMakespanAxis));
     p->yAxis->setScaleType(QCPAxis::stLogarithmic);
     p->yAxis->grid()->setSubGridVisible(false);
     const std::size_t ratioIdx = 0;
     const bool ribbon = s.spec.quantiles.size() >= 2;
-    const double ratio = s.spec.ratios.empty() ? -1.0 : s.spec.ratios[ratioIdx];
-    setTitle(QStringLiteral("Mean makespan against CV, n = %1, %2 replicates per point%3%4")
-                 .arg(s.spec.n)
-                 .arg(s.replicates)
-                 .arg(ribbon ? QStringLiteral(", ribbon %1–%2")
-                                   .arg(percent(s.spec.quantiles.front()),
-                                        percent(s.spec.quantiles.back()))
-                             : QString())
-                 .arg(ratio > 0.0 ? QStringLiteral(", mu_c/mu_d = %1").arg(figureNumber(ratio))
-                                  : QString()));
+    setTitle(QString::fromStdString(figure_text::cvSweepTitle(s)));
     placeLegendAbove();
     for (std::size_t a = 0; a < s.spec.algorithms.size(); ++a) {
         const QColor colour = theme().category(static_cast<int>(s.spec.algorithms[a]));
@@ -142,8 +127,7 @@ void CvSweepFigure::build(const GridSnapshot& s) {
     m_reference = s.reference;
     if (m_reference) {
         QCPGraph* ref = p->addGraph();
-        ref->setName(
-            QStringLiteral("Tree-dyn's Markov chain at CV 1: %1").arg(figureNumber(*m_reference)));
+        ref->setName(QString::fromStdString(figure_text::cvSweepReference(*m_reference)));
         ref->setData(QVector<double>{1.0}, QVector<double>{*m_reference});
         ref->setLineStyle(QCPGraph::lsNone);
         ref->setScatterStyle(
@@ -213,15 +197,9 @@ QString CvSweepFigure::describe(const GridSnapshot& s, const FigureHit& hit) con
         return {};
     }
     const McSummary& m = cell.summaries[static_cast<std::size_t>(hit.algorithm)];
-    QString text = QStringLiteral("<b>%1</b><br>CV = %2<br>mean = %3 ± %4 (standard error)")
-                       .arg(algorithmName(m.algorithm), figureNumber(cell.cv), figureNumber(m.mean),
-                            figureNumber(m.stdError));
-    for (std::size_t k = 0; k < m.quantileProbs.size() && k < m.quantiles.size(); ++k) {
-        text += QStringLiteral("<br>%1 = %2")
-                    .arg(percent(m.quantileProbs[k]), figureNumber(m.quantiles[k]));
-    }
-    text += QStringLiteral("<br>%1 replicates; click to open the median replicate").arg(m.count);
-    return text;
+    return QString::fromStdString(figure_text::describeCvPoint(
+               s, hit.point, static_cast<std::size_t>(hit.algorithm))) +
+           (m.count > 0 ? QStringLiteral("; click to open the median replicate") : QString());
 }
 
 } // namespace rl

@@ -2,9 +2,10 @@
 
 #include "views/gantt_view_detail.h"
 
+#include "base/vocabulary.h"
 #include "common/app_style.h"
 #include "common/figure_export.h"
-#include "common/number_text.h"
+#include "schedule/operation_text.h"
 #include "views/gantt_plottable.h"
 #include "views/plot_style.h"
 
@@ -21,14 +22,6 @@
 namespace rl {
 
 using gantt_detail::ProcessorTicker;
-
-namespace {
-
-QString fmt(double v) {
-    return shownNumber(v);
-}
-
-} // namespace
 
 GanttView::GanttView(QWidget* parent) : QWidget(parent), m_theme(applicationTheme()) {
     m_plot = new QCustomPlot(this);
@@ -83,7 +76,9 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent), m_theme(applicationThem
     m_plot->legend->setVisible(true);
     for (int i = 0; i < 3; ++i) {
         QCPGraph* g = m_plot->addGraph();
-        g->setName(i == 0 ? tr("transfer") : (i == 1 ? tr("reduction") : tr("critical path")));
+        const std::string_view name =
+            markWords(i == 0 ? Mark::Transfer : (i == 1 ? Mark::Reduction : Mark::Critical)).label;
+        g->setName(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
     }
 
     connect(m_plot, &QCustomPlot::mouseWheel, this, [this](QWheelEvent* e) {
@@ -303,20 +298,10 @@ QString GanttView::describe(const OpRef& op) const {
         return {};
     }
     const Schedule& s = *m_schedule;
-    if (op.isTransfer) {
-        const TransferOp& t = s.transfers[static_cast<std::size_t>(op.index)];
-        return tr("transfer P%1 → P%2\nvalue %3\nstart %4, end %5, duration %6")
-            .arg(t.from)
-            .arg(t.to)
-            .arg(QString::fromStdString(formatRuns(s.transferValue(op.index))))
-            .arg(fmt(t.start), fmt(t.end), fmt(t.end - t.start));
-    }
-    const ReductionOp& r = s.reductions[static_cast<std::size_t>(op.index)];
-    return tr("reduction on P%1 (value from P%2)\nresult %3\nstart %4, end %5, duration %6")
-        .arg(r.proc)
-        .arg(s.transfers[static_cast<std::size_t>(r.transfer)].from)
-        .arg(QString::fromStdString(formatRuns(s.reductionValue(op.index))))
-        .arg(fmt(r.start), fmt(r.end), fmt(r.end - r.start));
+    const std::vector<IndexRange> value =
+        op.isTransfer ? s.transferValue(op.index) : s.reductionValue(op.index);
+    // The words of core/schedule/operation_text.h: the web pages say the same.
+    return QString::fromStdString(describeOperation(s, op.isTransfer, op.index, formatRuns(value)));
 }
 
 void GanttView::setRowLabels(const QStringList& labels) {

@@ -1,5 +1,7 @@
 #include "views/map_figure.h"
 
+#include "studies/figure_text.h"
+
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -21,8 +23,8 @@ MapGeometry MapGeometry::of(const SweepSpec& spec) {
 void MapFigure::setupMapAxes(const MapGeometry& geo) {
     QCustomPlot* p = plot();
     p->xAxis->setScaleType(QCPAxis::stLinear);
-    p->xAxis->setLabel(QStringLiteral("CV of the costs (log scale)"));
-    p->yAxis->setLabel(QStringLiteral("mu_c / mu_d (log scale)"));
+    p->xAxis->setLabel(QString::fromUtf8(figure_text::kCvAxis));
+    p->yAxis->setLabel(QString::fromUtf8(figure_text::kRatioAxis));
     p->xAxis->setRange(geo.x0 - geo.hx, geo.x1 + geo.hx);
     p->yAxis->setRange(geo.y0 - geo.hy, geo.y1 + geo.hy);
     setLog10Ticks(p->xAxis, geo.x0 - geo.hx, geo.x1 + geo.hx);
@@ -45,14 +47,7 @@ std::optional<FigureHit> MapFigure::hitTest(const GridSnapshot& s, QPointF pixel
 }
 
 QString MapFigure::cellHeader(const GridCell& cell) {
-    QString text = QStringLiteral("CV = %1, mu_c/mu_d = %2")
-                       .arg(figureNumber(cell.cv), figureNumber(cell.ratio));
-    for (const McSummary& m : cell.summaries) {
-        text +=
-            QStringLiteral("<br>%1: mean %2 ± %3")
-                .arg(algorithmName(m.algorithm), figureNumber(m.mean), figureNumber(m.stdError));
-    }
-    return text;
+    return QString::fromStdString(figure_text::mapCellHeader(cell));
 }
 
 } // namespace rl

@@ -1,5 +1,7 @@
 #include "views/ratio_map_figure.h"
 
+#include "studies/figure_text.h"
+
 #include "experiment/contour.h"
 #include "views/plot_style.h"
 
@@ -13,16 +15,16 @@ namespace {
 
 QCPColorGradient diverging() {
     // ColorBrewer RdBu (reversed: blue below 1, A faster; red above 1, A slower), colour-blind
-    // safe, white at 1.
+    // safe, white at 1: core/base/theme_colours.h, shared with the web pages.
     QCPColorGradient g;
     g.clearColorStops();
-    g.setColorStopAt(0.0, QColor(33, 102, 172));
-    g.setColorStopAt(0.25, QColor(103, 169, 207));
-    g.setColorStopAt(0.5, QColor(247, 247, 247));
-    g.setColorStopAt(0.75, QColor(239, 138, 98));
-    g.setColorStopAt(1.0, QColor(178, 24, 43));
+    const auto& stops = ratioMapStops();
+    for (std::size_t i = 0; i < stops.size(); ++i) {
+        g.setColorStopAt(static_cast<double>(i) / static_cast<double>(stops.size() - 1),
+                         Theme::qt(stops[i]));
+    }
     g.setNanHandling(QCPColorGradient::nhNanColor);
-    g.setNanColor(QColor(200, 200, 200));
+    g.setNanColor(Theme::qt(ratioMapMissing()));
     return g;
 }
 
@@ -53,15 +55,7 @@ void RatioMapFigure::build(const GridSnapshot& s) {
     const std::size_t nx = s.spec.cvs.size();
     const std::size_t ny = s.spec.ratios.size();
     const MapGeometry geo = MapGeometry::of(s.spec);
-    const QString a =
-        s.spec.algorithms.size() > 0 ? algorithmName(s.spec.algorithms[0]) : QString();
-    const QString b =
-        s.spec.algorithms.size() > 1 ? algorithmName(s.spec.algorithms[1]) : QString();
-    setTitle(QStringLiteral("Mean makespan of %1 / %2, n = %3, %4 replicates per cell — "
-                            "line: ratio = 1; hatched: 95% interval contains 1")
-                 .arg(a, b)
-                 .arg(s.spec.n)
-                 .arg(s.replicates));
+    setTitle(QString::fromStdString(figure_text::ratioMapTitle(s)));
     if (!m_scale) {
         // The map and its colour scale side by side in one cell of the plot's layout, under
         // the title, which then spans the whole width (and wraps to it).
@@ -79,7 +73,7 @@ void RatioMapFigure::build(const GridSnapshot& s) {
         p->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
         m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     }
-    m_scale->axis()->setLabel(QStringLiteral("%1 / %2").arg(a, b));
+    m_scale->axis()->setLabel(QString::fromStdString(figure_text::ratioMapScale(s)));
     applyAxisTheme(m_scale->axis(), theme());
     m_scale->setBarWidth(static_cast<int>(std::lround(theme().px(20.0))));
     p->legend->setVisible(false);
@@ -163,17 +157,9 @@ void RatioMapFigure::build(const GridSnapshot& s) {
 }
 
 QString RatioMapFigure::describe(const GridSnapshot& s, const FigureHit& hit) const {
-    const GridCell& cell = s.cells[hit.point];
-    QString text = cellHeader(cell);
-    if (cell.ratio01) {
-        const RatioEstimate& r = *cell.ratio01;
-        text += QStringLiteral("<br><b>ratio %1</b>, 95% interval [%2, %3] (paired, delta method)")
-                    .arg(figureNumber(r.ratio), figureNumber(r.low), figureNumber(r.high));
-        if (r.contains(1.0)) {
-            text += QStringLiteral("<br>the interval contains 1: not told apart");
-        }
-        text +=
-            QStringLiteral("<br>%1 replicates; click to open the median replicate").arg(r.count);
+    QString text = QString::fromStdString(figure_text::describeRatioCell(s, hit.point));
+    if (s.cells[hit.point].ratio01) {
+        text += QStringLiteral("; click to open the median replicate");
     }
     return text;
 }

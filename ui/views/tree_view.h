@@ -3,7 +3,7 @@
 #include "common/theme.h"
 #include "schedule/critical_path.h"
 #include "schedule/schedule.h"
-#include "views/tree_layout.h"
+#include "schedule/tree_layout.h"
 
 #include <QPointF>
 #include <QPolygonF>

@@ -5,6 +5,8 @@
 
 #include "views/tree_view_detail.h"
 
+#include "base/vocabulary.h"
+
 #include <QFontMetricsF>
 #include <QPainter>
 
@@ -15,23 +17,33 @@ namespace rl {
 
 using namespace tree_detail;
 
+namespace {
+
+// The legends' words, the same in the web pages (core/base/vocabulary.h).
+QString label(Mark mark) {
+    const std::string_view text = markWords(mark).label;
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+} // namespace
+
 std::vector<TreeView::LegendEntry> TreeView::legendEntries(bool withCritical) const {
     // The complete tree (no cursor: a figure of the whole run) has no edge in flight and no
     // node still holding a partial value: their entries would explain nothing drawn.
     const bool partial = std::isfinite(m_cursor);
     std::vector<LegendEntry> legend;
     if (partial) {
-        legend.push_back({Glyph::InFlight, tr("in flight")});
+        legend.push_back({Glyph::InFlight, label(Mark::InFlight)});
     }
-    legend.push_back({Glyph::Merged, tr("merged")});
+    legend.push_back({Glyph::Merged, label(Mark::Merged)});
     if (withCritical) {
-        legend.push_back({Glyph::Critical, tr("critical path")});
+        legend.push_back({Glyph::Critical, label(Mark::CriticalEdge)});
     }
     if (partial) {
-        legend.push_back({Glyph::Holding, tr("holds a value")});
+        legend.push_back({Glyph::Holding, label(Mark::Holding)});
     }
-    legend.push_back({Glyph::Sent, tr("has sent")});
-    legend.push_back({Glyph::Complete, tr("holds everything")});
+    legend.push_back({Glyph::Sent, label(Mark::Sent)});
+    legend.push_back({Glyph::Complete, label(Mark::Complete)});
     return legend;
 }
 

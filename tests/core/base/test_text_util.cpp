@@ -1,4 +1,4 @@
-// Text helpers of the core (base/text_util.h) that both front ends print: durations.
+// Text helpers of the core (base/text_util.h) that both front ends print: durations, numbers.
 #include "base/text_util.h"
 
 #include <QtTest>
@@ -11,6 +11,20 @@ using namespace rl;
 class TestTextUtil : public QObject {
     Q_OBJECT
   private slots:
+    // The application's numbers (the GUI's shownNumber, the web pages' texts) as Qt's 'g'
+    // format writes them, which the GUI used before they moved to the core.
+    void significantDigitsAsQtWritesThem() {
+        for (double v : {0.0, 1.0, 1.5, 0.6309573444801934, 1e-5, 1234567.0, 123456.0, -2.25,
+                         3.0e100, 7.77e-101, 12.5, 0.1 + 0.2}) {
+            for (int digits : {3, 5, 6}) {
+                QCOMPARE(QString::fromStdString(formatSignificant(v, digits)),
+                         QString::number(v, 'g', digits));
+            }
+        }
+        QCOMPARE(formatSignificant(std::nan("")), std::string("—"));
+        QCOMPARE(formatSignificant(HUGE_VAL), std::string("—"));
+    }
+
     void durationsAsPeopleReadThem() {
         QCOMPARE(formatDuration(0.0), std::string("0 s"));
         QCOMPARE(formatDuration(4.6), std::string("5 s"));

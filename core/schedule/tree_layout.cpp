@@ -1,4 +1,4 @@
-#include "views/tree_layout.h"
+#include "schedule/tree_layout.h"
 
 #include <algorithm>
 #include <deque>

@@ -1,0 +1,114 @@
+// What every web page shares (core/web/page_html.h): text and data escaped so that nothing a
+// title or a datum holds can end an element or add markup, the template filled in one pass,
+// the size limit, and the colours of core/base/theme_colours.h (the application's).
+#include "../input_refusal.h"
+#include "web/page_html.h"
+
+#include "base/theme_colours.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+using namespace rl;
+
+class TestPageHtml : public QObject {
+    Q_OBJECT
+  private slots:
+    void textIsEscaped() {
+        QCOMPARE(htmlEscaped("a <b> & \"c\" 'd'"),
+                 std::string("a &lt;b&gt; &amp; &quot;c&quot; &#39;d&#39;"));
+        QCOMPARE(htmlEscaped("P3 → P0 · ±"), std::string("P3 → P0 · ±"));
+    }
+
+    // JSON inside a <script> element: no '<' at all (so no "</script>" and no "<!--"), and
+    // the same value read back.
+    void dataCannotEndItsElement() {
+        const nlohmann::json data{{"title", "</script><script>alert(1)</script><!-- & -->"},
+                                  {"line", "a\u2028b\u2029c"},
+                                  {"list", {1.5, "</SCRIPT>", nullptr}}};
+        const std::string text = scriptJson(data);
+        QVERIFY(text.find('<') == std::string::npos);
+        QVERIFY(text.find('>') == std::string::npos);
+        QVERIFY(text.find('&') == std::string::npos);
+        QVERIFY(text.find("\xe2\x80\xa8") == std::string::npos);
+        QVERIFY(text.find("\\u003c/script\\u003e") != std::string::npos);
+        QCOMPARE(nlohmann::json::parse(text), data);
+    }
+
+    // Invalid UTF-8 (a path, a title) is replaced, never thrown on nor passed through.
+    void invalidUtf8IsReplaced() {
+        const std::string text = scriptJson(nlohmann::json{{"t", std::string("a\xff"
+                                                                             "b")}});
+        QCOMPARE(nlohmann::json::parse(text)["t"].get<std::string>(), std::string("a\xef\xbf\xbd"
+                                                                                  "b"));
+    }
+
+    // Every placeholder filled, in one pass: what is inserted is never read as a placeholder.
+    void templateFilledInOnePass() {
+        const nlohmann::json data{{"x", "<!--rl:style-->"}};
+        WebPageParts parts;
+        parts.htmlTemplate = "<title><!--rl:title--></title><h1><!--rl:title--></h1>"
+                             "<style><!--rl:style--></style><script><!--rl:script--></script>"
+                             "<script id=\"rl-data\"><!--rl:data--></script>";
+        parts.title = "<!--rl:script--> & co";
+        parts.styles = {"body{}", "p{}"};
+        parts.scripts = {"var a = '<!--rl:data-->';"};
+        parts.data = &data;
+        const std::string page = assembleWebPage(parts, "test page");
+        QCOMPARE(page,
+                 std::string("<title>&lt;!--rl:script--&gt; &amp; co</title>"
+                             "<h1>&lt;!--rl:script--&gt; &amp; co</h1><style>body{}\np{}\n</style>"
+                             "<script>var a = '<!--rl:data-->';\n</script><script id=\"rl-data\">"
+                             "{\"x\":\"\\u003c!--rl:style--\\u003e\"}</script>"));
+    }
+
+    // A source of the page that would end its own element is a bug of the program.
+    void sourcesCannotEndTheirElement() {
+        WebPageParts parts;
+        parts.htmlTemplate = "<script><!--rl:script--></script>";
+        parts.scripts = {"let s = '</script>';"};
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, assembleWebPage(parts, "page"));
+        parts.scripts = {};
+        parts.htmlTemplate = "<style><!--rl:style--></style>";
+        parts.styles = {"/* </style> */"};
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, assembleWebPage(parts, "page"));
+    }
+
+    void pagesAreBounded() {
+        const std::string big(kMaxWebPageBytes, 'x');
+        WebPageParts parts;
+        parts.htmlTemplate = "<p><!--rl:style--></p>";
+        parts.styles = {big};
+        QCOMPARE(test::refusal([&] { assembleWebPage(parts, "the web page of a huge run"); }),
+                 QStringLiteral("the web page of a huge run would take 8192 KiB, more than the "
+                                "8 MiB a web page may take: show fewer processors or algorithms"));
+        parts.styles = {std::string_view(big).substr(0, kMaxWebPageBytes - 100)};
+        QCOMPARE(assembleWebPage(parts, "page").size(), kMaxWebPageBytes - 100 + 8);
+    }
+
+    // The pages draw with the application's colours, from the one place they are defined.
+    void stylesAreTheApplications() {
+        const nlohmann::json style = webStyle();
+        for (const bool dark : {false, true}) {
+            const nlohmann::json& s = style[dark ? "dark" : "light"];
+            const ViewColours& v = viewColours(dark);
+            QCOMPARE(s["view"]["transfer"].get<std::string>(), v.transfer.hex());
+            QCOMPARE(s["view"]["background"].get<std::string>(), v.background.hex());
+            QCOMPARE(s["view"]["critical"].get<std::string>(), v.critical.hex());
+            QCOMPARE(s["view"]["categories"][4].get<std::string>(), v.categories[4].hex());
+            QCOMPARE(s["view"]["nodeFill"].get<std::string>(),
+                     mixRgb(v.background, v.transfer, ColourRules::kNodeFillMix).hex());
+            QCOMPARE(s["window"]["window"].get<std::string>(), windowColours(dark).window.hex());
+        }
+        QCOMPARE(style["light"]["view"]["transfer"].get<std::string>(), std::string("#0072b2"));
+        QCOMPARE(style["dark"]["view"]["transfer"].get<std::string>(), std::string("#56b4e9"));
+        QCOMPARE(style["light"]["view"]["receptionTransfer"].get<std::string>(),
+                 std::string("rgba(0,114,178,0.431)"));
+        QCOMPARE(style["presentationScale"].get<double>(), StyleSizes::kPresentationScale);
+        QCOMPARE(style["fontPx"].get<double>(), 12.0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPageHtml)
+#include "test_page_html.moc"
