@@ -10,7 +10,9 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
@@ -31,13 +33,22 @@ int main(int argc, char** argv) {
         rl::mpi::MpiExecutor executor(ranks);
         const std::vector<std::string> args(argv + 1, argv + argc);
         code = rl::cli::runCli(args, {"reducelab-mpi", &executor, true});
-        executor.stopWorkers();
-        // A measurement aid (README, MPI: communication volume), outside the CLI's options,
-        // which are exactly reducelab-cli's.
+        const double cpu = executor.stopWorkers();
+        // A measurement aid (docs/cluster.md, the scaling model), outside the CLI's options,
+        // which are exactly reducelab-cli's: what rank 0 received and sent, and the CPU time
+        // its main thread spent in the jobs (the serial part) against every rank's.
         if (std::getenv("REDUCELAB_MPI_STATS") != nullptr) {
-            std::fprintf(stderr, "reducelab-mpi: %d ranks; rank 0 received %llu bytes, sent %llu\n",
+            const auto points = std::max<std::uint64_t>(executor.pointsReceived(), 1);
+            std::fprintf(stderr,
+                         "reducelab-mpi: %d ranks; rank 0 received %llu bytes (%llu per point) "
+                         "in %llu messages, sent %llu; rank 0's main thread %.3f CPU s of %.3f "
+                         "in all (%.3f %%)\n",
                          ranks, static_cast<unsigned long long>(executor.bytesReceived()),
-                         static_cast<unsigned long long>(executor.bytesSent()));
+                         static_cast<unsigned long long>(executor.bytesReceived() / points),
+                         static_cast<unsigned long long>(executor.messagesReceived()),
+                         static_cast<unsigned long long>(executor.bytesSent()),
+                         executor.serialCpuSeconds(), cpu,
+                         100.0 * executor.serialCpuSeconds() / std::max(cpu, 1e-9));
         }
     } else {
         code = rl::mpi::workerLoop(rank);

@@ -54,8 +54,7 @@ std::vector<double> quantilesType7(std::vector<double>& values, const std::vecto
     auto begin = values.begin();
     std::size_t done = 0; // values[0..done) hold the `done` smallest, in no particular order
     for (double p : probs) {
-        const double h = static_cast<double>(n - 1) * p;
-        const auto lo = static_cast<std::size_t>(std::floor(h));
+        const auto lo = static_cast<std::size_t>(type7Rank(n, p));
         std::nth_element(begin + static_cast<std::ptrdiff_t>(std::min(done, lo)),
                          begin + static_cast<std::ptrdiff_t>(lo), values.end());
         const double xlo = values[lo];
@@ -63,23 +62,35 @@ std::vector<double> quantilesType7(std::vector<double>& values, const std::vecto
         if (lo + 1 < n) {
             xhi = *std::min_element(begin + static_cast<std::ptrdiff_t>(lo + 1), values.end());
         }
-        out.push_back(xlo + (h - static_cast<double>(lo)) * (xhi - xlo));
+        out.push_back(type7Value(n, p, xlo, xhi));
         done = lo;
     }
     return out;
 }
 
-std::vector<std::uint64_t> histogram(const std::vector<double>& values, double lo, double hi,
+std::uint64_t type7Rank(std::uint64_t n, double p) {
+    return static_cast<std::uint64_t>(std::floor(static_cast<double>(n - 1) * p));
+}
+
+double type7Value(std::uint64_t n, double p, double xlo, double xhi) {
+    const double h = static_cast<double>(n - 1) * p;
+    return xlo + (h - std::floor(h)) * (xhi - xlo);
+}
+
+std::size_t histogramBin(double x, double lo, double width, std::size_t bins) {
+    if (!(width > 0.0)) {
+        return 0;
+    }
+    return static_cast<std::size_t>(
+        std::clamp((x - lo) / width, 0.0, static_cast<double>(bins - 1)));
+}
+
+std::vector<std::uint64_t> histogram(std::span<const double> values, double lo, double hi,
                                      int bins) {
     std::vector<std::uint64_t> counts(static_cast<std::size_t>(std::max(bins, 1)), 0);
     const double width = (hi - lo) / static_cast<double>(counts.size());
     for (double x : values) {
-        std::size_t b = 0;
-        if (width > 0.0) {
-            b = static_cast<std::size_t>(
-                std::clamp((x - lo) / width, 0.0, static_cast<double>(counts.size() - 1)));
-        }
-        ++counts[b];
+        ++counts[histogramBin(x, lo, width, counts.size())];
     }
     return counts;
 }

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -25,6 +27,12 @@ struct Moments {
 /// Quantile of probability p by linear interpolation between order statistics (type 7 of R and
 /// numpy). Reorders `values`. `probs` must be sorted ascending; returns one value per prob.
 std::vector<double> quantilesType7(std::vector<double>& values, const std::vector<double>& probs);
+
+/// Type 7's lower rank for p among n values: floor(h) with h = (n - 1) p.
+std::uint64_t type7Rank(std::uint64_t n, double p);
+/// Type 7's quantile from the order statistics of ranks type7Rank(n, p) and the next (the
+/// same value twice at the last rank): the one formula every quantile of the project uses.
+double type7Value(std::uint64_t n, double p, double xlo, double xhi);
 
 /// Streaming quantile estimator for runs too large to keep (memory stays bounded).
 ///
@@ -83,7 +91,14 @@ class LogHistogram {
 };
 
 /// Equal-width histogram of `values` on [lo, hi] (a single bin when lo == hi).
-std::vector<std::uint64_t> histogram(const std::vector<double>& values, double lo, double hi,
+std::vector<std::uint64_t> histogram(std::span<const double> values, double lo, double hi,
                                      int bins);
+inline std::vector<std::uint64_t> histogram(const std::vector<double>& values, double lo, double hi,
+                                            int bins) {
+    return histogram(std::span<const double>(values), lo, hi, bins);
+}
+/// The bin of x in histogram(): (x - lo) / width truncated into [0, bins - 1], 0 when width is
+/// not positive. Monotone in x (every step rounds monotonically).
+std::size_t histogramBin(double x, double lo, double width, std::size_t bins);
 
 } // namespace rl

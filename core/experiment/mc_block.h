@@ -23,9 +23,10 @@ struct McSink {
 };
 
 /// The one Monte Carlo loop: simulates replicates of every algorithm of a configuration on
-/// common random numbers (each replicate's draws made once, shared by the algorithms). Used by
-/// runMonteCarlo, the progressive sweep and reducelab-mpi, so that they agree to the bit by
-/// construction. Holds one simulator per algorithm: one runner per thread.
+/// common random numbers (each replicate's draws made once, shared by the algorithms). Every
+/// unit of a point job runs through it (experiment/point_job.h: `mc`, sweeps, the panels'
+/// passes, the Theory tab, reducelab-mpi), so that they agree to the bit by construction.
+/// Holds one simulator per algorithm: one runner per thread.
 class McBlockRunner {
   public:
     /// `config` must outlive the runner (it is not copied: the matrix may be large).
@@ -45,7 +46,7 @@ class McBlockRunner {
 };
 
 /// What one block (kMonteCarloBlock replicates) gives back, for runs whose blocks are computed
-/// elsewhere (another process) and merged later.
+/// elsewhere (another process) and assembled there (PointAssembly::deposit).
 struct McBlockResult {
     std::uint64_t block = 0;
     std::vector<Moments> moments;             ///< per algorithm
@@ -60,41 +61,5 @@ bool keepsEverySample(const McConfig& config);
 /// Runs block `block` of `config` with `runner` (a runner made for the same configuration).
 McBlockResult runMonteCarloBlock(McBlockRunner& runner, const McConfig& config,
                                  std::uint64_t block);
-
-/// Collects the blocks of one run, in any order, and makes its result: moments merged in block
-/// order, exact quantiles from the samples in replicate order, or the merged streaming
-/// histograms (counts: the order does not matter). The result is the same to the bit whichever
-/// threads or processes computed the blocks.
-class McAssembler {
-  public:
-    explicit McAssembler(const McConfig& config);
-
-    /// Where block `block` writes in place (threads of this process); call markDone() after.
-    /// `streams` are the caller's per-algorithm histograms (streaming mode), merged by
-    /// mergeStreams() at the end.
-    McSink blockSink(std::uint64_t block, LogHistogram* streams);
-    void markDone(std::uint64_t block) { m_done[block] = 1; }
-    void mergeStreams(const std::vector<LogHistogram>& streams);
-
-    /// A block computed elsewhere.
-    void add(const McBlockResult& block);
-
-    std::uint64_t blocks() const { return m_blocks; }
-    bool complete() const;
-
-    /// The result over the longest prefix of finished blocks (cancelled when it is not all).
-    /// Consumes the samples: call once.
-    McResult finish();
-
-  private:
-    const McConfig& m_config;
-    std::uint64_t m_blocks;
-    bool m_exact;
-    std::vector<std::vector<double>> m_samples;
-    std::vector<double*> m_samplePtrs;
-    std::vector<Moments> m_blockMoments; // block-major
-    std::vector<std::uint8_t> m_done;
-    std::vector<LogHistogram> m_streams;
-};
 
 } // namespace rl

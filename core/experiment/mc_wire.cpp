@@ -392,4 +392,52 @@ PointAnalysis readAnalysis(ByteReader& r) {
     return p;
 }
 
+void writePointResult(ByteWriter& w, const McResult& result) {
+    w.u64(result.replicatesDone);
+    w.u64(result.summaries.size());
+    for (const McSummary& s : result.summaries) {
+        writeSummary(w, s);
+    }
+    w.u8(result.analysis ? 1 : 0);
+    if (result.analysis) {
+        writeAnalysis(w, *result.analysis);
+    }
+}
+
+McResult readPointResult(ByteReader& r, const McConfig& c) {
+    McResult result;
+    result.replicatesDone = r.u64();
+    if (result.replicatesDone != c.replicates) {
+        r.fail("a point is not complete");
+    }
+    if (r.count(1) != c.algorithms.size()) {
+        r.fail("wrong number of algorithms");
+    }
+    const bool exact = keepsEverySample(c);
+    for (AlgorithmId a : c.algorithms) {
+        result.summaries.push_back(readSummary(r));
+        const McSummary& s = result.summaries.back();
+        if (s.algorithm != a || s.count != c.replicates || s.quantileProbs != c.quantiles ||
+            s.exactQuantiles != exact || (c.keepSamples && exact) != (s.samples != nullptr) ||
+            s.histogram.size() > static_cast<std::size_t>(c.histogramBins)) {
+            r.fail("a summary does not match its point");
+        }
+    }
+    if (r.u8() != 0) {
+        result.analysis = readAnalysis(r);
+        const PointAnalysis& p = *result.analysis;
+        const auto beyond = [&](std::uint64_t x) { return x >= c.replicates; };
+        if (p.medianReplicate.size() != c.algorithms.size() ||
+            std::any_of(p.medianReplicate.begin(), p.medianReplicate.end(), beyond) ||
+            beyond(p.ratioReplicate) || beyond(p.bestReplicate) ||
+            (p.ratio01 && p.ratio01->count != c.replicates)) {
+            r.fail("a paired analysis does not match its point");
+        }
+    }
+    if (c.analysePairs != result.analysis.has_value()) {
+        r.fail("a paired analysis is missing or unexpected");
+    }
+    return result;
+}
+
 } // namespace rl

@@ -27,4 +27,10 @@ McSummary readSummary(ByteReader& r);
 void writeAnalysis(ByteWriter& w, const PointAnalysis& analysis);
 PointAnalysis readAnalysis(ByteReader& r);
 
+/// A complete point's result: its replicates, summaries and paired analysis (a few kB: what a
+/// point's owner sends to reducelab-mpi's rank 0, and what a checkpoint records per point).
+void writePointResult(ByteWriter& w, const McResult& result);
+/// A complete result of a point of `config`: every field is checked against it (InputError).
+McResult readPointResult(ByteReader& r, const McConfig& config);
+
 } // namespace rl

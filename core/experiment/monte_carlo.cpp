@@ -1,16 +1,14 @@
 #include "experiment/monte_carlo.h"
 
-#include "experiment/mc_block.h"
+#include "experiment/point_job.h"
 
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
 #include "base/limits.h"
-#include "base/parallel_for.h"
 #include "base/statistics.h"
 #include "base/text_util.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -18,8 +16,6 @@
 namespace rl {
 
 namespace {
-
-constexpr std::uint64_t kBlock = kMonteCarloBlock;
 
 std::string percentLabel(double p) {
     std::string s = formatNumber(p * 100.0);
@@ -74,12 +70,17 @@ void McConfig::validate() const {
 std::uint64_t McConfig::estimatedBytes() const {
     const std::uint64_t algos = algorithms.size();
     const std::uint64_t blocks = (replicates + kMonteCarloBlock - 1) / kMonteCarloBlock;
-    // Kept makespans (exact quantiles), the per-block moments merged in block order, and the
-    // per-block completion flags.
+    // Kept makespans (exact quantiles): sorted block by block, and also in replicate order for
+    // a paired analysis or kept samples (experiment/point_assembly.h); the per-block running
+    // moments merged in block order, and the per-block fill counts; with a paired analysis, the
+    // first two algorithms' differences sorted by block too.
+    const std::uint64_t copies =
+        keepsEverySample(*this) ? (sortsBlocks(*this) && keepsReplicateOrder(*this) ? 2 : 1) : 0;
+    const std::uint64_t differences = copies == 2 && analysePairs && algos >= 2 ? 8 : 0;
     const std::uint64_t samples =
-        replicates <= exactQuantileLimit ? memoryProduct(memoryProduct(replicates, algos), 8) : 0;
+        memoryProduct(replicates, memoryProduct(algos, 8 * copies) + differences);
     const std::uint64_t moments = memoryProduct(memoryProduct(blocks, algos), sizeof(Moments));
-    const std::uint64_t total = samples + moments + blocks;
+    const std::uint64_t total = samples + moments + memoryProduct(blocks, 4);
     return total < samples ? std::numeric_limits<std::uint64_t>::max() : total;
 }
 
@@ -110,41 +111,19 @@ McSummary summaryFromMoments(AlgorithmId algorithm, const Moments& m, const McCo
 McResult runMonteCarlo(const McConfig& config, const ProgressCallback& progress) {
     config.validate();
     const auto start = std::chrono::steady_clock::now();
-    const std::uint64_t total = config.replicates;
-    McAssembler assembler(config);
-    const std::uint64_t nBlocks = assembler.blocks();
-    const unsigned nThreads = workerCount(config.threads, nBlocks);
-    const bool exact = keepsEverySample(config);
-    // One histogram per algorithm for every worker, made before any runs: a worker may get no
-    // block at all (more workers than blocks left when it starts), and the merge reads them all.
-    std::vector<std::vector<LogHistogram>> streams(
-        exact ? 0 : nThreads, std::vector<LogHistogram>(config.algorithms.size()));
-    std::vector<std::unique_ptr<McBlockRunner>> runners(nThreads);
-    std::atomic<std::uint64_t> replicatesDone{0};
-
-    parallelFor(
-        nBlocks, nThreads,
-        [&](std::size_t b, unsigned index) {
-            if (!runners[index]) {
-                runners[index] = std::make_unique<McBlockRunner>(config);
-            }
-            const std::uint64_t first = b * kBlock;
-            const std::uint64_t last = std::min(total, first + kBlock);
-            runners[index]->simulate(
-                first, last, assembler.blockSink(b, exact ? nullptr : streams[index].data()));
-            assembler.markDone(b);
-            replicatesDone.fetch_add(last - first, std::memory_order_relaxed);
-        },
-        [&] { return !progress || progress(replicatesDone.load(), total); });
-
-    for (const auto& perThread : streams) {
-        assembler.mergeStreams(perThread);
-    }
-    McResult result = assembler.finish();
+    // A one-point job on this process's threads; a cancelled run keeps its finished prefix.
+    const std::vector<McConfig> points{config};
+    PointAssembly assembly(points);
+    const UnitList units = assembly.beginPass({0});
+    std::optional<McResult> complete;
+    runUnits(
+        assembly, units, points, jobThreads(points, units.size()),
+        [&](std::size_t, McResult&& r) { complete = std::move(r); }, progress);
+    McResult result = complete ? std::move(*complete) : assembly.prefixResult(0);
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (progress) {
-        progress(result.replicatesDone, total);
+        progress(result.replicatesDone, config.replicates);
     }
     return result;
 }

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace rl {
 
@@ -157,10 +158,26 @@ std::uint64_t medianOfDifference(const double* a, const double* b, std::size_t c
 } // namespace
 
 PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_t count) {
-    PointAnalysis p;
+    std::vector<std::uint64_t> medians;
     for (const double* x : samples) {
-        p.medianReplicate.push_back(nearestToMedian(x, count));
+        medians.push_back(nearestToMedian(x, count));
     }
+    return analysePoint(samples, count, std::move(medians));
+}
+
+PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_t count,
+                           std::vector<std::uint64_t> medianReplicate,
+                           const DifferenceMedian& differenceMedian) {
+    const auto medianOfPair = [&](std::size_t a, std::size_t b) {
+        if (differenceMedian) {
+            if (const auto r = differenceMedian(a, b)) {
+                return *r;
+            }
+        }
+        return medianOfDifference(samples[a], samples[b], count);
+    };
+    PointAnalysis p;
+    p.medianReplicate = std::move(medianReplicate);
     if (count < 2) {
         return p;
     }
@@ -172,14 +189,17 @@ PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_
     }
     if (samples.size() >= 2 && meanB > 0.0) {
         p.ratio01 = pairedRatio(samples[0], samples[1], count);
-        p.ratioReplicate = medianOfDifference(samples[0], samples[1], count);
+        p.ratioReplicate = medianOfPair(0, 1);
     }
     p.best = bestMethod(samples, count);
     const auto best = static_cast<std::size_t>(p.best->best);
-    p.bestReplicate = p.best->runnerUp < 0
-                          ? p.medianReplicate[best]
-                          : medianOfDifference(samples[static_cast<std::size_t>(p.best->runnerUp)],
-                                               samples[best], count);
+    if (p.best->runnerUp < 0) {
+        p.bestReplicate = p.medianReplicate[best];
+    } else if (p.ratio01 && p.best->runnerUp == 0 && best == 1) {
+        p.bestReplicate = p.ratioReplicate; // the same difference, already looked at
+    } else {
+        p.bestReplicate = medianOfPair(static_cast<std::size_t>(p.best->runnerUp), best);
+    }
     return p;
 }
 

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -70,5 +71,16 @@ struct PointAnalysis {
 /// The analysis of one point from each algorithm's `count` makespans by replicate (`count` >= 1;
 /// the ratio and the best method need two replicates).
 PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_t count);
+
+/// The replicate nearest the median of the paired differences samples[a][r] - samples[b][r]
+/// (nearestToMedian() of them), when the caller can find it faster than from the samples.
+using DifferenceMedian = std::function<std::optional<std::uint64_t>(std::size_t a, std::size_t b)>;
+
+/// analysePoint() with each algorithm's median replicate already found (nearestToMedian() of
+/// its makespans, which a point job finds from its sorted blocks), and the differences' median
+/// replicates that `differenceMedian` finds: the rest sums over the replicates in their order.
+PointAnalysis analysePoint(const std::vector<const double*>& samples, std::size_t count,
+                           std::vector<std::uint64_t> medianReplicate,
+                           const DifferenceMedian& differenceMedian = {});
 
 } // namespace rl

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <map>
 #include <stdexcept>
@@ -43,15 +44,7 @@ std::string encodeCheckpoint(std::uint64_t print, std::size_t pointCount,
     w.u64(done.size());
     for (const auto& [point, result] : done) {
         w.u64(point);
-        w.u64(result.replicatesDone);
-        w.u64(result.summaries.size());
-        for (const McSummary& s : result.summaries) {
-            writeSummary(w, s);
-        }
-        w.u8(result.analysis ? 1 : 0);
-        if (result.analysis) {
-            writeAnalysis(w, *result.analysis);
-        }
+        writePointResult(w, result);
     }
     std::string content = std::string(kMagic) + w.take();
     ByteWriter sum;
@@ -95,79 +88,47 @@ std::string_view checkedRecords(std::string_view content, const std::string& wha
 
 } // namespace
 
-std::vector<BlockUnit> blockUnits(const std::vector<McConfig>& points,
-                                  const std::vector<std::size_t>& pending,
-                                  std::uint64_t* replicates) {
-    std::vector<BlockUnit> units;
-    *replicates = 0;
-    for (std::size_t p : pending) {
-        for (std::uint64_t b = 0; b < blockCount(points[p]); ++b) {
-            units.push_back({p, b});
-        }
-        *replicates += points[p].replicates;
-    }
-    return units;
-}
-
 unsigned jobThreads(const std::vector<McConfig>& points, std::size_t units) {
     return workerCount(points.empty() ? 0 : points.front().threads,
                        std::max<std::size_t>(units, 1));
 }
 
-McBlockResult runBlockUnit(const std::vector<McConfig>& points, const BlockUnit& unit) {
-    McBlockRunner runner(points[unit.point]);
-    return runMonteCarloBlock(runner, points[unit.point], unit.block);
+McBlockRunner& RunnerCache::runner(const std::vector<McConfig>& points, std::size_t point) {
+    if (!m_runner || m_point != point) {
+        m_runner.reset();
+        m_runner = std::make_unique<McBlockRunner>(points[point]);
+        m_point = point;
+    }
+    return *m_runner;
 }
 
-BlockWorkers::BlockWorkers(const std::vector<BlockUnit>& units, std::atomic<std::size_t>& next,
-                           unsigned threads, RunUnit run)
-    : m_units(units), m_next(next), m_run(std::move(run)) {
-    for (unsigned t = 0; t < threads; ++t) {
-        m_threads.emplace_back([this] {
+WorkerThreads::WorkerThreads(unsigned count, Body body, std::function<void()> onFailure)
+    : m_body(std::move(body)), m_onFailure(std::move(onFailure)) {
+    for (unsigned t = 0; t < count; ++t) {
+        m_threads.emplace_back([this, t] {
             try {
-                for (std::size_t i = m_next++; i < m_units.size() && !m_stop; i = m_next++) {
-                    McBlockResult r = m_run(m_units[i]);
+                m_body(t, m_stop);
+            } catch (...) {
+                {
                     const std::lock_guard lock(m_mutex);
-                    m_done.emplace_back(m_units[i], std::move(r));
-                    m_ready.notify_one();
-                }
-            } catch (const std::exception& e) {
-                const std::lock_guard lock(m_mutex);
-                if (m_error.empty()) {
-                    m_error = e.what();
-                    m_failure = std::current_exception();
+                    if (!m_failure) {
+                        m_failure = std::current_exception();
+                    }
                 }
                 m_stop = true;
-                m_ready.notify_one();
+                if (m_onFailure) {
+                    m_onFailure();
+                }
             }
         });
     }
 }
 
-BlockWorkers::~BlockWorkers() {
+WorkerThreads::~WorkerThreads() {
     stop();
 }
 
-std::vector<std::pair<BlockUnit, McBlockResult>>
-BlockWorkers::collect(std::chrono::milliseconds wait) {
-    std::unique_lock lock(m_mutex);
-    m_ready.wait_for(lock, wait, [this] { return !m_done.empty() || !m_error.empty(); });
-    std::vector<std::pair<BlockUnit, McBlockResult>> out;
-    out.swap(m_done);
-    return out;
-}
-
-std::string BlockWorkers::error() const {
-    const std::lock_guard lock(m_mutex);
-    return m_error;
-}
-
-std::exception_ptr BlockWorkers::failure() const {
-    const std::lock_guard lock(m_mutex);
-    return m_failure;
-}
-
-void BlockWorkers::stop() {
+void WorkerThreads::stop() {
     m_stop = true;
     for (std::thread& t : m_threads) {
         if (t.joinable()) {
@@ -176,47 +137,79 @@ void BlockWorkers::stop() {
     }
 }
 
-PointAssembly::PointAssembly(const std::vector<McConfig>& points, PointExecutor::OnPoint onPoint)
-    : m_points(points), m_onPoint(std::move(onPoint)) {}
-
-void PointAssembly::add(std::uint64_t point, const McBlockResult& block) {
-    auto& assembler = m_open[point];
-    if (!assembler) {
-        assembler = std::make_unique<McAssembler>(m_points[point]);
-    }
-    assembler->add(block);
-    m_replicatesDone += block.moments.empty() ? 0 : block.moments.front().count;
-    if (assembler->complete()) {
-        McResult r = assembler->finish();
-        m_open.erase(point);
-        ++m_pointsDone;
-        m_onPoint(point, std::move(r));
-    }
+std::exception_ptr WorkerThreads::failure() const {
+    const std::lock_guard lock(m_mutex);
+    return m_failure;
 }
 
-void LocalExecutor::run(const std::vector<McConfig>& points,
-                        const std::vector<std::size_t>& pending, const OnPoint& onPoint,
-                        const SweepProgress& progress) {
-    std::uint64_t total = 0;
-    const std::vector<BlockUnit> units = blockUnits(points, pending, &total);
+bool runUnits(PointAssembly& assembly, const UnitList& units, const std::vector<McConfig>& points,
+              unsigned threads, const PointExecutor::OnPoint& onPoint,
+              const SweepProgress& progress) {
     std::atomic<std::size_t> next{0};
-    PointAssembly assembly(points, onPoint);
-    BlockWorkers workers(units, next, jobThreads(points, units.size()),
-                         [&](const BlockUnit& u) { return runBlockUnit(points, u); });
-    while (assembly.pointsDone() < pending.size()) {
-        for (const auto& [unit, block] : workers.collect(std::chrono::milliseconds(50))) {
-            assembly.add(unit.point, block);
+    std::mutex mutex;
+    std::condition_variable ready;
+    std::vector<std::pair<std::size_t, McResult>> finished; // assembled, not yet handed over
+    bool failed = false;
+    WorkerThreads workers(
+        threads,
+        [&](unsigned, const std::atomic<bool>& stop) {
+            RunnerCache cache;
+            for (std::size_t i = next++; i < units.size() && !stop; i = next++) {
+                const BlockUnit u = units.at(i);
+                std::optional<McResult> r = assembly.simulate(cache.runner(points, u.point), u);
+                if (r) {
+                    const std::lock_guard lock(mutex);
+                    finished.emplace_back(u.point, std::move(*r));
+                    ready.notify_one();
+                }
+            }
+        },
+        [&] {
+            const std::lock_guard lock(mutex);
+            failed = true;
+            ready.notify_one();
+        });
+    std::size_t delivered = 0;
+    const auto handOver = [&] {
+        std::vector<std::pair<std::size_t, McResult>> batch;
+        {
+            const std::lock_guard lock(mutex);
+            batch.swap(finished);
         }
+        for (auto& [point, result] : batch) {
+            ++delivered;
+            onPoint(point, std::move(result));
+        }
+    };
+    while (delivered < units.points()) {
+        {
+            std::unique_lock lock(mutex);
+            ready.wait_for(lock, std::chrono::milliseconds(50),
+                           [&] { return !finished.empty() || failed; });
+        }
+        handOver();
         if (const std::exception_ptr failure = workers.failure()) {
             workers.stop();
             // As thrown: a refused input (e.g. a clairvoyant baseline on random costs, found
             // by fuzz_cli) is exit 2 with its message, out of memory the limit's message.
             std::rethrow_exception(failure);
         }
-        if (progress && !progress(assembly.replicatesDone(), total)) {
-            return; // the workers stop as they go out of scope; unfinished points are dropped
+        if (progress && !progress(assembly.simulated(), units.replicates()) &&
+            delivered < units.points()) {
+            workers.stop();
+            handOver(); // points the running units completed
+            return delivered == units.points();
         }
     }
+    return true;
+}
+
+void LocalExecutor::run(const std::vector<McConfig>& points,
+                        const std::vector<std::size_t>& pending, const OnPoint& onPoint,
+                        const SweepProgress& progress) {
+    PointAssembly assembly(points);
+    const UnitList units = assembly.beginPass(pending);
+    runUnits(assembly, units, points, jobThreads(points, units.size()), onPoint, progress);
 }
 
 std::string encodeCheckpoint(const std::vector<McConfig>& points,
@@ -249,39 +242,7 @@ std::vector<std::pair<std::size_t, McResult>> readCheckpoint(const std::vector<M
             r.fail("point " + std::to_string(point) + " is out of range or repeated");
         }
         seen[point] = true;
-        const McConfig& c = points[point];
-        McResult result;
-        result.replicatesDone = r.u64();
-        if (result.replicatesDone != c.replicates) {
-            r.fail("a point is not complete");
-        }
-        if (r.count(1) != c.algorithms.size()) {
-            r.fail("wrong number of algorithms");
-        }
-        for (AlgorithmId a : c.algorithms) {
-            result.summaries.push_back(readSummary(r));
-            const McSummary& s = result.summaries.back();
-            const bool exact = keepsEverySample(c);
-            if (s.algorithm != a || s.count != c.replicates || s.quantileProbs != c.quantiles ||
-                s.exactQuantiles != exact || (c.keepSamples && exact) != (s.samples != nullptr) ||
-                s.histogram.size() > static_cast<std::size_t>(c.histogramBins)) {
-                r.fail("a summary does not match its point");
-            }
-        }
-        if (r.u8() != 0) {
-            result.analysis = readAnalysis(r);
-            const PointAnalysis& p = *result.analysis;
-            const auto beyond = [&](std::uint64_t x) { return x >= c.replicates; };
-            if (p.medianReplicate.size() != c.algorithms.size() ||
-                std::any_of(p.medianReplicate.begin(), p.medianReplicate.end(), beyond) ||
-                beyond(p.ratioReplicate) || beyond(p.bestReplicate) ||
-                (p.ratio01 && p.ratio01->count != c.replicates)) {
-                r.fail("a paired analysis does not match its point");
-            }
-        }
-        if (c.analysePairs != result.analysis.has_value()) {
-            r.fail("a paired analysis is missing or unexpected");
-        }
+        McResult result = readPointResult(r, points[point]);
         out.emplace_back(point, std::move(result));
     }
     if (!r.atEnd()) {

@@ -2,11 +2,10 @@
 
 #include "experiment/mc_block.h"
 #include "experiment/monte_carlo.h"
+#include "experiment/point_assembly.h"
 #include "experiment/sweep.h"
 
 #include <atomic>
-#include <chrono>
-#include <condition_variable>
 #include <cstddef>
 #include <exception>
 #include <functional>
@@ -20,9 +19,9 @@
 
 namespace rl {
 
-/// Runs the Monte Carlo points of a job (one point for `mc`, a grid for `sweep`): here, one
-/// point after another, or spread over processes (reducelab-mpi's executor). Every executor
-/// gives the same results to the bit (blocks merged in block order, mc_block.h).
+/// Runs the Monte Carlo points of a job (one point for `mc`, a grid for `sweep`): in this
+/// process (LocalExecutor) or spread over processes (reducelab-mpi's executor). Every executor
+/// gives the same results to the bit (experiment/point_assembly.h).
 class PointExecutor {
   public:
     virtual ~PointExecutor() = default;
@@ -36,75 +35,56 @@ class PointExecutor {
                      const OnPoint& onPoint, const SweepProgress& progress) = 0;
 };
 
-/// One unit of work of a job: block `block` of point `point` (mc_block.h).
-struct BlockUnit {
-    std::uint64_t point = 0;
-    std::uint64_t block = 0;
-};
-
-/// The units of the pending points, point after point (so that few points are open, holding
-/// their samples, at a time); `replicates` receives the replicates they hold in all.
-std::vector<BlockUnit> blockUnits(const std::vector<McConfig>& points,
-                                  const std::vector<std::size_t>& pending,
-                                  std::uint64_t* replicates);
-
 /// Threads of this process for a job: the points' `threads` (0: every core), at most `units`.
 unsigned jobThreads(const std::vector<McConfig>& points, std::size_t units);
 
-/// Simulates one unit.
-McBlockResult runBlockUnit(const std::vector<McConfig>& points, const BlockUnit& unit);
-
-/// Units run on this process's threads. Each thread takes the next index from `next`, which
-/// other consumers may share (reducelab-mpi hands the same units to its other ranks), until
-/// the units run out or stop(); finished blocks wait for collect().
-class BlockWorkers {
+/// A thread's Monte Carlo runner, made again only when the thread moves to another point (a
+/// runner holds one simulator per algorithm).
+class RunnerCache {
   public:
-    using RunUnit = std::function<McBlockResult(const BlockUnit&)>;
-    BlockWorkers(const std::vector<BlockUnit>& units, std::atomic<std::size_t>& next,
-                 unsigned threads, RunUnit run);
-    ~BlockWorkers();
-    BlockWorkers(const BlockWorkers&) = delete;
-    BlockWorkers& operator=(const BlockWorkers&) = delete;
-
-    /// The blocks finished since the last call, waiting up to `wait` while there are none.
-    std::vector<std::pair<BlockUnit, McBlockResult>> collect(std::chrono::milliseconds wait);
-    /// What made a thread stop (empty while nothing failed); the others stop too.
-    std::string error() const;
-    /// The exception itself (null while nothing failed), to be rethrown as it was: a refused
-    /// input stays a refusal (exit 2), not an internal error.
-    std::exception_ptr failure() const;
-    /// No unit is started any more; returns once every thread has ended.
-    void stop();
+    McBlockRunner& runner(const std::vector<McConfig>& points, std::size_t point);
 
   private:
-    const std::vector<BlockUnit>& m_units;
-    std::atomic<std::size_t>& m_next;
-    RunUnit m_run;
+    std::unique_ptr<McBlockRunner> m_runner;
+    std::size_t m_point = 0;
+};
+
+/// Threads that run `body(index, stop)` until it returns; `stop` becomes true when stop() is
+/// called or a body throws (the first exception is kept for failure(), and `onFailure` is
+/// called from the failing thread, to wake whoever waits on the workers).
+class WorkerThreads {
+  public:
+    using Body = std::function<void(unsigned index, const std::atomic<bool>& stop)>;
+    WorkerThreads(unsigned count, Body body, std::function<void()> onFailure = {});
+    ~WorkerThreads();
+    WorkerThreads(const WorkerThreads&) = delete;
+    WorkerThreads& operator=(const WorkerThreads&) = delete;
+
+    /// Asks every body to stop and returns once every thread has ended.
+    void stop();
+    /// The exception that stopped a body (null while none failed), to be rethrown as it was: a
+    /// refused input stays a refusal (exit 2), not an internal error.
+    std::exception_ptr failure() const;
+
+  private:
+    Body m_body;
+    std::function<void()> m_onFailure;
     std::atomic<bool> m_stop{false};
     mutable std::mutex m_mutex;
-    std::condition_variable m_ready;
-    std::vector<std::pair<BlockUnit, McBlockResult>> m_done;
-    std::string m_error;
     std::exception_ptr m_failure;
     std::vector<std::thread> m_threads;
 };
 
-/// Finished blocks merged into their points in block order (McAssembler); each completed
-/// point goes to `onPoint` at once and its samples are freed.
-class PointAssembly {
-  public:
-    PointAssembly(const std::vector<McConfig>& points, PointExecutor::OnPoint onPoint);
-    void add(std::uint64_t point, const McBlockResult& block);
-    std::size_t pointsDone() const { return m_pointsDone; }
-    std::uint64_t replicatesDone() const { return m_replicatesDone; }
-
-  private:
-    const std::vector<McConfig>& m_points;
-    PointExecutor::OnPoint m_onPoint;
-    std::map<std::uint64_t, std::unique_ptr<McAssembler>> m_open;
-    std::size_t m_pointsDone = 0;
-    std::uint64_t m_replicatesDone = 0;
-};
+/// The one Monte Carlo loop of the project: `units` (of `assembly`'s current pass, over
+/// `points`) on `threads` threads of this process, each taking the next unit and simulating it
+/// in place; the thread that finishes a point's last unit assembles it, and the calling thread
+/// only hands each assembled point to `onPoint` and reports `progress(replicates simulated,
+/// replicates of the units)` about every 50 ms. `progress` returning false cancels: no unit
+/// starts any more, the running ones finish, the points they completed are still handed over,
+/// and the call returns false. A worker's exception is rethrown as it was.
+bool runUnits(PointAssembly& assembly, const UnitList& units, const std::vector<McConfig>& points,
+              unsigned threads, const PointExecutor::OnPoint& onPoint,
+              const SweepProgress& progress);
 
 /// The points in this process: their (point, block) units on the configured threads, so a
 /// grid of small points keeps every core busy too.

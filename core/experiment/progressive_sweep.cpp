@@ -1,6 +1,6 @@
 #include "experiment/progressive_sweep.h"
 
-#include "experiment/mc_block.h"
+#include "experiment/point_job.h"
 
 #include "algorithms/algorithm_registry.h"
 #include "base/input_error.h"
@@ -9,38 +9,10 @@
 #include "base/text_util.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <limits>
 
 namespace rl {
-
-namespace {
-
-constexpr std::uint64_t kBlock = kMonteCarloBlock; // runMonteCarlo's block: same merge order
-constexpr std::uint64_t kChunk = 128;              // replicates per work unit: small, for even load
-
-// One algorithm's summary over replicates 0..count-1, computed exactly as runMonteCarlo does in
-// its exact-quantile mode, so that both agree to the bit.
-McSummary summarize(AlgorithmId algorithm, const double* x, std::uint64_t count,
-                    const McConfig& config) {
-    Moments m;
-    for (std::uint64_t first = 0; first < count; first += kBlock) {
-        Moments block;
-        const std::uint64_t last = std::min(count, first + kBlock);
-        for (std::uint64_t r = first; r < last; ++r) {
-            block.add(x[r]);
-        }
-        m.merge(block);
-    }
-    McSummary s = summaryFromMoments(algorithm, m, config);
-    std::vector<double> v(x, x + count);
-    s.histogram = histogram(v, m.min, m.max, config.histogramBins);
-    s.quantiles = quantilesType7(v, config.quantiles);
-    return s;
-}
-
-} // namespace
 
 bool ProgressiveSweep::fitsSampleBudget(const SweepSpec& spec) {
     const std::uint64_t perReplicate =
@@ -61,54 +33,38 @@ void ProgressiveSweep::checkSampleBudget(const SweepSpec& spec) {
 ProgressiveSweep::ProgressiveSweep(SweepSpec spec) : m_spec(std::move(spec)) {
     m_spec.validate();
     checkSampleBudget(m_spec);
-    const std::uint64_t points = m_spec.pointCount();
-    const std::uint64_t algos = m_spec.algorithms.size();
     m_configs = m_spec.pointConfigs();
     for (McConfig& c : m_configs) {
-        c.analysePairs = false; // the passes analyse the kept samples themselves
+        c.analysePairs = true; // what the figures draw and drill into, pass after pass
     }
-    m_samples.resize(points * algos);
+    m_assembly = std::make_unique<PointAssembly>(m_configs, true);
 }
+
+ProgressiveSweep::~ProgressiveSweep() = default;
 
 bool ProgressiveSweep::runPass(std::uint64_t upto, const SweepProgress& progress) {
     upto = std::min(upto, m_spec.replicates);
     if (upto <= m_done) {
         return true;
     }
-    const std::uint64_t from = m_done;
-    const std::size_t nAlgos = m_spec.algorithms.size();
-    for (auto& v : m_samples) {
-        v.resize(upto); // may reallocate: before the workers start
-    }
-    const std::uint64_t chunks = (upto - from + kChunk - 1) / kChunk;
-    const std::size_t units = m_configs.size() * chunks;
-    const std::uint64_t total = (upto - from) * m_configs.size();
+    const std::uint64_t total = (upto - m_done) * m_configs.size();
     if (progress && !progress(0, total)) {
         return false; // asked to stop before anything ran
     }
-    std::atomic<std::uint64_t> simulated{0};
-    const bool finished = parallelFor(
-        units, workerCount(m_spec.threads, units),
-        [&](std::size_t unit, unsigned) {
-            const std::size_t point = unit / chunks;
-            const std::uint64_t first = from + (unit % chunks) * kChunk;
-            const std::uint64_t last = std::min(upto, first + kChunk);
-            // The Monte Carlo loop itself (mc_block.h): same draws, same makespans.
-            std::vector<double*> out(nAlgos);
-            for (std::size_t a = 0; a < nAlgos; ++a) {
-                out[a] = m_samples[point * nAlgos + a].data();
-            }
-            McBlockRunner runner(m_configs[point]);
-            runner.simulate(first, last, McSink{nullptr, out.data(), 0, nullptr});
-            simulated.fetch_add(last - first, std::memory_order_relaxed);
-        },
-        [&] { return !progress || progress(simulated.load(), total); });
+    std::vector<std::size_t> all(m_configs.size());
+    for (std::size_t p = 0; p < all.size(); ++p) {
+        all[p] = p;
+    }
+    const UnitList units = m_assembly->beginPass(all, upto);
+    std::vector<McResult> results(m_configs.size());
+    const bool finished = runUnits(
+        *m_assembly, units, m_configs, workerCount(m_spec.threads, units.size()),
+        [&](std::size_t point, McResult&& r) { results[point] = std::move(r); }, progress);
     if (!finished) {
-        for (auto& v : m_samples) {
-            v.resize(from);
-        }
+        m_assembly->rollBack();
         return false;
     }
+    m_results = std::move(results);
     m_done = upto;
     if (progress) {
         progress(total, total);
@@ -117,7 +73,7 @@ bool ProgressiveSweep::runPass(std::uint64_t upto, const SweepProgress& progress
 }
 
 const double* ProgressiveSweep::samples(std::size_t point, std::size_t a) const {
-    return m_samples[point * m_spec.algorithms.size() + a].data();
+    return m_assembly->samples(point, a);
 }
 
 GridSnapshot ProgressiveSweep::snapshot() const {
@@ -125,7 +81,6 @@ GridSnapshot ProgressiveSweep::snapshot() const {
     snap.spec = m_spec;
     snap.replicates = m_done;
     snap.complete = m_done == m_spec.replicates;
-    const std::size_t nAlgos = m_spec.algorithms.size();
     snap.cells.resize(m_configs.size());
     for (std::size_t ri = 0; ri < m_spec.ratios.size(); ++ri) {
         for (std::size_t ci = 0; ci < m_spec.cvs.size(); ++ci) {
@@ -134,22 +89,12 @@ GridSnapshot ProgressiveSweep::snapshot() const {
             cell.ratio = m_spec.ratios[ri];
         }
     }
-    if (m_done == 0) {
-        return snap;
+    for (std::size_t point = 0; point < m_results.size(); ++point) {
+        snap.cells[point].summaries = m_results[point].summaries;
+        if (m_results[point].analysis) {
+            applyAnalysis(snap.cells[point], *m_results[point].analysis);
+        }
     }
-    parallelFor(m_configs.size(), workerCount(m_spec.threads, m_configs.size()),
-                [&](std::size_t point, unsigned) {
-                    GridCell& cell = snap.cells[point];
-                    const McConfig& c = m_configs[point];
-                    std::vector<const double*> all;
-                    for (std::size_t a = 0; a < nAlgos; ++a) {
-                        const double* x = samples(point, a);
-                        cell.summaries.push_back(summarize(c.algorithms[a], x, m_done, c));
-                        all.push_back(x);
-                    }
-                    fillPairedFields(cell, all, m_done);
-                },
-                {});
     return snap;
 }
 
@@ -167,11 +112,6 @@ GridSnapshot snapshotFromResults(const SweepSpec& spec, const std::vector<McResu
         }
     }
     return snap;
-}
-
-void fillPairedFields(GridCell& cell, const std::vector<const double*>& samples,
-                      std::uint64_t count) {
-    applyAnalysis(cell, analysePoint(samples, count));
 }
 
 void applyAnalysis(GridCell& cell, const PointAnalysis& analysis) {

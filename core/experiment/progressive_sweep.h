@@ -1,9 +1,11 @@
 #pragma once
 
 #include "experiment/paired_stats.h"
+#include "experiment/point_assembly.h"
 #include "experiment/sweep.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -53,11 +55,8 @@ struct GridSnapshot {
 GridSnapshot snapshotFromRows(const SweepSpec& spec, const std::vector<SweepRow>& rows,
                               bool complete);
 
-/// Fills the paired fields of a cell whose summaries are set (median replicates, the ratio of
-/// the first two algorithms, the best method) from the samples of its algorithms, each holding
-/// `count` makespans by replicate.
-void fillPairedFields(GridCell& cell, const std::vector<const double*>& samples,
-                      std::uint64_t count);
+/// Sets the paired fields of a cell (median replicates, the ratio of the first two algorithms,
+/// the best method) from its point's analysis.
 void applyAnalysis(GridCell& cell, const PointAnalysis& analysis);
 
 /// The complete snapshot (summaries only, no paired fields) that a sweep of `spec` wrote as
@@ -70,13 +69,17 @@ GridSnapshot snapshotFromCsv(const SweepSpec& spec, std::string_view csv);
 GridSnapshot snapshotFromResults(const SweepSpec& spec, const std::vector<McResult>& points);
 
 /// A sweep run in passes over growing replicate prefixes, so a figure can show a coarse
-/// picture early and refine it. Keeps every makespan (paired analyses need them), so the grid
-/// is bounded: replicates x points x algorithms <= kSampleBudget. Merging is exact: after the
-/// pass that reaches R replicates, every summary equals, to the bit, that of runSweep with
-/// replicates = R (same blocks of 1024, merged in the same order; exact quantiles).
+/// picture early and refine it. Each pass is a pass of the point job (experiment/point_job.h):
+/// units of the replicates between the last pass and this one, on every thread, each point
+/// assembled by the thread that finishes it. Keeps every makespan (paired analyses need them),
+/// so the grid is bounded: replicates x points x algorithms <= kSampleBudget. After the pass
+/// that reaches R replicates, every summary equals, to the bit, that of runSweep with
+/// replicates = R (a pass that ends inside a block continues its running moments).
 class ProgressiveSweep {
   public:
-    /// 2^25 makespans (256 MiB): Fig. 5/6 at 1,000 replicates hold 2.6 million.
+    /// 2^25 makespans: Fig. 5/6 at 1,000 replicates hold 2.6 million. Each is kept in
+    /// replicate order and sorted by block, with the first two algorithms' differences: 20
+    /// bytes a makespan at most (640 MiB at the budget).
     static constexpr std::uint64_t kSampleBudget = 1ULL << 25;
 
     /// Whether every makespan of the grid fits kSampleBudget.
@@ -86,17 +89,20 @@ class ProgressiveSweep {
 
     /// Validates the spec (InputError naming the problem, including an over-budget grid).
     explicit ProgressiveSweep(SweepSpec spec);
+    ~ProgressiveSweep();
 
     const SweepSpec& spec() const { return m_spec; }
     std::uint64_t replicatesDone() const { return m_done; }
 
     /// Simulates replicates [replicatesDone(), upto) of every point on spec().threads threads.
-    /// `progress(done, total)` counts simulated (point, replicate) pairs of this pass, about
-    /// every 50 ms, from the calling thread; returning false cancels. A cancelled pass is
-    /// dropped whole (the state stays at the previous pass) and runPass returns false.
+    /// `progress(done, total)` counts simulated (point, replicate) pairs of this pass: once
+    /// before it starts, then about every 50 ms, from the calling thread; returning false
+    /// cancels. A cancelled pass is dropped whole (the state stays at the previous pass) and
+    /// runPass returns false.
     bool runPass(std::uint64_t upto, const SweepProgress& progress = {});
 
-    /// Summaries and paired analyses of every point (parallel; tens of ms at the Fig. 5 grid).
+    /// Summaries and paired analyses of every point after the last pass (assembled as the pass
+    /// went).
     GridSnapshot snapshot() const;
 
     /// The sample of algorithm `a` (index into spec().algorithms) at point `point`.
@@ -111,8 +117,9 @@ class ProgressiveSweep {
 
   private:
     SweepSpec m_spec;
-    std::vector<McConfig> m_configs;            // per point
-    std::vector<std::vector<double>> m_samples; // per (point, algorithm), full length
+    std::vector<McConfig> m_configs;           // per point
+    std::unique_ptr<PointAssembly> m_assembly; // the points' makespans, continued by each pass
+    std::vector<McResult> m_results;           // per point, after the last pass
     std::uint64_t m_done = 0;
 };
 

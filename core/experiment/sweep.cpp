@@ -1,10 +1,13 @@
 #include "experiment/sweep.h"
 
+#include "experiment/point_job.h"
+
 #include "base/input_error.h"
 #include "base/limits.h"
 #include "base/text_util.h"
 
 #include <cmath>
+#include <optional>
 
 namespace rl {
 
@@ -184,32 +187,50 @@ std::vector<McConfig> SweepSpec::pointConfigs() const {
 SweepResult runSweep(const SweepSpec& spec, const SweepProgress& progress,
                      const std::function<void(const std::vector<SweepRow>&)>& onPoint) {
     spec.validate();
-    SweepResult result;
-    const std::uint64_t total = spec.replicates * spec.pointCount();
-    std::uint64_t before = 0;
+    std::vector<McConfig> points;
     for (double ratio : spec.ratios) {
         for (double cv : spec.cvs) {
-            bool keepGoing = true; // a cancel may come with a point's last progress report
-            McResult mc =
-                runMonteCarlo(spec.pointConfig(cv, ratio), [&](std::uint64_t done, std::uint64_t) {
-                    keepGoing = !progress || progress(before + done, total);
-                    return keepGoing;
-                });
-            if (mc.cancelled || !keepGoing) {
-                result.cancelled = true;
-                return result;
-            }
-            before += spec.replicates;
-            std::vector<SweepRow> rows;
-            for (McSummary& s : mc.summaries) {
-                rows.push_back({cv, ratio, std::move(s)});
-            }
-            if (onPoint) {
-                onPoint(rows);
-            }
-            result.rows.insert(result.rows.end(), rows.begin(), rows.end());
+            points.push_back(spec.pointConfig(cv, ratio));
         }
     }
+    std::vector<std::size_t> pending(points.size());
+    for (std::size_t p = 0; p < pending.size(); ++p) {
+        pending[p] = p;
+    }
+    // Every point's units on every thread (experiment/point_job.h); the rows go out in grid
+    // order, as the finished prefix of the points grows.
+    std::vector<std::optional<McResult>> done(points.size());
+    SweepResult result;
+    std::size_t prefix = 0;
+    bool stopped = false; // a cancel may come with the last progress report
+    const SweepProgress report = [&](std::uint64_t done, std::uint64_t total) {
+        stopped = stopped || (progress && !progress(done, total));
+        return !stopped;
+    };
+    LocalExecutor local;
+    local.run(
+        points, pending,
+        [&](std::size_t point, McResult&& r) {
+            done[point] = std::move(r);
+            for (; prefix < done.size() && done[prefix]; ++prefix) {
+                std::vector<SweepRow> rows;
+                for (McSummary& s : done[prefix]->summaries) {
+                    rows.push_back({spec.cvs[prefix % spec.cvs.size()],
+                                    spec.ratios[prefix / spec.cvs.size()], std::move(s)});
+                }
+                if (onPoint) {
+                    onPoint(rows);
+                }
+                result.rows.insert(result.rows.end(), rows.begin(), rows.end());
+                done[prefix].reset();
+            }
+        },
+        report);
+    if (prefix == points.size()) {
+        const std::uint64_t total = spec.replicates * points.size();
+        report(total, total);
+    }
+    result.cancelled = stopped || prefix < points.size();
     return result;
 }
 

@@ -58,15 +58,18 @@ struct SweepRow {
 };
 
 struct SweepResult {
-    std::vector<SweepRow> rows; ///< point by point (ratio outer, CV inner), algorithms in order
+    std::vector<SweepRow> rows; ///< grid order (ratio outer, CV inner), algorithms in order
     bool cancelled = false;
 };
 
 /// Progress over the whole sweep, in replicates; return false to cancel.
 using SweepProgress = std::function<bool(std::uint64_t done, std::uint64_t total)>;
 
-/// Runs the grid point by point; only one point's samples are in memory at a time.
-/// `onPoint`, if set, receives each finished point's rows as soon as they exist.
+/// Runs the grid as a point job on this process's threads (experiment/point_job.h: every
+/// point's blocks spread over the threads; few points hold their makespans at a time), without
+/// paired analyses. `onPoint`, if set, receives each point's rows in grid order, as soon as it
+/// and the points before it are finished. `progress` returning false cancels: the rows are
+/// then those of the finished points before the first unfinished one.
 SweepResult runSweep(const SweepSpec& spec, const SweepProgress& progress = {},
                      const std::function<void(const std::vector<SweepRow>&)>& onPoint = {});
 

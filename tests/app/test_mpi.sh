@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # reducelab-mpi against reducelab-cli: for 1, 2 and 3 ranks (oversubscribed) and 1 or 2
 # threads, reduced `sweep fig4`, `sweep fig5` (with its figure), `sweep fig6` and `mc --algo all`
-# (exact and streaming quantiles) give the same bytes; a checkpointed sweep killed after some
-# points and resumed gives the same bytes; a failing rank ends the job with a message and no
-# output; a refused command exits 2 with one line.
+# (exact and streaming quantiles) give the same bytes, also with units handed out through a group
+# leader; rank 0 receives a few kB per point; a checkpointed sweep killed after some points and
+# resumed gives the same bytes; a failing rank ends the job with a message and no output; a
+# refused command exits 2 with one line.
 # Usage: test_mpi.sh BIN_DIR MPIEXEC
 set -uo pipefail
 bin=$1
@@ -48,6 +49,31 @@ for k in "${!cases[@]}"; do
         rm -f "$work/mpi.csv"
     done
 done
+
+# Units handed out through a group leader (rank 1 serves rank 2 and asks rank 0 for ranges of
+# units, as beyond 64 ranks), and rank 0 running no unit (as beyond 16 ranks), give the same
+# bytes too.
+for k in 1 3; do
+    name="ranks=3 in a group of 2 (a leader dispenses units), rank 0 runs none: ${cases[$k]}"
+    read -r -a args <<<"${cases[$k]}"
+    REDUCELAB_MPI_GROUP=2 REDUCELAB_MPI_RANK0_UNITS=0 mpi 3 "${args[@]}" --threads 2 --quiet \
+        --out "$work/mpi.csv" && check cmp -s "$work/cli$k.csv" "$work/mpi.csv"
+    [ -s "$work/mpi.csv" ] || { echo "FAIL: $name (no output)"; fail=1; }
+    rm -f "$work/mpi.csv"
+done
+
+# Rank 0 receives each point's summary and analysis, not its makespans: a point of 20 blocks
+# (320 kB of makespans) brings rank 0 about 1 kB.
+name="rank 0 receives at most 8 kB per point"
+REDUCELAB_MPI_STATS=1 mpi 3 sweep fig5 --n 12 --replicates 20000 --cv 0.1:1:2 --ratio 1 \
+    --quiet --out "$work/stats.csv" 2>"$work/stats.err"
+per_point=$(grep -o '([0-9]* per point)' "$work/stats.err" | grep -o '[0-9]*')
+echo "   $(cat "$work/stats.err")"
+check test -n "$per_point" -a "${per_point:-99999}" -le 8192
+"$bin/reducelab-cli" sweep fig5 --n 12 --replicates 20000 --cv 0.1:1:2 --ratio 1 --quiet \
+    --out "$work/stats-cli.csv"
+name="... with the same bytes"
+check cmp -s "$work/stats-cli.csv" "$work/stats.csv"
 
 # The figure drawn by rank 0 is the one reducelab-cli draws.
 fig=(sweep fig5 --n 10 --replicates 1200 --cv 0.1:3:3 --ratio 0.5:2:3 --quiet)

@@ -68,8 +68,8 @@ int main(int argc, char** argv) {
         const double sim = static_cast<double>(t.nsecsElapsed()) / 1e9;
         const GridSnapshot snap = sweep.snapshot();
         const double total = static_cast<double>(t.nsecsElapsed()) / 1e9;
-        std::printf("core: 31 x 21 x 1000 x 4 algorithms: %.2f s (simulation %.2f s, summaries "
-                    "and paired analyses %.2f s), %zu cells, %.2f CPU s\n",
+        std::printf("core: 31 x 21 x 1000 x 4 algorithms: %.2f s (the pass, points assembled "
+                    "as they finish, %.2f s; the snapshot %.2f s), %zu cells, %.2f CPU s\n",
                     total, sim, total - sim, snap.cells.size(), processCpuSeconds() - cpu0);
     }
     // The two panels at their defaults, one after the other as a user would open them.

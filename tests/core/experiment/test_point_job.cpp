@@ -1,9 +1,13 @@
-// The pieces reducelab-mpi is made of, tested in one process: blocks computed one by one and
-// assembled in any order equal runMonteCarlo to the bit (exact and streaming); the wire format
-// round-trips configurations, blocks and summaries to the bit and refuses malformed bytes; a
-// job with a checkpoint, stopped after some points and resumed, gives the same results as one
-// run straight through, and a checkpoint of another job is refused.
+// The point job, tested in one process: a point assembled from its blocks in any order, through
+// the wire format (what reducelab-mpi's owners do) or simulated in place on any number of
+// threads, equals the serial computation on every makespan (moments merged in block order,
+// quantiles and histogram over the whole sample, the paired analysis), exact and streaming; a
+// cancelled run keeps its longest finished prefix; the wire format round-trips configurations,
+// blocks and summaries to the bit and refuses malformed bytes; a job with a checkpoint, stopped
+// after some points and resumed, gives the same results as one run straight through, and a
+// checkpoint of another job is refused.
 #include "base/input_error.h"
+#include "base/statistics.h"
 #include "experiment/mc_block.h"
 #include "experiment/mc_wire.h"
 #include "experiment/point_job.h"
@@ -19,6 +23,7 @@
 #include <iterator>
 #include <limits>
 #include <random>
+#include <set>
 
 using namespace rl;
 
@@ -41,6 +46,7 @@ void compareExactly(const McSummary& a, const McSummary& b) {
     QCOMPARE(a.count, b.count);
     QCOMPARE(a.mean, b.mean);
     QCOMPARE(a.variance, b.variance);
+    QCOMPARE(a.stdError, b.stdError);
     QCOMPARE(a.min, b.min);
     QCOMPARE(a.max, b.max);
     QCOMPARE(a.quantiles, b.quantiles);
@@ -48,26 +54,121 @@ void compareExactly(const McSummary& a, const McSummary& b) {
     QCOMPARE(a.exactQuantiles, b.exactQuantiles);
 }
 
-// Blocks computed by separate runners, sent through the wire format and added in a shuffled
-// order: what reducelab-mpi's rank 0 does with its workers' messages.
-McResult assembleShuffled(const McConfig& c) {
-    McAssembler assembler(c);
-    std::vector<std::uint64_t> order(assembler.blocks());
+void compareExactly(const PointAnalysis& a, const PointAnalysis& b) {
+    QCOMPARE(a.medianReplicate, b.medianReplicate);
+    QCOMPARE(a.ratio01.has_value(), b.ratio01.has_value());
+    if (a.ratio01) {
+        QCOMPARE(a.ratio01->ratio, b.ratio01->ratio);
+        QCOMPARE(a.ratio01->stdError, b.ratio01->stdError);
+        QCOMPARE(a.ratio01->low, b.ratio01->low);
+        QCOMPARE(a.ratio01->high, b.ratio01->high);
+    }
+    QCOMPARE(a.ratioReplicate, b.ratioReplicate);
+    QCOMPARE(a.best.has_value(), b.best.has_value());
+    if (a.best) {
+        QCOMPARE(a.best->best, b.best->best);
+        QCOMPARE(a.best->runnerUp, b.best->runnerUp);
+        QCOMPARE(a.best->margin, b.best->margin);
+        QCOMPARE(a.best->diffStdError, b.best->diffStdError);
+        QCOMPARE(a.best->tie, b.best->tie);
+    }
+    QCOMPARE(a.bestReplicate, b.bestReplicate);
+}
+
+void compareExactly(const McResult& a, const McResult& b) {
+    QCOMPARE(a.replicatesDone, b.replicatesDone);
+    QCOMPARE(a.cancelled, b.cancelled);
+    QCOMPARE(a.summaries.size(), b.summaries.size());
+    for (std::size_t k = 0; k < a.summaries.size(); ++k) {
+        compareExactly(a.summaries[k], b.summaries[k]);
+    }
+    QCOMPARE(a.analysis.has_value(), b.analysis.has_value());
+    if (a.analysis) {
+        compareExactly(*a.analysis, *b.analysis);
+    }
+}
+
+// The serial computation the point job replaces (what one collecting thread did): every
+// makespan of the first `count` replicates in replicate order, each block's moments merged in
+// block order, quantiles and histogram over the whole sample (or the merged streaming
+// histograms), the paired analysis over the replicates.
+McResult serialReference(const McConfig& c, std::uint64_t count) {
+    const std::size_t nAlgos = c.algorithms.size();
+    const bool exact = keepsEverySample(c);
+    McBlockRunner runner(c);
+    std::vector<std::vector<double>> x(nAlgos, std::vector<double>(count));
+    std::vector<Moments> merged(nAlgos);
+    std::vector<LogHistogram> streams(nAlgos);
+    for (std::uint64_t first = 0; first < count; first += kMonteCarloBlock) {
+        std::vector<Moments> block(nAlgos);
+        std::vector<double*> out;
+        for (auto& v : x) {
+            out.push_back(v.data());
+        }
+        std::vector<LogHistogram> local(nAlgos);
+        runner.simulate(
+            first, std::min(count, first + kMonteCarloBlock),
+            McSink{block.data(), exact ? out.data() : nullptr, 0, exact ? nullptr : local.data()});
+        for (std::size_t a = 0; a < nAlgos; ++a) {
+            merged[a].merge(block[a]);
+            streams[a].merge(local[a]);
+        }
+    }
+    McResult r;
+    r.replicatesDone = count;
+    for (std::size_t a = 0; a < nAlgos; ++a) {
+        McSummary s = summaryFromMoments(c.algorithms[a], merged[a], c);
+        if (exact) {
+            s.histogram = histogram(x[a], merged[a].min, merged[a].max, c.histogramBins);
+            std::vector<double> copy = x[a];
+            s.quantiles = quantilesType7(copy, c.quantiles);
+        } else {
+            s.exactQuantiles = false;
+            s.quantileRelativeError = LogHistogram::kRelativeError;
+            s.quantiles = streams[a].quantiles(c.quantiles, merged[a].min, merged[a].max);
+            s.histogram = streams[a].rebin(merged[a].min, merged[a].max, c.histogramBins);
+        }
+        r.summaries.push_back(std::move(s));
+    }
+    if (c.analysePairs) {
+        std::vector<const double*> all;
+        for (const auto& v : x) {
+            all.push_back(v.data());
+        }
+        r.analysis = analysePoint(all, count);
+    }
+    return r;
+}
+
+// Blocks computed by separate runners, sent through the wire format and deposited in a
+// shuffled order: what a point's owner does with the blocks other ranks send it.
+McResult assembleShuffled(const McConfig& c, unsigned seed) {
+    const std::vector<McConfig> points{c};
+    PointAssembly assembly(points);
+    const UnitList units = assembly.beginPass({0});
+    std::vector<std::uint64_t> order(units.size());
     for (std::uint64_t b = 0; b < order.size(); ++b) {
         order[b] = b;
     }
-    std::shuffle(order.begin(), order.end(), std::mt19937(3));
+    std::shuffle(order.begin(), order.end(), std::mt19937(seed));
     McBlockRunner runner(c);
+    std::optional<McResult> result;
     for (std::uint64_t b : order) {
+        if (result) {
+            throw std::logic_error("a point assembled before its last block");
+        }
         ByteWriter w;
         writeBlockResult(w, runMonteCarloBlock(runner, c, b));
         ByteReader r(w.data(), "block");
-        assembler.add(readBlockResult(r, c));
+        result = assembly.deposit(0, readBlockResult(r, c));
         if (!r.atEnd()) {
             throw InputError("bytes left after a block");
         }
     }
-    return assembler.finish();
+    if (!result) {
+        throw std::logic_error("a point not assembled after its last block");
+    }
+    return std::move(*result);
 }
 
 std::vector<McConfig> gridPoints() {
@@ -168,23 +269,141 @@ class TestPointJob : public QObject {
     Q_OBJECT
 
   private slots:
-    void blocksAssembledInAnyOrderEqualTheLoop_data() {
+    void blocksAssembledInAnyOrderEqualTheSerialComputation_data() {
         QTest::addColumn<qulonglong>("replicates");
         QTest::addColumn<qulonglong>("exactLimit");
-        QTest::newRow("exact, partial last block") << 2500ULL << (1ULL << 24);
-        QTest::newRow("streaming histograms") << 3000ULL << 0ULL;
+        QTest::addColumn<bool>("pairs");
+        QTest::newRow("exact, partial last block") << 2500ULL << (1ULL << 24) << false;
+        QTest::newRow("exact, paired analysis") << 5000ULL << (1ULL << 24) << true;
+        QTest::newRow("one block, paired analysis") << 700ULL << (1ULL << 24) << true;
+        QTest::newRow("streaming histograms") << 3000ULL << 0ULL << false;
     }
-    void blocksAssembledInAnyOrderEqualTheLoop() {
+    void blocksAssembledInAnyOrderEqualTheSerialComputation() {
         QFETCH(qulonglong, replicates);
         QFETCH(qulonglong, exactLimit);
-        const McConfig c = config(replicates, exactLimit);
-        const McResult direct = runMonteCarlo(c);
-        const McResult assembled = assembleShuffled(c);
-        QVERIFY(!assembled.cancelled);
-        QCOMPARE(assembled.replicatesDone, direct.replicatesDone);
-        for (std::size_t a = 0; a < c.algorithms.size(); ++a) {
-            compareExactly(assembled.summaries[a], direct.summaries[a]);
+        QFETCH(bool, pairs);
+        McConfig c = config(replicates, exactLimit);
+        c.analysePairs = pairs;
+        const McResult reference = serialReference(c, c.replicates);
+        for (unsigned seed : {3U, 4U, 5U}) {
+            compareExactly(assembleShuffled(c, seed), reference);
         }
+        compareExactly(runMonteCarlo(c), reference);
+    }
+
+    // The same point, simulated in place on 1 to 5 threads: whichever thread finishes the last
+    // block assembles it, with the serial computation's numbers.
+    void pointsAssembledOnAnyThreadEqualTheSerialComputation() {
+        SweepSpec spec = SweepSpec::figure(Figure::Fig4);
+        spec.n = 16;
+        spec.cvs = {0.05, 1.0, 4.0};
+        spec.replicates = 9000; // 9 blocks, the last partial
+        std::vector<McConfig> points = spec.pointConfigs();
+        QVERIFY(points.front().analysePairs);
+        std::vector<McResult> reference;
+        for (const McConfig& c : points) {
+            reference.push_back(serialReference(c, c.replicates));
+        }
+        for (int threads = 1; threads <= 5; ++threads) {
+            for (McConfig& c : points) {
+                c.threads = threads;
+            }
+            LocalExecutor local;
+            const std::vector<McResult> job = runPointJob(points, local, {});
+            QCOMPARE(job.size(), points.size());
+            for (std::size_t p = 0; p < points.size(); ++p) {
+                compareExactly(job[p], reference[p]);
+            }
+        }
+    }
+
+    // Two algorithms: the ratio's and the best method's median replicates come from the sorted
+    // differences, in both orders (the best method is either of the two across the grid).
+    void pairedDifferencesInBothOrders() {
+        SweepSpec spec = SweepSpec::figure(Figure::Fig5);
+        spec.n = 12;
+        spec.cvs = {0.05, 0.5, 3.0};
+        spec.ratios = {0.2, 1.0, 5.0};
+        spec.replicates = 3100;
+        spec.threads = 3;
+        const std::vector<McConfig> points = spec.pointConfigs();
+        LocalExecutor local;
+        const std::vector<McResult> job = runPointJob(points, local, {});
+        std::set<int> bests;
+        for (std::size_t p = 0; p < points.size(); ++p) {
+            compareExactly(job[p], serialReference(points[p], spec.replicates));
+            bests.insert(job[p].analysis->best->best);
+        }
+        QCOMPARE(bests, (std::set<int>{0, 1}));
+    }
+
+    // Passes to 10, 700, 1500 and 2600 replicates (ending inside blocks) give at each step what
+    // a one-pass run of that many replicates gives, paired analysis included.
+    void passesEqualOnePassRuns() {
+        McConfig c = config(2600, 1ULL << 24);
+        c.analysePairs = true;
+        const std::vector<McConfig> points{c, config(2600, 1ULL << 24)};
+        std::vector<McConfig> withPairs = points;
+        withPairs[1].analysePairs = true;
+        withPairs[1].seed = 6;
+        PointAssembly assembly(withPairs, true);
+        for (std::uint64_t upto : {10ULL, 700ULL, 1500ULL, 2600ULL}) {
+            // A pass dropped half-way (cancelled) first: every point back where it was.
+            const UnitList dropped = assembly.beginPass({0, 1}, upto);
+            RunnerCache cache;
+            for (std::size_t i = 0; i < dropped.size(); i += 2) {
+                const BlockUnit u = dropped.at(i);
+                assembly.simulate(cache.runner(withPairs, u.point), u);
+            }
+            assembly.rollBack();
+            const UnitList units = assembly.beginPass({0, 1}, upto);
+            std::vector<McResult> results(2);
+            QVERIFY(runUnits(assembly, units, withPairs, 3,
+                             [&](std::size_t p, McResult&& r) { results[p] = std::move(r); }, {}));
+            for (std::size_t p = 0; p < 2; ++p) {
+                compareExactly(results[p], serialReference(withPairs[p], upto));
+            }
+        }
+    }
+
+    // A cancelled run keeps its longest finished prefix of blocks: the same numbers as a run of
+    // that many replicates (exact quantiles and histogram included), without the analysis.
+    void cancelledRunKeepsItsFinishedPrefix() {
+        McConfig c = config(4000000, 1ULL << 24);
+        c.threads = 3;
+        // Stopped once 20 blocks are done: with 3 threads taking blocks in order, at least 17
+        // form a prefix, and the 3,907 blocks take far longer than one progress interval.
+        const McResult r = runMonteCarlo(
+            c, [&](std::uint64_t done, std::uint64_t) { return done < 20 * kMonteCarloBlock; });
+        QVERIFY(r.cancelled);
+        QVERIFY(r.replicatesDone > 0 && r.replicatesDone < c.replicates);
+        QCOMPARE(r.replicatesDone % kMonteCarloBlock, std::uint64_t{0});
+        McResult expected = serialReference(c, r.replicatesDone);
+        expected.cancelled = true;
+        compareExactly(r, expected);
+    }
+
+    void unitListsCoverThePassExactly() {
+        UnitList units;
+        units.add(3, 0, 2500);    // blocks 0, 1, 2 (partial)
+        units.add(7, 1000, 1030); // inside block 0, across into block 1
+        units.add(9, 5, 5);       // nothing
+        QCOMPARE(units.size(), std::size_t(5));
+        QCOMPARE(units.points(), std::size_t(2));
+        QCOMPARE(units.replicates(), std::uint64_t(2530));
+        const BlockUnit u2 = units.at(2);
+        QCOMPARE(u2.point, std::uint64_t(3));
+        QCOMPARE(u2.block, std::uint64_t(2));
+        QCOMPARE(u2.first, std::uint64_t(2048));
+        QCOMPARE(u2.last, std::uint64_t(2500));
+        const BlockUnit u3 = units.at(3);
+        QCOMPARE(u3.point, std::uint64_t(7));
+        QCOMPARE(u3.first, std::uint64_t(1000));
+        QCOMPARE(u3.last, std::uint64_t(1024));
+        const BlockUnit u4 = units.at(4);
+        QCOMPARE(u4.block, std::uint64_t(1));
+        QCOMPARE(u4.first, std::uint64_t(1024));
+        QCOMPARE(u4.last, std::uint64_t(1030));
     }
 
     void configurationsAndSummariesRoundTrip() {
