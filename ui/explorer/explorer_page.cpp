@@ -2,6 +2,7 @@
 
 #include "base/file_io.h"
 #include "base/text_util.h"
+#include "common/export_paths.h"
 #include "common/figure_export.h"
 #include "common/media_icons.h"
 #include "common/scenario_json.h"
@@ -20,7 +21,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
-#include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -359,21 +359,21 @@ bool ExplorerPage::exportRun(Export what, const QString& path, QStringList* writ
         *error = tr("nothing to export yet");
         return false;
     }
-    QStringList paths{path};
-    if (m_result->schedules.size() > 1) {
-        paths.clear();
-        const QFileInfo info(path);
-        for (AlgorithmId a : m_result->scenario.algorithms) {
-            paths << info.dir().filePath(info.completeBaseName() + QLatin1Char('-') + algoKey(a) +
-                                         QLatin1Char('.') + info.suffix());
-        }
+    const bool figures = what == Export::Gantt || what == Export::Tree || what == Export::Figure;
+    QStringList keys;
+    for (AlgorithmId a : m_result->scenario.algorithms) {
+        keys << algoKey(a);
     }
+    const QStringList paths = exportPaths(path,
+                                          figures               ? QStringList{"pdf", "svg", "png"}
+                                          : what == Export::Csv ? QStringList{"csv"}
+                                                                : QStringList{"trace", "paje"},
+                                          keys);
     // All or nothing: every file is checked, then rendered and staged, then shown together.
     try {
-        const bool figures =
-            what == Export::Gantt || what == Export::Tree || what == Export::Figure;
         if (figures) {
-            figure.format.validate(QFileInfo(path).suffix().toLower() == QLatin1String("png"));
+            figure.format.validate(QFileInfo(paths.front()).suffix().toLower() ==
+                                   QLatin1String("png"));
         }
         OutputSet out;
         QStringList sidecars; // a schedule CSV's scenario (none for a device such as /dev/null)

@@ -7,6 +7,7 @@
 #include "base/text_util.h"
 #include "common/app_style.h"
 #include "common/examples.h"
+#include "common/export_paths.h"
 #include "common/sweep_results.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
@@ -212,7 +213,7 @@ void MainWindow::buildMenus() {
     file->addSeparator();
     auto exportAction = [&](const QString& text, const QString& filter, ExplorerPage::Export what) {
         file->addAction(text, this, [this, text, filter, what] {
-            const QString p = QFileDialog::getSaveFileName(this, text, {}, filter);
+            const QString p = QFileDialog::getSaveFileName(this, plainActionText(text), {}, filter);
             if (!p.isEmpty()) {
                 exportRun(what, p);
             }
@@ -312,7 +313,7 @@ void MainWindow::buildMenus() {
             addAction(a);
             if (!a->shortcut().isEmpty()) {
                 keys.emplace_back(a->shortcut().toString(QKeySequence::NativeText),
-                                  QString(a->text()).remove(QLatin1Char('&')));
+                                  plainActionText(a->text()));
             }
         }
     }

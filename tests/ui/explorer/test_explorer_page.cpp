@@ -6,6 +6,7 @@
 
 #include "algorithms/simulator.h"
 #include "base/version.h"
+#include "common/export_paths.h"
 #include "common/scenario_json.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
@@ -21,6 +22,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -144,6 +146,71 @@ class TestExplorerPage : public QObject {
                                 &error));
         QVERIFY2(error.contains(QStringLiteral("blocked.scenario.json")), qPrintable(error));
         QVERIFY(!QFile::exists(dir.filePath("blocked.csv")));
+    }
+
+    // A name typed without its extension (issue #29: "gui_sched" gave "gui_sched-fibonacci."
+    // and "gui_sched-fibonacci..scenario.json"): the export's extension is added once, before
+    // the algorithm's key goes in; a dot inside a name is not an extension.
+    void exportNamesFromATypedName() {
+        ExplorerPage page;
+        const Scenario s = demoAt(0);
+        page.showScenario(s, false);
+        waitForResult(page, s);
+        QTemporaryDir dir;
+        QStringList written;
+        QString error;
+        QVERIFY2(
+            page.exportRun(ExplorerPage::Export::Csv, dir.filePath("gui_sched"), &written, &error),
+            qPrintable(error));
+        QStringList names;
+        for (const QString& p : written) {
+            names << QFileInfo(p).fileName();
+        }
+        QCOMPARE(names, (QStringList{"gui_sched-fibonacci.csv", "gui_sched-tree-dyn.csv",
+                                     "gui_sched-fibonacci.scenario.json",
+                                     "gui_sched-tree-dyn.scenario.json"}));
+        const QJsonObject o =
+            QJsonDocument::fromJson(readAll(dir.filePath("gui_sched-fibonacci.scenario.json")))
+                .object();
+        QCOMPARE(o.value("schedule").toObject().value("file").toString(),
+                 QStringLiteral("gui_sched-fibonacci.csv"));
+        QVERIFY(page.exportRun(ExplorerPage::Export::Paje, dir.filePath("gui_sched"), &written,
+                               &error));
+        QCOMPARE(written, (QStringList{dir.filePath("gui_sched-fibonacci.trace"),
+                                       dir.filePath("gui_sched-tree-dyn.trace")}));
+        QVERIFY(
+            page.exportRun(ExplorerPage::Export::Csv, dir.filePath("run.v2"), &written, &error));
+        QCOMPARE(QFileInfo(written.front()).fileName(), QStringLiteral("run.v2-fibonacci.csv"));
+        // An extension of the export is kept, in any case.
+        QVERIFY(
+            page.exportRun(ExplorerPage::Export::Csv, dir.filePath("Upper.CSV"), &written, &error));
+        QCOMPARE(QFileInfo(written.front()).fileName(), QStringLiteral("Upper-fibonacci.CSV"));
+        QCOMPARE(QFileInfo(written.back()).fileName(),
+                 QStringLiteral("Upper-tree-dyn.scenario.json"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).filter(QStringLiteral("..")),
+                 QStringList());
+        // One algorithm: the name itself, with its extension.
+        Scenario one = s;
+        one.algorithms = {AlgorithmId::TreeDyn};
+        page.showScenario(one, false);
+        waitForResult(page, one);
+        QVERIFY(page.exportRun(ExplorerPage::Export::Csv, dir.filePath("solo"), &written, &error));
+        QCOMPARE(written,
+                 (QStringList{dir.filePath("solo.csv"), dir.filePath("solo.scenario.json")}));
+        QVERIFY(
+            page.exportRun(ExplorerPage::Export::Gantt, dir.filePath("chart"), &written, &error));
+        QCOMPARE(written, QStringList{dir.filePath("chart.pdf")});
+        QVERIFY(QFile::exists(dir.filePath("chart.pdf")));
+    }
+
+    // Menu texts as window titles: no mnemonic marker, no ellipsis.
+    void plainActionTexts() {
+        QCOMPARE(plainActionText(QStringLiteral("Export schedule as &CSV…")),
+                 QStringLiteral("Export schedule as CSV"));
+        QCOMPARE(plainActionText(QStringLiteral("&Save scenario as...")),
+                 QStringLiteral("Save scenario as"));
+        QCOMPARE(plainActionText(QStringLiteral("Black && &white")),
+                 QStringLiteral("Black & white"));
     }
 
     void copyFigureFillsTheClipboard() {
