@@ -1,14 +1,26 @@
 #include "studies/run_study.h"
 
 #include "algorithms/simulator.h"
+#include "base/input_error.h"
 
 #include <algorithm>
+#include <string>
 
 namespace rl {
+
+void checkRunDetail(const Scenario& scenario, RunDetail detail) {
+    if (detail == RunDetail::Explorer && scenario.n > kMaxExplorerProcessors) {
+        throw InputError("processors n = " + std::to_string(scenario.n) +
+                         ": the explorer shows at most " + std::to_string(kMaxExplorerProcessors) +
+                         " processors (a Gantt row and a tree node each); simulate larger "
+                         "platforms with reducelab-cli run, mc or sweep");
+    }
+}
 
 std::shared_ptr<const RunResult> runScenario(const Scenario& scenario, RunDetail detail,
                                              const StudyProgress& progress) {
     scenario.validate();
+    checkRunDetail(scenario, detail);
     auto result = std::make_shared<RunResult>();
     result->scenario = scenario;
     const CostModel costs = scenario.costModel();
