@@ -55,6 +55,18 @@ struct Theme {
         c.setAlpha(dark ? 200 : 110);
         return c;
     }
+    /// A reception bar as the Gantt charts draw it: reception(c) over an idle band, opaque, so
+    /// that it looks the same over a task or a reduction block as over the band (translucent,
+    /// it made an olive the legend does not show).
+    QColor receptionBar(QColor c) const {
+        const QColor r = reception(c);
+        const QColor under = idle();
+        const double a = r.alphaF();
+        return QColor::fromRgbF(static_cast<float>(r.redF() * a + under.redF() * (1 - a)),
+                                static_cast<float>(r.greenF() * a + under.greenF() * (1 - a)),
+                                static_cast<float>(r.blueF() * a + under.blueF() * (1 - a)))
+            .rgb(); // 8 bits a channel, as painted
+    }
     /// Fill of a tree node that holds a value, and of one that is reducing.
     QColor nodeFill() const { return mix(background(), transfer(), 0.2); }
     QColor reducingFill() const { return mix(background(), reduction(), 0.35); }
@@ -62,6 +74,9 @@ struct Theme {
     QColor onTransfer() const { return dark ? QColor(0x10, 0x12, 0x14) : QColor(Qt::white); }
     /// Error messages.
     QColor error() const { return dark ? QColor(0xff, 0x8a, 0x80) : QColor(0xb0, 0x2a, 0x1e); }
+    /// The background of a field whose value was refused (markInvalid()): the base tinted
+    /// with the error colour, its text still readable.
+    QColor invalidBase() const;
 
     /// The i-th categorical colour (algorithms in compare mode and in the analysis figures),
     /// Okabe-Ito; on dark, sky blue and yellow replace blue and sky blue.
