@@ -6,6 +6,7 @@
 
 #include "algorithms/simulator.h"
 #include "base/version.h"
+#include "common/app_style.h"
 #include "common/export_paths.h"
 #include "common/scenario_json.h"
 #include "explorer/algorithm_pane.h"
@@ -15,6 +16,7 @@
 #include "explorer/figure_export_dialog.h"
 #include "schedule/schedule_csv.h"
 #include "views/gantt_view.h"
+#include "views/legend_strip.h"
 #include "views/tree_view.h"
 
 #include <QApplication>
@@ -201,6 +203,29 @@ class TestExplorerPage : public QObject {
             page.exportRun(ExplorerPage::Export::Gantt, dir.filePath("chart"), &written, &error));
         QCOMPARE(written, QStringList{dir.filePath("chart.pdf")});
         QVERIFY(QFile::exists(dir.filePath("chart.pdf")));
+    }
+
+    // The page's one legend explains the trees' node looks too, not only Help does: the
+    // fills (holds a value, has sent, holds everything) and the rings (sending or receiving,
+    // merging), on two lines at most on a 1280-pixel projector in presentation mode (the
+    // width the charts have beside the settings there).
+    void legendExplainsTheNodes() {
+        ExplorerPage page;
+        const QStringList texts = page.legend()->texts();
+        for (const char* word : {"holds a value", "sending or receiving", "merging", "has sent",
+                                 "holds everything", "in flight", "merged"}) {
+            QVERIFY2(texts.contains(QString::fromLatin1(word)), word);
+        }
+        Theme hall;
+        hall.presentation = true;
+        applyApplicationTheme(hall);
+        page.legend()->setTheme(hall);
+        const int twoLines = 2 * page.legend()->fontMetrics().height() +
+                             2 * static_cast<int>(std::lround(hall.px(4.0)));
+        const int height = page.legend()->heightForWidth(918);
+        applyApplicationTheme(Theme{});
+        QVERIFY2(height <= twoLines,
+                 qPrintable(QStringLiteral("%1 > %2").arg(height).arg(twoLines)));
     }
 
     // Menu texts as window titles: no mnemonic marker, no ellipsis.
