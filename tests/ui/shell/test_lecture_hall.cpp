@@ -323,6 +323,14 @@ class TestLectureHall : public QObject {
         CHECKED(key(Qt::Key_F11, "maximised, F11"));
         CHECKED(key(Qt::Key_F5, "maximised, F11, F5"));
         CHECKED(key(Qt::Key_Escape, "maximised, F11, F5, Esc"));
+        // Rows zoomed in the top chart only (Shift+wheel): its row labels change sides and
+        // widths, the times stay in line with the bottom chart's.
+        QCustomPlot* top = w.panes().front()->gantt()->plot();
+        top->yAxis->setRange(-0.6, 3.4);
+        top->replot();
+        settle(w);
+        CHECKED(checkSharedAxis(w, QStringLiteral("top chart's rows zoomed")));
+        w.explorer()->resetZoom();
         // Three and four algorithms, stacked or in columns.
         CHECKED(showRun(w, firstAlgorithms(4)));
         settle(w);
