@@ -2,6 +2,7 @@
 #include "base/file_io.h"
 #include "base/text_util.h"
 #include "base/version.h"
+#include "common/export_paths.h"
 #include "common/qt_messages.h"
 #include "explorer/animation_controller.h"
 #include "panels/theory_panel.h"
@@ -160,7 +161,7 @@ int main(int argc, char** argv) {
         bool found = false;
         QStringList titles;
         for (int i = 0; i < window.tabs()->count(); ++i) {
-            titles << window.tabs()->tabText(i).remove('&');
+            titles << rl::plainActionText(window.tabs()->tabText(i));
             if (titles.back() == parser.value(tab)) {
                 window.tabs()->setCurrentIndex(i);
                 found = true;

@@ -17,14 +17,15 @@ cd "$(dirname "$0")/.."
 GUI_PACKAGES=(cmake make g++ pkg-config qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev
               libboost-random-dev libglpk-dev libgl-dev libgif-dev libavcodec-dev libavformat-dev
               libswscale-dev libavutil-dev nlohmann-json3-dev)
-# The tests on top: formatting, clang-tidy, the clang sanitizer/fuzzer build, real windows, Paje readers,
-# Open MPI (reducelab-mpi is built when it is found, and tested with 1 to 3 ranks), ffprobe
-# (the ffmpeg package) to read the exported animations back, a real browser for the web pages
-# (chromium driven by chromium-driver through python3-selenium; python3-pil reads its
+# The tests on top: formatting, clang-tidy, the clang sanitizer/fuzzer build, real windows (Xvfb;
+# openbox and xprop: layout tests under a window manager, tests/ui/shell/run_under_wm.sh), Paje
+# readers, Open MPI (reducelab-mpi is built when it is found, and tested with 1 to 3 ranks),
+# ffprobe (the ffmpeg package) to read the exported animations back, a real browser for the web
+# pages (chromium driven by chromium-driver through python3-selenium; python3-pil reads its
 # screenshots).
-TEST_PACKAGES=(clang-format clang-tidy-22 clang libclang-rt-14-dev xvfb xauth vite pajeng help2man
-               desktop-file-utils appstream dpkg-dev libopenmpi-dev openmpi-bin ffmpeg chromium
-               chromium-driver python3-selenium python3-pil)
+TEST_PACKAGES=(clang-format clang-tidy-22 clang libclang-rt-14-dev xvfb xauth openbox x11-utils
+               vite pajeng help2man desktop-file-utils appstream dpkg-dev libopenmpi-dev
+               openmpi-bin ffmpeg chromium chromium-driver python3-selenium python3-pil)
 JOBS=$(nproc 2>/dev/null || echo 2)
 # Seconds each fuzz target runs in `test` (9 targets, as many at once as there are cores: about
 # 1.5 minutes in all on two).

@@ -73,6 +73,12 @@ Rgb mixRgb(Rgb a, Rgb b, double t) {
     return {channel(a.r, b.r), channel(a.g, b.g), channel(a.b, b.b)};
 }
 
+Rgb ColourRules::receptionBar(Rgb c, bool dark) {
+    const Rgb tinted = dark ? mixRgb(c, Rgb{255, 255, 255}, kReceptionDarkTint) : c;
+    const int alpha = dark ? kReceptionAlphaDark : kReceptionAlphaLight;
+    return mixRgb(viewColours(dark).idle, tinted, alpha / 255.0);
+}
+
 const ViewColours& viewColours(bool dark) {
     return dark ? kDark : kLight;
 }

@@ -66,6 +66,11 @@ struct ColourRules {
     static constexpr int kReceptionAlphaLight = 110;
     static constexpr int kReceptionAlphaDark = 200;
     static constexpr double kReceptionDarkTint = 0.2;
+    /// A reception bar of colour `c` (transfer, critical or selection) as every front end
+    /// paints it: `c` (tinted on dark) at that opacity over the idle band, made opaque, so that
+    /// it looks the same over a reduction block as over the band (a translucent bar over a
+    /// block made a colour the legend does not show).
+    static Rgb receptionBar(Rgb c, bool dark);
     /// A tree node holding a value: the background mixed with the transfer colour by this much;
     /// a node reducing: with the reduction colour.
     static constexpr double kNodeFillMix = 0.2;

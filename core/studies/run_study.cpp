@@ -1,16 +1,28 @@
 #include "studies/run_study.h"
 
 #include "algorithms/simulator.h"
+#include "base/input_error.h"
 #include "base/text_util.h"
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace rl {
+
+void checkRunDetail(const Scenario& scenario, RunDetail detail) {
+    if (detail == RunDetail::Explorer && scenario.n > kMaxExplorerProcessors) {
+        throw InputError("processors n = " + std::to_string(scenario.n) +
+                         ": the explorer shows at most " + std::to_string(kMaxExplorerProcessors) +
+                         " processors (a Gantt row and a tree node each); simulate larger "
+                         "platforms with reducelab-cli run, mc or sweep");
+    }
+}
 
 std::shared_ptr<const RunResult> runScenario(const Scenario& scenario, RunDetail detail,
                                              const StudyProgress& progress) {
     scenario.validate();
+    checkRunDetail(scenario, detail);
     auto result = std::make_shared<RunResult>();
     result->scenario = scenario;
     const CostModel costs = scenario.costModel();

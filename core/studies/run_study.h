@@ -22,6 +22,19 @@ enum class RunDetail {
     Explorer,  ///< also the bound and Tree-dyn's Markov chain (the explorer)
 };
 
+/// The most processors the explorer shows (RunDetail::Explorer). It draws a Gantt row and a
+/// tree node per processor, narrates every event (about four per processor and algorithm)
+/// and animates them all: what a screen can show ends near a thousand rows, and at this size
+/// four algorithms still run, open and play at once (tests/bench/gui_bench). Larger
+/// platforms are for `reducelab-cli run` (a schedule, its CSV and Paje trace), `mc` and
+/// `sweep`.
+constexpr int kMaxExplorerProcessors = 4096;
+
+/// Throws InputError when a scenario asks more of `detail` than it gives: the explorer's
+/// detail up to kMaxExplorerProcessors (the message names the limit and the CLI). The one
+/// rule the explorer's settings, its opened files and drill-downs, and runScenario() apply.
+void checkRunDetail(const Scenario& scenario, RunDetail detail);
+
 /// The result of one scenario: one schedule per algorithm and everything the views draw from
 /// them, computed where the run is (off the GUI thread). Immutable once made.
 struct RunResult {
@@ -50,9 +63,9 @@ std::string runTitle(const RunResult& r, std::size_t i);
 /// standard deviation ("Markov chain: mean 6.1234, sd 1.234") when the run has it.
 std::string runDetail(const RunResult& r, std::size_t i);
 
-/// Validates `scenario` (InputError naming the problem) and runs every algorithm on the same
-/// seed and replicate. `progress` counts the algorithms run (and the bound's search, if any);
-/// returning false cancels: the result is then null.
+/// Validates `scenario` and its detail (checkRunDetail; InputError naming the problem) and runs
+/// every algorithm on the same seed and replicate. `progress` counts the algorithms run (and the
+/// bound's search, if any); returning false cancels: the result is then null.
 std::shared_ptr<const RunResult> runScenario(const Scenario& scenario, RunDetail detail,
                                              const StudyProgress& progress = {});
 

@@ -17,15 +17,9 @@ nlohmann::json viewJson(const ViewColours& c, bool dark) {
     for (const Rgb& rgb : c.categories) {
         categories.push_back(rgb.hex());
     }
-    // A reception bar as the application paints it (ColourRules): its operation's colour,
-    // tinted on dark, translucent.
+    // A reception bar as the application paints it: opaque, over the idle band (ColourRules).
     const auto reception = [dark](Rgb colour) {
-        const Rgb tinted =
-            dark ? mixRgb(colour, Rgb{255, 255, 255}, ColourRules::kReceptionDarkTint) : colour;
-        const int alpha =
-            dark ? ColourRules::kReceptionAlphaDark : ColourRules::kReceptionAlphaLight;
-        return "rgba(" + std::to_string(tinted.r) + "," + std::to_string(tinted.g) + "," +
-               std::to_string(tinted.b) + "," + formatSignificant(alpha / 255.0, 3) + ")";
+        return ColourRules::receptionBar(colour, dark).hex();
     };
     return {
         {"background", c.background.hex()},

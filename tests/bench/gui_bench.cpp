@@ -1,10 +1,15 @@
 // GUI benchmark (run by hand, not by CTest): frames per second of the explorer's animation at
-// n = 1024 and the time to open an n = 4096 schedule, both drawn by the real panes.
+// n = 1024 and the time to open an n = 4096 schedule, both drawn by the real panes; the whole
+// explorer at its limit (kMaxExplorerProcessors, four algorithms): run, open and play.
 //   QT_QPA_PLATFORM=offscreen ./build/tests/bench/gui_bench
 #include "algorithms/algorithm_registry.h"
 #include "algorithms/simulator.h"
+#include "cpu_time.h"
 #include "explorer/algorithm_pane.h"
+#include "explorer/animation_controller.h"
+#include "explorer/explorer_page.h"
 #include "schedule/tree_layout.h"
+#include "studies/run_study.h"
 #include "views/gantt_view.h"
 #include "views/tree_view.h"
 
@@ -100,6 +105,42 @@ int main(int argc, char** argv) {
         }
         std::printf("tree view n=4096: first paint %.1f ms, animation frame %.1f ms\n", first,
                     static_cast<double>(t.nsecsElapsed()) / 1e6 / frames);
+    }
+    {
+        // The largest scenario the explorer takes: four algorithms at its limit, run on the
+        // worker thread with the explorer's detail, shown, then played frame by frame.
+        Scenario s = Scenario::demo();
+        s.n = kMaxExplorerProcessors;
+        s.algorithms = {AlgorithmId::BinomialStat, AlgorithmId::FibonacciStat, AlgorithmId::TreeDyn,
+                        AlgorithmId::NonCommutTreeDyn};
+        ExplorerPage page;
+        page.resize(1280, 720);
+        QElapsedTimer t;
+        t.start();
+        const double cpu0 = rl::bench::cpuSeconds();
+        page.showScenario(s, false);
+        page.session()->waitForIdle(); // the run, then the result handed to the page
+        const double open = static_cast<double>(t.nsecsElapsed()) / 1e9;
+        QImage frame(page.size(), QImage::Format_ARGB32_Premultiplied);
+        page.render(&frame);
+        const double shown = static_cast<double>(t.nsecsElapsed()) / 1e9;
+        const double cpu = rl::bench::cpuSeconds() - cpu0;
+        std::printf("explorer n=%d, 4 algorithms: run and open %.3f s, first paint %.3f s "
+                    "(%.3f s of CPU), %zu narrated events\n",
+                    s.n, open, shown - open, cpu, page.session()->result()->narration.size());
+        const int frames = 30;
+        t.restart();
+        for (int f = 0; f < frames; ++f) {
+            page.animation()->seek(page.animation()->end() * (f + 1) / frames);
+            for (AlgorithmPane* p : page.panes()) {
+                p->gantt()->plot()->replot(QCustomPlot::rpImmediateRefresh);
+            }
+            page.render(&frame);
+        }
+        const double sec = static_cast<double>(t.nsecsElapsed()) / 1e9;
+        std::printf("explorer n=%d, 4 algorithms: %.1f frames per second (%d frames in %.3f "
+                    "s)\n",
+                    s.n, frames / sec, frames, sec);
     }
     return 0;
 }

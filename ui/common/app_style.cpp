@@ -1,11 +1,15 @@
 #include "common/app_style.h"
 
+#include <QAbstractScrollArea>
+#include <QAbstractSpinBox>
 #include <QApplication>
+#include <QComboBox>
 #include <QEvent>
 #include <QLabel>
 #include <QStyleFactory>
 #include <QTimer>
 #include <QToolTip>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -17,6 +21,7 @@ namespace rl {
 namespace {
 
 constexpr const char* kErrorProperty = "rlError";
+constexpr const char* kInvalidProperty = "rlInvalid";
 
 Theme& currentTheme() {
     static Theme theme;
@@ -99,6 +104,20 @@ void colourMessage(QLabel* label, const Theme& theme) {
     label->setPalette(p);
 }
 
+void tintInvalid(QWidget* field, const Theme& theme) {
+    QPalette p = QApplication::palette(field);
+    for (const QPalette::ColorGroup g : {QPalette::Active, QPalette::Inactive}) {
+        p.setColor(g, QPalette::Base, theme.invalidBase());
+        p.setColor(g, QPalette::Button, theme.invalidBase());
+    }
+    field->setPalette(p);
+}
+
+bool takesWheelOnlyWithFocus(const QWidget* widget) {
+    return qobject_cast<const QComboBox*>(widget) != nullptr ||
+           qobject_cast<const QAbstractSpinBox*>(widget) != nullptr;
+}
+
 // The platform gives some widgets fonts of their own (dock titles, menus, headers...): they
 // are scaled with the rest.
 const char* const kClassFonts[] = {
@@ -160,6 +179,48 @@ int ScaledStyle::pixelMetric(PixelMetric metric, const QStyleOption* option,
     return isScaled(metric) ? static_cast<int>(std::lround(value * m_scale)) : value;
 }
 
+void ScaledStyle::polish(QWidget* widget) {
+    QProxyStyle::polish(widget);
+    if (takesWheelOnlyWithFocus(widget)) {
+        if (widget->focusPolicy() == Qt::WheelFocus) {
+            widget->setFocusPolicy(Qt::StrongFocus); // the wheel alone never gives the focus
+        }
+        widget->installEventFilter(this);
+    }
+}
+
+void ScaledStyle::unpolish(QWidget* widget) {
+    if (takesWheelOnlyWithFocus(widget)) {
+        widget->removeEventFilter(this);
+    }
+    QProxyStyle::unpolish(widget);
+}
+
+bool ScaledStyle::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::Wheel) {
+        auto* widget = qobject_cast<QWidget*>(watched);
+        if (widget != nullptr && !widget->hasFocus() && takesWheelOnlyWithFocus(widget)) {
+            // The wheel goes to the scroll area around the widget (the settings panel), as if
+            // the widget were not there.
+            QWidget* area = widget->parentWidget();
+            while (area != nullptr && qobject_cast<QAbstractScrollArea*>(area) == nullptr) {
+                area = area->parentWidget();
+            }
+            if (area != nullptr) {
+                QWidget* viewport = static_cast<QAbstractScrollArea*>(area)->viewport();
+                const auto* wheel = static_cast<QWheelEvent*>(event);
+                const QPointF at = widget->mapTo(viewport, wheel->position());
+                QWheelEvent forwarded(at, wheel->globalPosition(), wheel->pixelDelta(),
+                                      wheel->angleDelta(), wheel->buttons(), wheel->modifiers(),
+                                      wheel->phase(), wheel->inverted(), wheel->source());
+                QCoreApplication::sendEvent(viewport, &forwarded);
+            }
+            return true;
+        }
+    }
+    return QProxyStyle::eventFilter(watched, event);
+}
+
 QFont baseApplicationFont() {
     static const QFont base = QApplication::font();
     return base;
@@ -190,11 +251,23 @@ void applyApplicationTheme(const Theme& theme) {
             label && label->property(kErrorProperty).isValid()) {
             colourMessage(label, theme);
         }
+        if (w->property(kInvalidProperty).toBool()) {
+            tintInvalid(w, theme);
+        }
     }
 }
 
 void fitWidthToContents(QWidget* widget, int floor) {
     new WidthFitter(widget, floor); // owned by the widget
+}
+
+void markInvalid(QWidget* field, bool invalid) {
+    field->setProperty(kInvalidProperty, invalid);
+    if (invalid) {
+        tintInvalid(field, currentTheme());
+    } else {
+        field->setPalette(QPalette()); // the window's again
+    }
 }
 
 void setMessage(QLabel* label, const QString& text, bool error) {

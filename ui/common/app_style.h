@@ -18,6 +18,15 @@ class ScaledStyle : public QProxyStyle {
     double scale() const { return m_scale; }
     int pixelMetric(PixelMetric metric, const QStyleOption* option = nullptr,
                     const QWidget* widget = nullptr) const override;
+    /// Combo boxes and spin boxes take the mouse wheel only once they have the focus (a click
+    /// or Tab): wheeling over a panel scrolls the panel, never changes a setting unseen.
+    void polish(QWidget* widget) override;
+    void unpolish(QWidget* widget) override;
+    using QProxyStyle::polish;
+    using QProxyStyle::unpolish;
+
+  protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
   private:
     double m_scale;
@@ -38,6 +47,10 @@ QFont baseApplicationFont();
 /// and never below `floor` pixels: a column of settings beside a splitter never cuts its
 /// labels in presentation mode.
 void fitWidthToContents(QWidget* widget, int floor);
+
+/// Marks `field` as holding a refused value (its background in Theme::invalidBase(), kept
+/// across theme changes), or clears the mark.
+void markInvalid(QWidget* field, bool invalid);
 
 /// Shows `text` in `label` as an error (the theme's error colour, kept across theme changes)
 /// or as a plain message.

@@ -2,6 +2,10 @@
 
 #include "base/text_util.h"
 
+#include <QStyle>
+#include <QStyleOptionFrame>
+
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 
@@ -13,6 +17,27 @@ QString shownNumber(double v) {
 
 NumberEdit::NumberEdit(QWidget* parent) : QLineEdit(parent) {
     connect(this, &QLineEdit::textChanged, this, [this] { updateToolTip(); });
+}
+
+QSize NumberEdit::minimumSizeHint() const {
+    // As wide as the widest number shownNumber() writes at kShownDigits digits: a value is
+    // never cut ("0.0398107" was shown as "0.039810").
+    ensurePolished();
+    const QFontMetrics fm(font());
+    const int text = std::max(fm.horizontalAdvance(QStringLiteral("0.000888888")),
+                              fm.horizontalAdvance(QStringLiteral("8.88888e-05")));
+    const QMargins tm = textMargins();
+    const QMargins cm = contentsMargins();
+    // QLineEdit's own horizontal margin (2 px a side) and the cursor's pixel.
+    const int w = text + 2 * 2 + 1 + tm.left() + tm.right() + cm.left() + cm.right();
+    QStyleOptionFrame option;
+    initStyleOption(&option);
+    const QSize base = QLineEdit::minimumSizeHint();
+    const int framed =
+        style()
+            ->sizeFromContents(QStyle::CT_LineEdit, &option, QSize(w, fm.height()), this)
+            .width();
+    return {std::max(base.width(), framed), base.height()};
 }
 
 void NumberEdit::setValue(double v) {

@@ -28,6 +28,8 @@ class NumberEdit : public QLineEdit {
     double value(const std::string& context) const;
     /// The tooltip above the exact value's line.
     void setHelp(const QString& help);
+    /// Wide enough for every number shownNumber() writes, at the field's font.
+    QSize minimumSizeHint() const override;
 
   private:
     void updateToolTip();

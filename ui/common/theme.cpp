@@ -46,6 +46,10 @@ QPalette Theme::palette() const {
     return p;
 }
 
+QColor Theme::invalidBase() const {
+    return mix(palette().color(QPalette::Active, QPalette::Base), error(), dark ? 0.3 : 0.2);
+}
+
 std::vector<Theme::TextPair> Theme::textPairs() const {
     const QPalette p = palette();
     std::vector<TextPair> pairs;
@@ -79,6 +83,8 @@ std::vector<Theme::TextPair> Theme::textPairs() const {
     pairs.push_back({QStringLiteral("muted text on plot"), muted(), background()});
     pairs.push_back({QStringLiteral("error on window"), error(), window});
     pairs.push_back({QStringLiteral("error on base"), error(), p.color(QPalette::Base)});
+    pairs.push_back({QStringLiteral("text on an invalid field"),
+                     p.color(QPalette::Active, QPalette::Text), invalidBase()});
     pairs.push_back({QStringLiteral("text on a filled node"), onTransfer(), transfer()});
     pairs.push_back({QStringLiteral("text on a node"), foreground(), nodeFill()});
     pairs.push_back({QStringLiteral("text on a reducing node"), foreground(), reducingFill()});

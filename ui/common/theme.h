@@ -60,6 +60,14 @@ struct Theme {
         c.setAlpha(dark ? ColourRules::kReceptionAlphaDark : ColourRules::kReceptionAlphaLight);
         return c;
     }
+    /// A reception bar as the Gantt charts draw it: opaque, so that it looks the same over a
+    /// reduction block as over the idle band (ColourRules::receptionBar, the web pages' too).
+    QColor receptionBar(const QColor& c) const {
+        return qt(ColourRules::receptionBar(Rgb{static_cast<std::uint8_t>(c.red()),
+                                                static_cast<std::uint8_t>(c.green()),
+                                                static_cast<std::uint8_t>(c.blue())},
+                                            dark));
+    }
     /// Fill of a tree node that holds a value, and of one that is reducing.
     QColor nodeFill() const { return mix(background(), transfer(), ColourRules::kNodeFillMix); }
     QColor reducingFill() const {
@@ -69,6 +77,9 @@ struct Theme {
     QColor onTransfer() const { return qt(colours().onTransfer); }
     /// Error messages.
     QColor error() const { return qt(colours().error); }
+    /// The background of a field whose value was refused (markInvalid()): the base tinted
+    /// with the error colour, its text still readable.
+    QColor invalidBase() const;
 
     /// The i-th categorical colour (algorithms in compare mode and in the analysis figures),
     /// Okabe-Ito; on dark, sky blue and yellow replace blue and sky blue.

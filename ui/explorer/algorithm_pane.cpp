@@ -16,6 +16,10 @@ AlgorithmPane::AlgorithmPane(QWidget* parent) : QWidget(parent) {
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setSizes({600, 400}); // the tree gets two fifths, labels included
+    // As short as the page makes it (compare mode on a short window): a minimum height would
+    // make the pane taller than its room, and cut its bottom rows and its time axis.
+    m_tree->setMinimumHeight(0);
+    m_gantt->setMinimumHeight(0);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);

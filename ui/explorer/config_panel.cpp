@@ -8,6 +8,7 @@
 #include "common/app_style.h"
 #include "explorer/law_editor.h"
 #include "explorer/matrix_presets.h"
+#include "studies/run_study.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -38,7 +39,9 @@ QString algoName(AlgorithmId id) {
 ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     auto* form = new QFormLayout;
     m_n = new QLineEdit(this);
-    m_n->setToolTip(tr("number of processors, 1 to %1").arg(kMaxProcessors));
+    m_n->setToolTip(tr("number of processors, 1 to %1 in the explorer (reducelab-cli runs "
+                       "larger platforms)")
+                        .arg(kMaxExplorerProcessors));
     form->addRow(tr("Processors n"), m_n);
 
     // A group title does not wrap: the short name there, what choosing several does under it,
@@ -151,6 +154,11 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     m_note->setWordWrap(true);
 
     auto* layout = new QVBoxLayout(this);
+    // The messages first, where the panel starts (the explorer repeats them over its charts).
+    layout->addWidget(m_error);
+    layout->addWidget(m_note);
+    m_error->hide();
+    m_note->hide();
     layout->addLayout(form);
     layout->addWidget(algoBox);
     layout->addWidget(m_nonCommutative);
@@ -165,8 +173,6 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     }
     seedForm->addRow(tr("Replicate"), m_replicate);
     layout->addLayout(seedForm);
-    layout->addWidget(m_error);
-    layout->addWidget(m_note);
     layout->addStretch(1);
     // A field goes under its label when both do not fit side by side (presentation mode's
     // fonts in a narrow dock): the settings never scroll sideways.
@@ -186,6 +192,18 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     connect(m_transfer, &LawEditor::edited, this, &ConfigPanel::onEdited);
     connect(m_reduction, &LawEditor::edited, this, &ConfigPanel::onEdited);
     connect(draw, &QPushButton::clicked, this, &ConfigPanel::newDraw);
+    // Return applies a field's edit (editingFinished, after returnPressed): once applied, the
+    // keys go back to the views; a refused edit keeps the field to be corrected.
+    for (QLineEdit* field : findChildren<QLineEdit*>()) {
+        connect(
+            field, &QLineEdit::returnPressed, this,
+            [this] {
+                if (m_error->text().isEmpty()) {
+                    emit editingDone();
+                }
+            },
+            Qt::QueuedConnection);
+    }
     connect(apply, &QPushButton::clicked, this, &ConfigPanel::applyPreset);
     connect(load, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Load cost matrix"), {},
@@ -215,7 +233,7 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
             showMatrixPreset(); // an edited cell may leave the preset
             onEdited();
         } catch (const InputError& e) {
-            m_error->setText(QString::fromUtf8(e.what()));
+            showError(QString::fromUtf8(e.what()), m_table);
             fillMatrixTable(); // restore the valid value
         }
     });
@@ -240,8 +258,9 @@ void ConfigPanel::setScenario(const Scenario& s) {
     m_matrix = s.matrix;
     m_seed->setText(QString::number(s.seed));
     m_replicate->setText(QString::number(s.replicate));
-    m_error->clear();
     m_note->clear();
+    m_note->hide();
+    showError(QString(), nullptr);
     fillMatrixTable();
     showMatrixPreset();
     updateEnabled();
@@ -249,9 +268,32 @@ void ConfigPanel::setScenario(const Scenario& s) {
 }
 
 Scenario ConfigPanel::scenario() const {
+    return read(nullptr);
+}
+
+Scenario ConfigPanel::read(QWidget** culprit) const {
+    // Each field read as its own step: a refusal names the field it comes from.
+    auto field = [culprit](QWidget* w, auto&& parse) {
+        try {
+            return parse();
+        } catch (const InputError&) {
+            if (culprit != nullptr) {
+                *culprit = w;
+            }
+            throw;
+        }
+    };
     Scenario s;
-    s.n = static_cast<int>(
-        parseInteger(m_n->text().toStdString(), "processors n", 1, kMaxProcessors));
+    s.n = field(m_n, [this] {
+        return static_cast<int>(parseInteger(m_n->text().toStdString(), "processors n", 1,
+                                             std::numeric_limits<int>::max()));
+    });
+    // The explorer's limit first (it only looks at n): its message points to the CLI, which
+    // takes larger platforms.
+    field(m_n, [&s] {
+        checkRunDetail(s, RunDetail::Explorer);
+        return 0;
+    });
     s.algorithms.clear();
     for (const AlgorithmInfo& info : allAlgorithms()) {
         if (m_algos[static_cast<int>(info.id)]->isChecked()) {
@@ -260,20 +302,38 @@ Scenario ConfigPanel::scenario() const {
     }
     s.nonCommutative = m_nonCommutative->isChecked();
     s.costMode = static_cast<CostMode>(m_mode->currentData().toInt());
-    s.transfer = m_transfer->law("transfer law");
-    s.reduction = m_reduction->law("reduction law");
+    s.transfer = m_transfer->law("transfer law", culprit);
+    s.reduction = m_reduction->law("reduction law", culprit);
     if (s.costMode == CostMode::FixedMatrix) {
         if (!m_matrix) {
             throw InputError("fixed-matrix mode: apply a preset or load a CSV matrix");
         }
         s.matrix = m_matrix;
     }
-    s.seed = static_cast<std::uint64_t>(parseInteger(m_seed->text().toStdString(), "seed", 0,
-                                                     std::numeric_limits<long long>::max()));
-    s.replicate = static_cast<std::uint64_t>(parseInteger(
-        m_replicate->text().toStdString(), "replicate", 0, std::numeric_limits<long long>::max()));
+    s.seed = field(m_seed, [this] {
+        return static_cast<std::uint64_t>(parseInteger(m_seed->text().toStdString(), "seed", 0,
+                                                       std::numeric_limits<long long>::max()));
+    });
+    s.replicate = field(m_replicate, [this] {
+        return static_cast<std::uint64_t>(parseInteger(m_replicate->text().toStdString(),
+                                                       "replicate", 0,
+                                                       std::numeric_limits<long long>::max()));
+    });
     s.validate();
     return s;
+}
+
+void ConfigPanel::showError(const QString& error, QWidget* field) {
+    if (m_invalid != nullptr && m_invalid != field) {
+        markInvalid(m_invalid, false);
+    }
+    m_invalid = field;
+    if (field != nullptr) {
+        markInvalid(field, true);
+    }
+    m_error->setText(error);
+    m_error->setVisible(!error.isEmpty());
+    emit messagesChanged(error, m_note->text());
 }
 
 QString ConfigPanel::errorText() const {
@@ -365,12 +425,14 @@ void ConfigPanel::onEdited() {
     m_note->clear();
     updateEnabled();
     m_updating = false;
+    m_note->setVisible(!m_note->text().isEmpty());
+    QWidget* culprit = nullptr;
     try {
-        const Scenario s = scenario();
-        m_error->clear();
+        const Scenario s = read(&culprit);
+        showError(QString(), nullptr);
         emit scenarioEdited(s);
     } catch (const InputError& e) {
-        m_error->setText(QString::fromUtf8(e.what()));
+        showError(QString::fromUtf8(e.what()), culprit);
     }
 }
 

@@ -24,13 +24,16 @@ class ConfigPanel : public QWidget {
     explicit ConfigPanel(QWidget* parent = nullptr);
 
     void setScenario(const Scenario& s);
-    /// The scenario the widgets describe; throws InputError naming the first problem.
+    /// The scenario the widgets describe; throws InputError naming the first problem (the
+    /// explorer's limits included: Session::validate()).
     Scenario scenario() const;
     /// The message shown for the last invalid edit (empty when valid).
     QString errorText() const;
     /// What the last edit changed besides itself (an algorithm turned off, its replacement);
     /// empty when nothing.
     QString noteText() const;
+    /// The field the last invalid edit is marked on (markInvalid()), or null.
+    QWidget* invalidField() const { return m_invalid; }
     QLineEdit* processorsField() const { return m_n; }
     QLineEdit* replicateField() const { return m_replicate; }
     QCheckBox* algorithmBox(AlgorithmId id) const;
@@ -50,10 +53,21 @@ class ConfigPanel : public QWidget {
 
   signals:
     void scenarioEdited(const rl::Scenario& s);
+    /// The message of the last edit changed: `error` (the edit was refused; the run shown is
+    /// the previous one) and `note` (what the edit changed besides itself), either empty.
+    void messagesChanged(const QString& error, const QString& note);
+    /// Return was pressed in a field and its edit applied: the keys go back to the views
+    /// (Space plays, not types a space).
+    void editingDone();
 
   private:
     static constexpr int kMaxTableN = 16; ///< larger matrices are loaded from files, not typed
     void onEdited();
+    /// The scenario the widgets describe; on InputError, `culprit` (if given) is the field to
+    /// mark, or null when the problem is not one field's.
+    Scenario read(QWidget** culprit) const;
+    /// Shows the refusal (or none) and marks its field.
+    void showError(const QString& error, QWidget* field);
     void applyPreset();
     void updateEnabled();
     void fillMatrixTable();
@@ -75,6 +89,7 @@ class ConfigPanel : public QWidget {
     QLineEdit* m_replicate; ///< which replicate of the seed (a drill-down replays one)
     QLabel* m_error;
     QLabel* m_note;
+    QWidget* m_invalid = nullptr;
     std::optional<FixedCosts> m_matrix;
     QString m_appliedPreset; ///< the preset applied last (a tie between presets goes to it)
     bool m_updating = false;

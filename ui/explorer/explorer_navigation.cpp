@@ -5,15 +5,20 @@
 
 #include <QAction>
 #include <QEvent>
+#include <QListWidget>
 #include <QSplitter>
 #include <QTimer>
 
 namespace rl {
 
-void ExplorerPage::navigate(const Scenario& s, bool autoplay) {
-    m_history.visit(m_session->scenario(), s);
+bool ExplorerPage::navigate(const Scenario& s, bool autoplay) {
+    const Scenario from = m_session->scenario();
+    if (!showScenario(s, autoplay)) {
+        return false; // refused: no new place, Back unchanged
+    }
+    m_history.visit(from, s);
     updateHistoryActions();
-    showScenario(s, autoplay);
+    return true;
 }
 
 bool ExplorerPage::goBack() {
@@ -38,28 +43,39 @@ void ExplorerPage::updateHistoryActions() {
 }
 
 void ExplorerPage::alignSplitters(const AlgorithmPane* source) {
-    m_splitSizes = source->splitter()->sizes();
+    const QList<int> sizes = source->splitter()->sizes();
     for (AlgorithmPane* p : m_panes) {
-        if (p != source && p->splitter()->sizes() != m_splitSizes) {
-            p->splitter()->setSizes(m_splitSizes);
+        if (p != source && p->splitter()->sizes() != sizes) {
+            p->splitter()->setSizes(sizes);
         }
     }
 }
 
 bool ExplorerPage::eventFilter(QObject* watched, QEvent* event) {
-    // A pane's splitter resized to the width of the first pane's takes its sizes (pixels): a
-    // pane added after the user moved a splitter is laid out after it was made.
-    if (event->type() == QEvent::Resize && !m_splitSizes.isEmpty() && !m_panes.empty()) {
-        QSplitter* first = m_panes.front()->splitter();
-        auto* splitter = qobject_cast<QSplitter*>(watched);
-        if (splitter != nullptr && splitter != first && splitter->width() == first->width() &&
-            splitter->sizes() != first->sizes()) {
-            QTimer::singleShot(0, splitter, [splitter, first] {
-                if (splitter->width() == first->width()) {
-                    splitter->setSizes(first->sizes()); // after the resize has laid it out
+    // The narration resized (the charts took or gave back room): its current line stays whole
+    // in view.
+    if (watched == m_narration->viewport() && event->type() == QEvent::Resize) {
+        if (m_narration->currentItem() != nullptr) {
+            QTimer::singleShot(0, m_narration, [this] {
+                if (QListWidgetItem* item = m_narration->currentItem()) {
+                    m_narration->scrollToItem(item);
                 }
             });
         }
+    }
+    // A pane's splitter resized (the window, the settings dock, a new pane): every pane takes
+    // the first pane's split, once the resize has laid them out. Each splitter shares out a
+    // change of width from its own past sizes, so panes made at different times drifted apart
+    // (13 pixels of one time axis against the other's after F5, F11, Esc).
+    if (event->type() == QEvent::Resize && qobject_cast<QSplitter*>(watched) != nullptr &&
+        !m_splitAlignPending) {
+        m_splitAlignPending = true;
+        QTimer::singleShot(0, this, [this] {
+            m_splitAlignPending = false;
+            if (!m_panes.empty()) {
+                alignSplitters(m_panes.front());
+            }
+        });
     }
     return QWidget::eventFilter(watched, event);
 }

@@ -1,8 +1,11 @@
 #include "explorer/explorer_page.h"
 
 #include "base/file_io.h"
+#include "base/input_error.h"
 #include "base/text_util.h"
 #include "base/vocabulary.h"
+#include "common/app_style.h"
+#include "common/export_paths.h"
 #include "common/figure_export.h"
 #include "common/media_icons.h"
 #include "common/scenario_json.h"
@@ -22,8 +25,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
-#include <QDir>
 #include <QFileInfo>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QJsonDocument>
 #include <QLabel>
@@ -62,9 +65,12 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     : QWidget(parent), m_session(new Session(this)), m_anim(new AnimationController(this)),
       m_config(new ConfigPanel) {
     connect(m_config, &QObject::destroyed, this, [this] { m_config = nullptr; });
-    auto* panes = new QWidget;
-    m_paneLayout = new QVBoxLayout(panes);
+    m_panesArea = new QWidget;
+    m_paneLayout = new QVBoxLayout(m_panesArea);
     m_paneLayout->setContentsMargins(4, 4, 4, 4);
+    m_paneGrid = new QGridLayout;
+    m_paneGrid->setContentsMargins(0, 0, 0, 0);
+    m_timeAxisGroup = std::make_unique<QCPMarginGroup>(nullptr);
     // One legend for every chart and tree of the page (each exported figure has its own).
     m_legend = new LegendStrip;
     auto gantt = [](GanttView::Glyph g) {
@@ -84,14 +90,26 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     m_legend->addEntry(label(Mark::Critical), gantt(GanttView::Glyph::Critical));
     m_legend->addEntry(label(Mark::InFlight), tree(TreeView::Glyph::InFlight));
     m_legend->addEntry(label(Mark::Merged), tree(TreeView::Glyph::Merged));
+    // The nodes' rings and fills (Help says the same): in an order that keeps the strip on
+    // two lines on a 1280-pixel projector in presentation mode.
+    m_legend->addEntry(label(Mark::Reducing), tree(TreeView::Glyph::Reducing));
     m_legend->addEntry(label(Mark::Holding), tree(TreeView::Glyph::Holding));
+    m_legend->addEntry(label(Mark::Receiving), tree(TreeView::Glyph::Receiving));
     m_legend->addEntry(label(Mark::Sent), tree(TreeView::Glyph::Sent));
     m_legend->addEntry(label(Mark::Complete), tree(TreeView::Glyph::Complete));
     m_legend->setToolTip(tr("Help → Legend (F1) explains every mark"));
+    m_settingsMessage = new QLabel;
+    m_settingsMessage->setWordWrap(true);
+    m_settingsMessage->setFrameShape(QFrame::StyledPanel);
+    m_settingsMessage->setMargin(4);
+    m_settingsMessage->hide();
+    m_paneLayout->addWidget(m_settingsMessage);
     m_paneLayout->addWidget(m_legend);
+    m_paneLayout->addLayout(m_paneGrid, 1);
     m_narration = new QListWidget;
     m_narration->setToolTip(tr("what happens at each step, in words; click a line to go there"));
     m_narration->setUniformItemSizes(true);
+    m_narration->viewport()->installEventFilter(this); // resized: the current line in view
     connect(m_narration, &QListWidget::itemClicked, this,
             [this](QListWidgetItem* item) { seekToNarrationLine(m_narration->row(item)); });
     connect(m_narration, &QListWidget::itemActivated, this,
@@ -103,7 +121,7 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     bottomLayout->addWidget(m_transport);
     bottomLayout->addWidget(m_narration);
     m_split = new QSplitter(Qt::Vertical);
-    m_split->addWidget(panes);
+    m_split->addWidget(m_panesArea);
     m_split->addWidget(bottom);
     m_split->setStretchFactor(0, 4);
     m_split->setStretchFactor(1, 1);
@@ -111,20 +129,47 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_split);
+    // The user's split leaves the panes another height: their columns follow it.
+    connect(m_split, &QSplitter::splitterMoved, this, [this] { planLayout(); });
 
     connect(m_backAction, &QAction::triggered, this, &ExplorerPage::goBack);
     connect(m_forwardAction, &QAction::triggered, this, &ExplorerPage::goForward);
     connect(m_config, &ConfigPanel::scenarioEdited, m_session, &Session::setScenario);
+    connect(m_config, &ConfigPanel::messagesChanged, this, &ExplorerPage::showSettingsMessage);
+    connect(m_session, &Session::failed, this, &ExplorerPage::failed);
+    // Return in a settings field gives the keys back to the page: Space plays.
+    setFocusPolicy(Qt::ClickFocus);
+    connect(m_config, &ConfigPanel::editingDone, this, [this] { setFocus(Qt::OtherFocusReason); });
     connect(m_session, &Session::resultReady, this, &ExplorerPage::onResult);
     connect(m_anim, &AnimationController::cursorChanged, this, &ExplorerPage::onCursor);
     connect(m_anim, &AnimationController::playingChanged, this,
             [this](bool) { updateTransportIcons(); });
 }
 
-void ExplorerPage::showScenario(const Scenario& s, bool autoplay) {
+bool ExplorerPage::showScenario(const Scenario& s, bool autoplay) {
+    try {
+        Session::validate(s); // before the settings change: a refusal changes nothing
+    } catch (const InputError& e) {
+        emit failed(QString::fromStdString(printable(e.what())));
+        return false;
+    }
     m_config->setScenario(s);
     m_session->setScenario(s);
     m_autoplay = m_autoplay || autoplay;
+    return true;
+}
+
+void ExplorerPage::showSettingsMessage(const QString& error, const QString& note) {
+    QStringList lines;
+    if (!error.isEmpty()) {
+        lines << tr("Settings not applied: %1. The charts still show the previous run.").arg(error);
+    }
+    if (!note.isEmpty()) {
+        lines << note;
+    }
+    setMessage(m_settingsMessage, lines.join(QLatin1Char('\n')), !error.isEmpty());
+    m_settingsMessage->setVisible(!lines.isEmpty());
+    planLayout(); // the message takes the panes' room
 }
 
 void ExplorerPage::updateTransportIcons() {
@@ -152,13 +197,13 @@ void ExplorerPage::setTheme(const Theme& theme) {
 
 void ExplorerPage::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
-    applyNarrationLines();
+    planLayout();
 }
 
 void ExplorerPage::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
-        applyNarrationLines();
+        planLayout();
         updateCounterWidth();
     }
 }
@@ -261,7 +306,7 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
         pane->tree()->setLegendShown(false);
         // Heights by stretch alone (balancePanes()), whatever the panes would like.
         pane->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
-        m_paneLayout->addWidget(pane, 1);
+        pane->gantt()->setTimeAxisGroup(m_timeAxisGroup.get());
         connect(pane->gantt()->plot(), &QCustomPlot::afterReplot, this,
                 &ExplorerPage::balancePanes);
         // Once laid out, it takes the split the user gave the others (eventFilter()).
@@ -288,11 +333,6 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
         const QString title = QString::fromStdString(runTitle(*r, i));
         const QString detail = QString::fromStdString(runDetail(*r, i));
         m_panes[i]->setSchedule(schedules[i], title, r->criticalPaths[i], detail);
-        // Compare mode's one shared time axis: its times under the bottom chart only.
-        using Text = GanttView::TimeAxisText;
-        m_panes[i]->gantt()->setTimeAxisText(schedules.size() == 1       ? Text::NumbersAndName
-                                             : i + 1 == schedules.size() ? Text::Numbers
-                                                                         : Text::None);
         m_panes[i]->gantt()->setReferenceLine(
             r->bound ? std::optional<double>(r->bound->value) : std::nullopt,
             r->bound ? QString::fromStdString(r->bound->label) : QString());
@@ -306,6 +346,10 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
     for (AlgorithmPane* p : m_panes) {
         p->gantt()->setTimeRange(-0.02 * end, 1.02 * std::max(end, 1e-9));
     }
+    // The panes in their grid (the columns kept unless the room for these rows says
+    // otherwise), then the page's height shared out for them.
+    arrangePanes(m_columns);
+    planLayout();
     m_narration->clear();
     m_eventOwner.clear();
     QStringList lines;
@@ -356,21 +400,21 @@ bool ExplorerPage::exportRun(Export what, const QString& path, QStringList* writ
         *error = tr("nothing to export yet");
         return false;
     }
-    QStringList paths{path};
-    if (m_result->schedules.size() > 1) {
-        paths.clear();
-        const QFileInfo info(path);
-        for (AlgorithmId a : m_result->scenario.algorithms) {
-            paths << info.dir().filePath(info.completeBaseName() + QLatin1Char('-') + algoKey(a) +
-                                         QLatin1Char('.') + info.suffix());
-        }
+    const bool figures = what == Export::Gantt || what == Export::Tree || what == Export::Figure;
+    QStringList keys;
+    for (AlgorithmId a : m_result->scenario.algorithms) {
+        keys << algoKey(a);
     }
+    const QStringList paths = exportPaths(path,
+                                          figures               ? QStringList{"pdf", "svg", "png"}
+                                          : what == Export::Csv ? QStringList{"csv"}
+                                                                : QStringList{"trace", "paje"},
+                                          keys);
     // All or nothing: every file is checked, then rendered and staged, then shown together.
     try {
-        const bool figures =
-            what == Export::Gantt || what == Export::Tree || what == Export::Figure;
         if (figures) {
-            figure.format.validate(QFileInfo(path).suffix().toLower() == QLatin1String("png"));
+            figure.format.validate(QFileInfo(paths.front()).suffix().toLower() ==
+                                   QLatin1String("png"));
         }
         OutputSet out;
         QStringList sidecars; // a schedule CSV's scenario (none for a device such as /dev/null)

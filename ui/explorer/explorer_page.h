@@ -18,7 +18,9 @@
 #include <vector>
 
 class QAction;
+class QCPMarginGroup;
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QListWidget;
 class QSlider;
@@ -58,14 +60,20 @@ class ExplorerPage : public QWidget {
     QListWidget* narrationList() const { return m_narration; }
     /// The legend of every chart and tree of the page.
     LegendStrip* legend() const { return m_legend; }
+    /// Over the charts, what the settings' last edit did besides running: refused (the charts
+    /// still show the previous run) or changed something else (an algorithm turned off).
+    /// Hidden when there is nothing to say.
+    QLabel* settingsMessage() const { return m_settingsMessage; }
     /// The makespans of the shown run, one line (for the window's status bar).
     QString summary() const { return m_summary; }
 
     /// Shows `s` in the settings and runs it; `autoplay`: play the animation once it is ready.
-    void showScenario(const Scenario& s, bool autoplay);
+    /// A scenario the explorer cannot show (Session::validate()) changes nothing: false, and
+    /// failed() says why.
+    bool showScenario(const Scenario& s, bool autoplay);
     /// showScenario() as a new place (a drill-down, an opened file or example): the scenario
     /// shown now goes on the Back list.
-    void navigate(const Scenario& s, bool autoplay);
+    bool navigate(const Scenario& s, bool autoplay);
     /// Back (Alt+Left) and Forward (Alt+Right) through the scenarios navigate() left; false
     /// when there is none.
     bool goBack();
@@ -79,6 +87,9 @@ class ExplorerPage : public QWidget {
     void setNarrationLines(int lines);
     /// How many narration rows are visible now (tests).
     int visibleNarrationLines() const;
+    /// Columns of panes: 1 (stacked on one time axis), or 2 for three or four algorithms when
+    /// the window is too short for every processor's row to be labelled in one column.
+    int paneColumns() const { return m_columns; }
     void setRectangleZoom(bool on);
     void resetZoom();
     void faster();
@@ -116,6 +127,8 @@ class ExplorerPage : public QWidget {
 
   signals:
     void summaryChanged(const QString& summary);
+    /// A scenario was refused (a file, a drill-down, Back) or its run failed: the message.
+    void failed(const QString& message);
 
   protected:
     void changeEvent(QEvent* event) override;
@@ -130,8 +143,22 @@ class ExplorerPage : public QWidget {
     /// Compare mode: the panes' heights such that their charts' rows are as tall as each
     /// other's, although only the bottom chart labels the shared time axis.
     void balancePanes();
-    void applyNarrationLines();
+    /// The page's height shared out for the window's real height (explorer_layout.cpp): the
+    /// narration's lines (presentation and full screen ask for some) and the panes' columns,
+    /// so that every processor's row is labelled.
+    void planLayout();
+    /// Places the panes in `columns` columns (column by column), each column's bottom chart
+    /// writing the times.
+    void arrangePanes(int columns);
+    /// The height the panes need in `columns` columns of a `width`-pixel area to label every
+    /// row of every chart.
+    int panesNeed(int columns, int width);
+    /// The height left to the panes when their area (legend, message and all) is `area`.
+    int panesRoom(int area) const;
+    /// The narration strip's height (transport bar included) for `lines` whole lines.
+    int narrationHeight(int lines) const;
     void updateTransportIcons();
+    void showSettingsMessage(const QString& error, const QString& note);
     void onResult(const std::shared_ptr<const RunResult>& r);
     void onCursor(double t, int index);
     /// Clicking a narration line: the animation goes to its event, selected in its pane.
@@ -141,16 +168,22 @@ class ExplorerPage : public QWidget {
     void updateHistoryActions();
     /// Shows what Back or Forward returned (nothing: false).
     bool showFromHistory(const std::optional<Scenario>& s);
-    /// Compare mode: every pane's Gantt/tree splitter as `source`'s, so that the time axes of
-    /// all panes stay aligned.
+    /// Compare mode: every pane's Gantt/tree splitter as `source`'s (the one the user moved,
+    /// or the first pane's after any resize), so that the time axes of all panes stay aligned.
     void alignSplitters(const AlgorithmPane* source);
 
     Session* m_session;
     AnimationController* m_anim;
     ConfigPanel* m_config; ///< null once deleted (the window's dock may delete it first)
-    QVBoxLayout* m_paneLayout = nullptr;
+    QVBoxLayout* m_paneLayout = nullptr; ///< the message, the legend, then the panes' grid
+    QGridLayout* m_paneGrid = nullptr;
+    QWidget* m_panesArea = nullptr; ///< the splitter's upper part
+    int m_columns = 1;
+    /// Compare mode's one time axis: every chart's left and right margins.
+    std::unique_ptr<QCPMarginGroup> m_timeAxisGroup;
     QSplitter* m_split = nullptr;
     LegendStrip* m_legend = nullptr;
+    QLabel* m_settingsMessage = nullptr;
     QWidget* m_transport = nullptr;
     std::vector<AlgorithmPane*> m_panes;
     std::shared_ptr<const RunResult> m_result;
@@ -170,7 +203,7 @@ class ExplorerPage : public QWidget {
     ScenarioHistory m_history;
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
-    QList<int> m_splitSizes; ///< the Gantt/tree sizes the user chose (empty: the default)
+    bool m_splitAlignPending = false; ///< alignSplitters() of the first pane, posted
 };
 
 } // namespace rl

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QComboBox;
 
 namespace rl {
@@ -17,8 +19,9 @@ class LawEditor : public QWidget {
     explicit LawEditor(QWidget* parent = nullptr);
     /// Shows `law`, its mean and CV rounded (NumberEdit: they stay exact until edited).
     void setLaw(const Law& law);
-    /// Throws InputError naming `role` and the problem.
-    Law law(const char* role) const;
+    /// Throws InputError naming `role` and the problem; `culprit` (if given) is then the
+    /// field at fault (the mean, the CV or the law).
+    Law law(const char* role, QWidget** culprit = nullptr) const;
     QComboBox* kindBox() const { return m_kind; }
     NumberEdit* meanField() const { return m_mean; }
     NumberEdit* cvField() const { return m_cv; }
@@ -30,6 +33,9 @@ class LawEditor : public QWidget {
     QComboBox* m_kind;
     NumberEdit* m_mean;
     NumberEdit* m_cv;
+    /// The CV typed for a law with a free CV, while a law that fixes it is shown (null: none).
+    QString m_userCv;
+    std::optional<double> m_userCvValue; ///< its exact value, when it is a number
 };
 
 } // namespace rl

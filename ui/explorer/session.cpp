@@ -13,9 +13,14 @@ Session::Session(QObject* parent) : QObject(parent) {
     connect(&m_job, &AsyncJobBase::runningChanged, this, &Session::runningChanged);
 }
 
+void Session::validate(const Scenario& s) {
+    s.validate();
+    checkRunDetail(s, RunDetail::Explorer);
+}
+
 void Session::setScenario(const Scenario& s) {
     try {
-        s.validate();
+        validate(s);
     } catch (const InputError& e) {
         emit failed(QString::fromUtf8(e.what()));
         return;

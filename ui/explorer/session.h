@@ -25,6 +25,9 @@ class Session : public QObject {
 
     /// Validates and runs `s`; on invalid input emits failed() and keeps the previous state.
     void setScenario(const Scenario& s);
+    /// The explorer's one check of a scenario: Scenario::validate(), then its limits for the
+    /// explorer's detail (checkRunDetail: at most kMaxExplorerProcessors). Throws InputError.
+    static void validate(const Scenario& s);
     /// Blocks until the current run ends and delivers it (tests and the headless CLI).
     void waitForIdle() { m_job.waitForIdle(); }
 

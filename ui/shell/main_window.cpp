@@ -8,6 +8,7 @@
 #include "base/text_util.h"
 #include "common/app_style.h"
 #include "common/examples.h"
+#include "common/export_paths.h"
 #include "common/sweep_results.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
@@ -29,7 +30,6 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -38,9 +38,10 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
-#include <QToolButton>
+#include <QToolBar>
 
 #include <algorithm>
 
@@ -74,20 +75,37 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
     m_tabs->addTab(new TheoryPanel(drill), tr("Theory"));
     m_tabs->addTab(new SteadyStatePanel(drill), tr("Steady state"));
     m_tabs->addTab(new DivisibleLoadPanel, tr("Divisible load"));
+    // The tabs span the window, above the settings dock: hiding the dock (leaving the
+    // explorer, full screen) leaves every tab where it was, under the pointer. The tab
+    // widget keeps the pages; its own bar, inside the central area, would move with the dock.
+    auto* strip = new QToolBar(tr("Pages"), this);
+    strip->setObjectName(QStringLiteral("pages"));
+    strip->setMovable(false);
+    strip->setFloatable(false);
+    strip->setContextMenuPolicy(Qt::PreventContextMenu);
+    strip->toggleViewAction()->setVisible(false);
     // Back and Forward left of the tabs, as in a browser: they work from every tab.
-    auto* history = new QWidget;
-    auto* historyRow = new QHBoxLayout(history);
-    historyRow->setContentsMargins(0, 0, 4, 0);
     for (QAction* a : {m_explorer->backAction(), m_explorer->forwardAction()}) {
-        auto* b = new QToolButton(history);
-        b->setDefaultAction(a);
-        b->setAutoRaise(true);
-        historyRow->addWidget(b);
+        strip->addAction(a);
     }
-    m_tabs->setCornerWidget(history, Qt::TopLeftCorner);
+    m_pageBar = new QTabBar;
+    m_pageBar->setDocumentMode(true);
+    m_pageBar->setExpanding(false);
+    m_pageBar->setDrawBase(false);
+    m_pageBar->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        m_pageBar->addTab(m_tabs->tabText(i));
+    }
+    m_tabs->tabBar()->hide();
+    connect(m_pageBar, &QTabBar::currentChanged, m_tabs, &QTabWidget::setCurrentIndex);
+    connect(m_tabs, &QTabWidget::currentChanged, m_pageBar, &QTabBar::setCurrentIndex);
+    strip->addWidget(m_pageBar);
+    addToolBar(Qt::TopToolBarArea, strip);
+    m_pageStrip = strip;
     // The explorer's configuration only makes sense beside the explorer; the analysis panels
     // carry their own settings.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        fitPagesToTheShownOne();
         updateDocks();
         // The explorer's makespans belong to the explorer, not to the other panels.
         if (index == 0) {
@@ -97,6 +115,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
         }
     });
     setCentralWidget(m_tabs);
+    fitPagesToTheShownOne();
 
     m_webPageJob = new WebPageJob(this);
     connect(m_webPageJob, &AsyncJobBase::resultReady, this, [this] {
@@ -110,7 +129,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
             statusBar()->showMessage(summary);
         }
     });
-    connect(session(), &Session::failed, this, &MainWindow::showError);
+    connect(m_explorer, &ExplorerPage::failed, this, &MainWindow::showError);
     connect(session(), &Session::runningChanged, this, [this](bool running) {
         if (running) {
             statusBar()->showMessage(tr("simulating…"));
@@ -177,6 +196,17 @@ void MainWindow::fitSettingsDock() {
     });
 }
 
+void MainWindow::fitPagesToTheShownOne() {
+    // The tabs' pages are stacked: each would otherwise hold the window to its own minimum
+    // size, laid out at whatever width it last had (presentation mode's model pages asked for
+    // more than a framed 720-pixel screen has, and the window grew past the screen).
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        const auto policy =
+            i == m_tabs->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+        m_tabs->widget(i)->setSizePolicy(policy, policy);
+    }
+}
+
 void MainWindow::updateDocks() {
     // The explorer's settings only beside the explorer, and never in full screen.
     m_configDock->setVisible(m_tabs->currentIndex() == 0 && !m_fullScreen);
@@ -218,7 +248,7 @@ void MainWindow::buildMenus() {
     file->addSeparator();
     auto exportAction = [&](const QString& text, const QString& filter, ExplorerPage::Export what) {
         file->addAction(text, this, [this, text, filter, what] {
-            const QString p = QFileDialog::getSaveFileName(this, text, {}, filter);
+            const QString p = QFileDialog::getSaveFileName(this, plainActionText(text), {}, filter);
             if (!p.isEmpty()) {
                 exportRun(what, p);
             }
@@ -325,7 +355,7 @@ void MainWindow::buildMenus() {
             addAction(a);
             if (!a->shortcut().isEmpty()) {
                 keys.emplace_back(a->shortcut().toString(QKeySequence::NativeText),
-                                  QString(a->text()).remove(QLatin1Char('&')));
+                                  plainActionText(a->text()));
             }
         }
     }
@@ -386,6 +416,9 @@ void MainWindow::applyTheme() {
         f->setTheme(m_theme);
     }
     m_help->setTheme(m_theme);
+    // Back and Forward as tall as the tabs' text: the strip no taller than the tabs.
+    const int icon = QFontMetrics(QApplication::font()).height();
+    m_pageStrip->setIconSize(QSize(icon, icon));
     m_explorer->setNarrationLines(m_fullScreen ? 4 : (m_theme.presentation ? 6 : 0));
     fitSettingsDock();
 }

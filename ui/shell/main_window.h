@@ -11,6 +11,8 @@
 
 class QAction;
 class QListWidget;
+class QTabBar;
+class QToolBar;
 class QTabWidget;
 class QDockWidget;
 
@@ -82,6 +84,9 @@ class MainWindow : public QMainWindow {
     void showHelp(const QString& section);
     /// The tabs: the explorer first, then one tab per analysis or model panel.
     QTabWidget* tabs() const { return m_tabs; }
+    /// The tab bar that shows them, across the top of the window (the tab widget's own is
+    /// hidden): it never moves when the settings dock comes and goes.
+    QTabBar* pageBar() const { return m_pageBar; }
     /// Shows `s` in the explorer tab (drill-down from the analysis panels).
     void openInExplorer(const Scenario& s);
 
@@ -92,6 +97,8 @@ class MainWindow : public QMainWindow {
     void askAnimationExport();
     void buildHelp();
     void updateDocks();
+    /// The window's minimum size is the shown page's: hidden pages ignore their own.
+    void fitPagesToTheShownOne();
     /// The settings dock as wide as its content needs at the current fonts (no sideways
     /// scrolling), its fields under their labels where that is narrower.
     void fitSettingsDock();
@@ -104,6 +111,8 @@ class MainWindow : public QMainWindow {
 
     ExplorerPage* m_explorer;
     QTabWidget* m_tabs = nullptr;
+    QTabBar* m_pageBar = nullptr;
+    QToolBar* m_pageStrip = nullptr; ///< Back, Forward and the tabs, across the window
     QDockWidget* m_configDock = nullptr;
     QDockWidget* m_helpDock = nullptr;
     HelpPane* m_help = nullptr;

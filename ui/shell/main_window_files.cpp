@@ -21,7 +21,9 @@ void MainWindow::openInExplorer(const Scenario& s) {
 
 bool MainWindow::openScenario(const QString& path) {
     try {
-        m_explorer->navigate(loadScenario(path), true);
+        if (!m_explorer->navigate(loadScenario(path), true)) {
+            return false; // refused by the explorer (failed() showed why)
+        }
         addRecent(path);
         return true;
     } catch (const InputError& e) {

@@ -144,7 +144,7 @@ void GanttPlottable::draw(QCPPainter* painter) {
         const double shown = std::min(t.end, cursor);
         const double frac = t.end > t.start ? (shown - t.start) / (t.end - t.start) : 1.0;
         painter->setPen(Qt::NoPen);
-        painter->setBrush(theme.reception(c));
+        painter->setBrush(theme.receptionBar(c));
         QRectF recv =
             QRectF(px(t.start, t.to - kReceptionHalfHeight), px(shown, t.to + kReceptionHalfHeight))
                 .normalized();
@@ -183,7 +183,7 @@ void GanttView::paintGlyph(QPainter& painter, Glyph glyph, QRectF box, const The
         const QPointF a(box.left() + 1, box.top() + 0.15 * h);
         const QPointF b(box.right() - 1, box.bottom() - 0.15 * h);
         painter.setPen(Qt::NoPen);
-        painter.setBrush(theme.reception(col));
+        painter.setBrush(theme.receptionBar(col));
         painter.drawRect(QRectF(a.x(), b.y() - 0.12 * h, b.x() - a.x(), 0.24 * h));
         painter.setPen(QPen(col, theme.px(glyph == Glyph::Transfer ? 1.3 : 2.5)));
         painter.drawLine(a, b);
@@ -193,7 +193,7 @@ void GanttView::paintGlyph(QPainter& painter, Glyph glyph, QRectF box, const The
     }
     case Glyph::Reception:
         painter.fillRect(bar(0.4), theme.idle());
-        painter.fillRect(bar(0.12), theme.reception(theme.transfer()));
+        painter.fillRect(bar(0.12), theme.receptionBar(theme.transfer()));
         break;
     case Glyph::Reduction:
         painter.setPen(QPen(theme.reduction().darker(130), theme.px(1.0)));

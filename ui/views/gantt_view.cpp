@@ -11,6 +11,7 @@
 
 #include <qcustomplot.h>
 
+#include <QFontInfo>
 #include <QHelpEvent>
 #include <QTimer>
 #include <QToolTip>
@@ -21,6 +22,7 @@
 
 namespace rl {
 
+using gantt_detail::minRowPitch;
 using gantt_detail::ProcessorTicker;
 
 GanttView::GanttView(QWidget* parent) : QWidget(parent), m_theme(applicationTheme()) {
@@ -31,9 +33,9 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent), m_theme(applicationThem
     m_gantt = new GanttPlottable(m_plot->xAxis, m_plot->yAxis);
     m_gantt->setName(tr("schedule"));
     m_gantt->removeFromLegend();
-    // Before the row labels (setUpRowAxes): the header's height decides the rows' height.
-    connect(m_plot, &QCustomPlot::beforeReplot, this,
-            [this] { layoutHeader(m_plot->width(), m_legendShown); });
+    // The header's height decides the rows' height, which decides the row labels.
+    connect(m_plot, &QCustomPlot::beforeReplot, this, &GanttView::prepareReplot);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &GanttView::alignGroup);
     setUpRowAxes();
     m_plot->xAxis->setLabel(tr("time"));
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -72,7 +74,7 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent), m_theme(applicationThem
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
 
-    // Legend: three swatches drawn by dummy graphs.
+    // Legend: swatches drawn by dummy graphs.
     m_plot->legend->setVisible(true);
     for (int i = 0; i < 3; ++i) {
         QCPGraph* g = m_plot->addGraph();
@@ -80,6 +82,9 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent), m_theme(applicationThem
             markWords(i == 0 ? Mark::Transfer : (i == 1 ? Mark::Reduction : Mark::Critical)).label;
         g->setName(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
     }
+    // The pale band on a receiver's row while a value arrives (over its idle band, or over a
+    // task when the model computes while it receives).
+    m_plot->addGraph()->setName(tr("receiving"));
 
     connect(m_plot, &QCustomPlot::mouseWheel, this, [this](QWheelEvent* e) {
         m_plot->axisRect()->setRangeZoom(e->modifiers() & Qt::ShiftModifier ? Qt::Vertical
@@ -96,6 +101,8 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent), m_theme(applicationThem
             [this](const QCPRange& r) { emit timeRangeChanged(r.lower, r.upper); });
     m_plot->installEventFilter(this);
     applyTheme();
+    // Room for a header and a few rows (the model pages); the explorer's panes lift it, and
+    // share out their height themselves (ExplorerPage::planLayout()).
     setMinimumHeight(160);
 }
 
@@ -228,7 +235,15 @@ void GanttView::applyTheme() {
     const Theme& p = m_theme;
     m_gantt->theme = p;
     applyPlotTheme(m_plot, p);
+    // The rows start under the header, the times under the rows: no band of QCustomPlot's
+    // default 15-pixel minimum margins between them (compare mode stacks four charts).
+    const int edge = static_cast<int>(std::lround(p.px(4.0)));
+    m_plot->axisRect()->setMinimumMargins(QMargins(edge, edge, edge, edge));
+    m_plot->plotLayout()->setRowSpacing(0);
     const QColor swatch[] = {p.transfer(), p.reduction(), p.critical()};
+    QPen band(p.receptionBar(p.transfer()), p.px(8.0));
+    band.setCapStyle(Qt::FlatCap);
+    m_plot->graph(3)->setPen(band);
     for (int i = 0; i < 3; ++i) {
         m_plot->graph(i)->setPen(QPen(swatch[i], p.px(4.0)));
     }
@@ -332,9 +347,72 @@ void GanttView::setTimeAxisText(TimeAxisText text) {
         return;
     }
     m_timeAxisText = text;
+    applyTimeAxisText(text);
+    replotSoon();
+}
+
+void GanttView::applyTimeAxisText(TimeAxisText text) {
     m_plot->xAxis->setTickLabels(text != TimeAxisText::None);
     m_plot->xAxis->setLabel(text == TimeAxisText::NumbersAndName ? tr("time") : QString());
+}
+
+void GanttView::setTimeAxisGroup(QCPMarginGroup* group) {
+    if (group == m_timeAxisGroup) {
+        return;
+    }
+    m_timeAxisGroup = group;
+    m_plot->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, group);
     replotSoon();
+}
+
+void GanttView::alignGroup() {
+    if (m_timeAxisGroup == nullptr) {
+        return;
+    }
+    // This chart was laid out with the group's widest margins as they stood; a chart whose
+    // labels widened since (or that was laid out before this one's widened) follows. Once
+    // every chart has the same margins, nothing more happens.
+    const QMargins mine = m_plot->axisRect()->margins();
+    for (QCPLayoutElement* e : m_timeAxisGroup->elements(QCP::msLeft)) {
+        const QMargins theirs = e->margins();
+        if (e->parentPlot() != m_plot &&
+            (theirs.left() != mine.left() || theirs.right() != mine.right())) {
+            if (auto* other = qobject_cast<GanttView*>(e->parentPlot()->parentWidget())) {
+                other->replotSoon();
+            }
+        }
+    }
+}
+
+int GanttView::heightToLabelEveryRow(int width, TimeAxisText text) {
+    // Laid out at that width with a tall probe: what is not rows is the chart's chrome.
+    const int probe = 4 * std::max(width, 1) + 1000;
+    applyTimeAxisText(text);
+    layoutHeader(width, m_legendShown);
+    layOutAt(QSize(width, probe));
+    const int chrome = probe - m_plot->axisRect()->height();
+    applyTimeAxisText(m_timeAxisText);
+    layoutHeader(m_plot->width(), m_legendShown);
+    layOutAt(m_plot->size());
+    const double rows = (m_bars ? m_bars->rows : 1) + 0.2; // resetView()'s range
+    const double em = QFontInfo(m_figureFont ? *m_figureFont : m_theme.font()).pixelSize();
+    // One pixel of slack for the rounding of the layout.
+    return chrome + static_cast<int>(std::ceil(rows * minRowPitch(em))) + 1;
+}
+
+void GanttView::prepareReplot() {
+    layoutHeader(m_plot->width(), m_legendShown);
+    // QCustomPlot asks its parent's layout for no new size when its own minimum changes (a
+    // legend taken out of the header, a title wrapped): without this, a pane kept the width
+    // its chart's legend once needed, and two columns of panes widened the window past the
+    // screen.
+    const QSize minimum = m_plot->plotLayout()->minimumOuterSizeHint();
+    if (minimum != m_minimumSize) {
+        m_minimumSize = minimum;
+        m_plot->updateGeometry();
+    }
+    layOutAt(m_plot->size());
+    updateRowLabels();
 }
 
 void GanttView::resetView() {

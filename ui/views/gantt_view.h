@@ -21,6 +21,7 @@ class QCPItemStraightLine;
 class QCPPainter;
 class QCPItemText;
 class QCPLayoutGrid;
+class QCPMarginGroup;
 class QCPTextElement;
 class QPainter;
 
@@ -90,6 +91,15 @@ class GanttView : public QWidget {
     /// 720-pixel projector).
     void setTimeAxisText(TimeAxisText text);
     TimeAxisText timeAxisText() const { return m_timeAxisText; }
+    /// Compare mode: charts stacked on one time axis put each time at the same pixel column.
+    /// Their axis rectangles share their left and right margins through `group` (the widest
+    /// row labels of any of them decide), and a chart whose layout changes those margins lays
+    /// the others out again: aligned through every resize, font or label change. Null: alone.
+    void setTimeAxisGroup(QCPMarginGroup* group);
+    /// The height the chart needs to label every row of its bars (both sides, 70 % of its
+    /// font: updateRowLabels()) when `width` pixels wide and writing `text` under its time
+    /// axis: its header, margins and axis, laid out at that width, and the rows.
+    int heightToLabelEveryRow(int width, TimeAxisText text);
     /// Number of operations drawn by the last repaint (visible and started at the cursor).
     int drawnOperationCount() const;
     /// The operation under a widget position, if any.
@@ -156,6 +166,15 @@ class GanttView : public QWidget {
   private:
     void applyTheme();
     void replotSoon();
+    /// Before each replot: the header for the width, a layout at the plot's size, then the
+    /// row labels for the rows' height that layout gives (the previous layout's would be
+    /// stale after a resize).
+    void prepareReplot();
+    /// The time axis's numbers and name as `text` says, without a replot.
+    void applyTimeAxisText(TimeAxisText text);
+    /// After a layout: the other charts of the time axis group lay out again if their margins
+    /// differ from this one's.
+    void alignGroup();
     /// The row axes: labels on the left, and on the right when rows are too thin (below).
     void setUpRowAxes();
     /// Every row labelled on the left when rows are about as tall as the labels' font (90 %);
@@ -189,6 +208,8 @@ class GanttView : public QWidget {
     std::optional<QFont> m_figureFont;
     bool m_legendShown = true;
     TimeAxisText m_timeAxisText = TimeAxisText::NumbersAndName;
+    QCPMarginGroup* m_timeAxisGroup = nullptr;
+    QSize m_minimumSize; ///< the plot's minimum size as its parent's layout last learnt it
 };
 
 } // namespace rl

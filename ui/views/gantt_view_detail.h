@@ -11,6 +11,16 @@
 
 namespace rl::gantt_detail {
 
+/// Row labels on both sides (even rows left, odd right) keep at least this share of the
+/// chart's font: below it, the chart labels every 2, 5, 10... rows instead.
+constexpr double kMinRowLabelScale = 0.7;
+
+/// The smallest row height (pixels) at which every row is labelled, for a font of `em` pixels:
+/// each side's labels have two rows' height.
+inline double minRowPitch(double em) {
+    return kMinRowLabelScale * em / 2;
+}
+
 /// Row labels "P0", "P1"... every `step` rows (GanttView::updateRowLabels() chooses it).
 class ProcessorTicker : public QCPAxisTicker {
   public:

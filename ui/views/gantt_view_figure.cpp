@@ -18,18 +18,11 @@ namespace {
 // Labels shrink a little to stay on one side; on both sides, down to 70 % of their font, to
 // label every row.
 constexpr double kSlightlySmaller = 0.9;
-constexpr double kMinRowLabelScale = 0.7;
+using gantt_detail::kMinRowLabelScale;
+using gantt_detail::minRowPitch;
 
 PajeColor pajeColor(const QColor& c) {
     return {c.red() / 255.0, c.green() / 255.0, c.blue() / 255.0};
-}
-
-// Translucent `top` over opaque `below`, as the painter composes them.
-QColor over(const QColor& top, const QColor& below) {
-    const double a = top.alphaF();
-    return QColor::fromRgbF(static_cast<float>(top.redF() * a + below.redF() * (1 - a)),
-                            static_cast<float>(top.greenF() * a + below.greenF() * (1 - a)),
-                            static_cast<float>(top.blueF() * a + below.blueF() * (1 - a)));
 }
 
 } // namespace
@@ -44,7 +37,6 @@ void GanttView::setUpRowAxes() {
     m_plot->yAxis2->setVisible(false);
     connect(m_plot->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_plot->yAxis2,
             qOverload<const QCPRange&>(&QCPAxis::setRange));
-    connect(m_plot, &QCustomPlot::beforeReplot, this, &GanttView::updateRowLabels);
 }
 
 void GanttView::updateRowLabels() {
@@ -62,7 +54,7 @@ void GanttView::updateRowLabels() {
         // Every row, at the font's size.
     } else if (pitch >= kSlightlySmaller * em) {
         font.setPixelSize(std::max(1, static_cast<int>(std::floor(pitch))));
-    } else if (2 * pitch >= kMinRowLabelScale * em) {
+    } else if (pitch >= minRowPitch(em)) {
         // Even rows on the left, odd rows on the right: each side has twice the room.
         bothSides = true;
         step = 2;
@@ -126,8 +118,7 @@ void GanttView::paintFigure(QCPPainter& painter, QSize size) {
 }
 
 PajeColors GanttView::pajeColors(const Theme& theme) {
-    return {pajeColor(theme.idle()),
-            pajeColor(over(theme.reception(theme.transfer()), theme.idle())),
+    return {pajeColor(theme.idle()), pajeColor(theme.receptionBar(theme.transfer())),
             pajeColor(theme.reduction()), pajeColor(theme.transfer())};
 }
 

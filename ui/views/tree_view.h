@@ -93,6 +93,9 @@ class TreeView : public QWidget {
     void setLegendShown(bool on);
     /// Nodes whose processor label the last paint drew (tests: every node up to n = 32).
     int labelledNodeCount() const { return m_labelled; }
+    /// The boxes of the edge labels the last paint drew, in its coordinates (tests: never
+    /// beyond the view).
+    const std::vector<QRectF>& edgeLabelBoxes() const { return m_edgeLabelBoxes; }
     /// The font the view paints with (the theme's, in pixels so that exports keep the
     /// proportions).
     QFont paintFont() const;
@@ -205,7 +208,8 @@ class TreeView : public QWidget {
     /// The caption for a header `width` wide (see caption()); `widestTime`: with the widest
     /// time text instead of the cursor's (to measure it).
     QString caption(const QFontMetricsF& fm, double width, bool widestTime) const;
-    void paintEdgeLabels(QPainter& painter, const View& view, const Metrics& m, QRectF clip) const;
+    /// The transfers' labels over their stems, each whole within `area` or left out.
+    void paintEdgeLabels(QPainter& painter, const View& view, const Metrics& m, QRectF area) const;
     NodeState nodeState(int p) const;
     bool isMerged(int k) const;
     const std::vector<QString>& valueTexts() const;
@@ -232,6 +236,7 @@ class TreeView : public QWidget {
     std::optional<QFont> m_figureFont;
     bool m_captionVisible = true;
     mutable int m_labelled = 0;
+    mutable std::vector<QRectF> m_edgeLabelBoxes; ///< edgeLabelBoxes()
     bool m_legendShown = true;
 };
 

@@ -219,8 +219,9 @@ void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool 
     if (interactive) {
         m_labelled = labelled;
     }
+    m_edgeLabelBoxes.clear();
     if (m.edgeLabels) {
-        paintEdgeLabels(painter, view, m, clip);
+        paintEdgeLabels(painter, view, m, QRectF(QPointF(0, 0), size));
     }
 
     paintHeader(painter, size, !interactive || m_legendShown);
@@ -280,7 +281,7 @@ void TreeView::paintGlyph(QPainter& painter, Glyph glyph, QRectF box, const Them
 }
 
 void TreeView::paintEdgeLabels(QPainter& painter, const View& view, const Metrics& m,
-                               QRectF clip) const {
+                               QRectF area) const {
     const Schedule& s = *m_schedule;
     const QFontMetricsF fm(painter.font());
     const double fh = fm.height();
@@ -302,8 +303,8 @@ void TreeView::paintEdgeLabels(QPainter& painter, const View& view, const Metric
         }
         const auto c = static_cast<std::size_t>(t.from);
         const QPointF pc = view.map(m_layout.x[c], m_layout.y[c]);
-        if (pc.x() + maxW < clip.left() || pc.x() - maxW > clip.right() || pc.y() < clip.top() ||
-            pc.y() - boxH - m.radius > clip.bottom()) {
+        if (pc.x() + maxW < area.left() || pc.x() - maxW > area.right() ||
+            pc.y() + m.radius < area.top() || pc.y() - boxH - m.radius > area.bottom()) {
             continue;
         }
         stems.push_back({m_layout.y[c], pc.x(), static_cast<int>(k)});
@@ -326,9 +327,12 @@ void TreeView::paintEdgeLabels(QPainter& painter, const View& view, const Metric
         // Left to right, each label as close to centred on its stem as the neighbouring stems
         // and the previous label allow; one that cannot hold its own stem is left out (the
         // tooltip and a closer zoom show it).
-        const double lo = std::max(newLevel ? -kInf : stems[i - 1].x + kGap, lastRight + kGap);
+        // The view's edges bound the first and last labels of a level: a label is whole or
+        // left out, never cut ("1.592 → 3.1" at the right edge of an animation's frame).
+        const double lo =
+            std::max(newLevel ? area.left() : stems[i - 1].x + kGap, lastRight + kGap);
         const bool lastOfLevel = i + 1 == stems.size() || stems[i + 1].depth != st.depth;
-        const double hi = lastOfLevel ? kInf : stems[i + 1].x - kGap;
+        const double hi = lastOfLevel ? area.right() : stems[i + 1].x - kGap;
         const TransferOp& t = s.transfers[static_cast<std::size_t>(st.transfer)];
         const QString times = QStringLiteral("%1 → %2").arg(fmtShort(t.start), fmtShort(t.end));
         const double room = std::min(hi - lo, maxW);
@@ -350,6 +354,7 @@ void TreeView::paintEdgeLabels(QPainter& painter, const View& view, const Metric
         lastRight = left + w;
         const double top = view.map(0, st.depth).y() - m.radius - 3 - boxH;
         const QRectF box(left, top, w, boxH);
+        m_edgeLabelBoxes.push_back(box);
         painter.setPen(Qt::NoPen);
         painter.setBrush(bg);
         painter.drawRoundedRect(box, 3, 3);

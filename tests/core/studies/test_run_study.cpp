@@ -154,6 +154,26 @@ class TestRunStudy : public QObject {
         QCOMPARE(calls, 2); // asked before each algorithm: stopped before the second
     }
 
+    // The explorer's limit (issue #29: n = 1,000,000 ran for minutes in 7 GB and froze the
+    // window): refused before any work with a message that names the limit and the CLI; the
+    // CLI's own detail runs the same platform.
+    void explorerLimitIsOneRule() {
+        Scenario s = Scenario::demo();
+        s.algorithms = {AlgorithmId::BinomialStat};
+        s.n = kMaxExplorerProcessors;
+        QVERIFY(rl::test::refusal([&] { checkRunDetail(s, RunDetail::Explorer); }).isEmpty());
+        s.n = kMaxExplorerProcessors + 1;
+        const QString message = rl::test::refusal([&] { checkRunDetail(s, RunDetail::Explorer); });
+        QVERIFY2(message.contains(QString::number(kMaxExplorerProcessors)) &&
+                     message.contains("reducelab-cli run"),
+                 qPrintable(message));
+        QCOMPARE(rl::test::refusal([&] { runScenario(s, RunDetail::Explorer); }), message);
+        QVERIFY(refusal(s).isEmpty()); // a valid scenario: the CLI runs it
+        QVERIFY(rl::test::refusal([&] { checkRunDetail(s, RunDetail::Schedules); }).isEmpty());
+        QCOMPARE(runScenario(s, RunDetail::Schedules)->schedules.front()->n,
+                 kMaxExplorerProcessors + 1);
+    }
+
     void invalidRunThrows() {
         Scenario s;
         s.algorithms.clear();

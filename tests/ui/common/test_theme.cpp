@@ -103,6 +103,7 @@ class TestTheme : public QObject {
         theme.dark = true;
         for (const QColor& c : {theme.transfer(), theme.critical(), theme.selection()}) {
             const QColor bar = over(theme.reception(c), theme.idle());
+            QCOMPARE(theme.receptionBar(c).rgb(), bar.rgb()); // what the charts draw
             QVERIFY2(contrast(bar, theme.idle()) >= 3.0,
                      qPrintable(
                          QStringLiteral("%1: %2").arg(c.name()).arg(contrast(bar, theme.idle()))));

@@ -6,6 +6,8 @@
 
 #include "algorithms/simulator.h"
 #include "base/version.h"
+#include "common/app_style.h"
+#include "common/export_paths.h"
 #include "common/scenario_json.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
@@ -14,6 +16,7 @@
 #include "explorer/figure_export_dialog.h"
 #include "schedule/schedule_csv.h"
 #include "views/gantt_view.h"
+#include "views/legend_strip.h"
 #include "views/tree_view.h"
 
 #include <QApplication>
@@ -21,6 +24,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -144,6 +148,94 @@ class TestExplorerPage : public QObject {
                                 &error));
         QVERIFY2(error.contains(QStringLiteral("blocked.scenario.json")), qPrintable(error));
         QVERIFY(!QFile::exists(dir.filePath("blocked.csv")));
+    }
+
+    // A name typed without its extension (issue #29: "gui_sched" gave "gui_sched-fibonacci."
+    // and "gui_sched-fibonacci..scenario.json"): the export's extension is added once, before
+    // the algorithm's key goes in; a dot inside a name is not an extension.
+    void exportNamesFromATypedName() {
+        ExplorerPage page;
+        const Scenario s = demoAt(0);
+        page.showScenario(s, false);
+        waitForResult(page, s);
+        QTemporaryDir dir;
+        QStringList written;
+        QString error;
+        QVERIFY2(
+            page.exportRun(ExplorerPage::Export::Csv, dir.filePath("gui_sched"), &written, &error),
+            qPrintable(error));
+        QStringList names;
+        for (const QString& p : written) {
+            names << QFileInfo(p).fileName();
+        }
+        QCOMPARE(names, (QStringList{"gui_sched-fibonacci.csv", "gui_sched-tree-dyn.csv",
+                                     "gui_sched-fibonacci.scenario.json",
+                                     "gui_sched-tree-dyn.scenario.json"}));
+        const QJsonObject o =
+            QJsonDocument::fromJson(readAll(dir.filePath("gui_sched-fibonacci.scenario.json")))
+                .object();
+        QCOMPARE(o.value("schedule").toObject().value("file").toString(),
+                 QStringLiteral("gui_sched-fibonacci.csv"));
+        QVERIFY(page.exportRun(ExplorerPage::Export::Paje, dir.filePath("gui_sched"), &written,
+                               &error));
+        QCOMPARE(written, (QStringList{dir.filePath("gui_sched-fibonacci.trace"),
+                                       dir.filePath("gui_sched-tree-dyn.trace")}));
+        QVERIFY(
+            page.exportRun(ExplorerPage::Export::Csv, dir.filePath("run.v2"), &written, &error));
+        QCOMPARE(QFileInfo(written.front()).fileName(), QStringLiteral("run.v2-fibonacci.csv"));
+        // An extension of the export is kept, in any case.
+        QVERIFY(
+            page.exportRun(ExplorerPage::Export::Csv, dir.filePath("Upper.CSV"), &written, &error));
+        QCOMPARE(QFileInfo(written.front()).fileName(), QStringLiteral("Upper-fibonacci.CSV"));
+        QCOMPARE(QFileInfo(written.back()).fileName(),
+                 QStringLiteral("Upper-tree-dyn.scenario.json"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).filter(QStringLiteral("..")),
+                 QStringList());
+        // One algorithm: the name itself, with its extension.
+        Scenario one = s;
+        one.algorithms = {AlgorithmId::TreeDyn};
+        page.showScenario(one, false);
+        waitForResult(page, one);
+        QVERIFY(page.exportRun(ExplorerPage::Export::Csv, dir.filePath("solo"), &written, &error));
+        QCOMPARE(written,
+                 (QStringList{dir.filePath("solo.csv"), dir.filePath("solo.scenario.json")}));
+        QVERIFY(
+            page.exportRun(ExplorerPage::Export::Gantt, dir.filePath("chart"), &written, &error));
+        QCOMPARE(written, QStringList{dir.filePath("chart.pdf")});
+        QVERIFY(QFile::exists(dir.filePath("chart.pdf")));
+    }
+
+    // The page's one legend explains the trees' node looks too, not only Help does: the
+    // fills (holds a value, has sent, holds everything) and the rings (sending or receiving,
+    // merging), on two lines at most on a 1280-pixel projector in presentation mode (the
+    // width the charts have beside the settings there).
+    void legendExplainsTheNodes() {
+        ExplorerPage page;
+        const QStringList texts = page.legend()->texts();
+        for (const char* word : {"holds a value", "sending or receiving", "merging", "has sent",
+                                 "holds everything", "in flight", "merged"}) {
+            QVERIFY2(texts.contains(QString::fromLatin1(word)), word);
+        }
+        Theme hall;
+        hall.presentation = true;
+        applyApplicationTheme(hall);
+        page.legend()->setTheme(hall);
+        const int twoLines = 2 * page.legend()->fontMetrics().height() +
+                             2 * static_cast<int>(std::lround(hall.px(4.0)));
+        const int height = page.legend()->heightForWidth(918);
+        applyApplicationTheme(Theme{});
+        QVERIFY2(height <= twoLines,
+                 qPrintable(QStringLiteral("%1 > %2").arg(height).arg(twoLines)));
+    }
+
+    // Menu texts as window titles: no mnemonic marker, no ellipsis.
+    void plainActionTexts() {
+        QCOMPARE(plainActionText(QStringLiteral("Export schedule as &CSV…")),
+                 QStringLiteral("Export schedule as CSV"));
+        QCOMPARE(plainActionText(QStringLiteral("&Save scenario as...")),
+                 QStringLiteral("Save scenario as"));
+        QCOMPARE(plainActionText(QStringLiteral("Black && &white")),
+                 QStringLiteral("Black & white"));
     }
 
     void copyFigureFillsTheClipboard() {

@@ -26,11 +26,13 @@
 #include <QtTest>
 
 #include <QMenu>
+#include <QMenuBar>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 
 using namespace rl;
 
@@ -418,6 +420,33 @@ class TestMainWindow : public QObject {
                 QVERIFY2(rows.contains(row), qPrintable(QStringLiteral("P%1").arg(row)));
             }
         }
+    }
+
+    // Every file dialog of the File menu is titled with its entry's words: no "&" of the
+    // menu's mnemonic, no ellipsis ("Export schedule as &CSV…" was the title).
+    void fileDialogTitlesHaveNoMnemonic() {
+        MainWindow w;
+        w.setInteractive(false);
+        waitForResult(w, 16, 2);
+        QMenu* file = w.menuBar()->findChildren<QMenu*>().front();
+        QStringList titles;
+        for (QAction* a : file->actions()) {
+            const QString text = a->text();
+            if (!text.startsWith(QStringLiteral("Export schedule")) &&
+                !text.startsWith(QStringLiteral("Export &Paje"))) {
+                continue;
+            }
+            // The dialog is modal: read its title once it shows, then close it.
+            QTimer::singleShot(0, &w, [&titles] {
+                QWidget* dialog = QApplication::activeModalWidget();
+                QVERIFY(dialog);
+                titles << dialog->windowTitle();
+                dialog->close();
+            });
+            a->trigger();
+        }
+        QCOMPARE(titles, (QStringList{QStringLiteral("Export schedule as CSV"),
+                                      QStringLiteral("Export Paje trace")}));
     }
 
     // Edit → Copy figure (Ctrl+C) puts the explorer's figure on the clipboard; on another tab

@@ -24,6 +24,7 @@
 #include <QSlider>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -450,6 +451,40 @@ class TestPresentation : public QObject {
                                             .arg(presentation)));
                 }
             }
+        }
+    }
+
+    // Leaving the explorer hides the settings dock: the tabs stay where they were, so that
+    // successive clicks hit the tabs the user aims at (they moved left by the dock's width),
+    // in presentation mode at 1280x720 and back.
+    void tabsStayPutWhenTheDockHides() {
+        MainWindow w;
+        openDemo(w);
+        w.setPresentation(true);
+        settle();
+        QTabBar* bar = w.pageBar();
+        QVERIFY(bar && bar->isVisible());
+        QCOMPARE(bar->count(), w.tabs()->count());
+        auto places = [&] {
+            QList<QRect> rects;
+            for (int i = 0; i < bar->count(); ++i) {
+                rects << QRect(bar->mapTo(&w, bar->tabRect(i).topLeft()), bar->tabRect(i).size());
+            }
+            return rects;
+        };
+        const QList<QRect> before = places();
+        QVERIFY(w.configDock()->isVisible());
+        // Clicks where the tabs were: each hits its tab, the dock comes and goes.
+        for (int i : {1, 2, 0, 3, 0}) {
+            QTest::mouseClick(bar, Qt::LeftButton, {}, bar->mapFrom(&w, before[i].center()));
+            settle();
+            QCOMPARE(w.tabs()->currentIndex(), i);
+            QCOMPARE(w.configDock()->isVisible(), i == 0);
+            QCOMPARE(places(), before);
+        }
+        // Every tab whole on the bar: none hidden behind scroll buttons.
+        for (const QRect& r : before) {
+            QVERIFY(w.rect().contains(r));
         }
     }
 };

@@ -1,5 +1,7 @@
 // The Gantt chart under the offscreen platform: a reception bar answers the pointer like its
 // arrow (tooltip), and the bound / optimum label lies above the rows, never over a bar.
+#include "../../figure_files.h"
+
 #include "algorithms/simulator.h"
 #include "views/gantt_view.h"
 
@@ -115,6 +117,47 @@ class TestGanttView : public QObject {
         view.setReferenceLine(std::nullopt);
         view.plot()->replot();
         QVERIFY(view.plot()->axisRect()->rect().top() < rows.top());
+    }
+
+    // A reception over a task or a reduction block (the steady state's periodic schedules
+    // receive while they compute) is drawn in the reception bar's own colour, the one its
+    // legend swatch shows, not blended into an olive that no legend explains (issue #29).
+    void receptionOverABlockKeepsItsColour() {
+        auto bars = std::make_shared<GanttBars>();
+        bars->rows = 2;
+        bars->end = 10.0;
+        bars->arrows = {GanttArrow{0, 1, 2.0, 6.0}};
+        bars->blocks = {GanttBlock{1, 1.0, 8.0}};
+        bars->activeUntil = {10.0, 10.0};
+        for (bool dark : {false, true}) {
+            GanttView view;
+            Theme theme;
+            theme.dark = dark;
+            view.setTheme(theme);
+            view.setBars(bars);
+            const QImage image = view.plot()->toPixmap(800, 300).toImage();
+            const QColor r = theme.reception(theme.transfer());
+            // 8 bits a channel, as the image has them.
+            const double a = r.alphaF();
+            const QColor under = theme.reduction();
+            const QColor olive(
+                QColor::fromRgbF(static_cast<float>(r.redF() * a + under.redF() * (1 - a)),
+                                 static_cast<float>(r.greenF() * a + under.greenF() * (1 - a)),
+                                 static_cast<float>(r.blueF() * a + under.blueF() * (1 - a)))
+                    .rgb());
+            QCOMPARE(rl::test::countColour(image, olive), 0);
+            QVERIFY(rl::test::countColour(image, theme.receptionBar(theme.transfer())) > 100);
+            QVERIFY(rl::test::countColour(image, theme.reduction()) > 100);
+            // And the legend shows that band.
+            bool explained = false;
+            for (int i = 0; i < view.plot()->legend->itemCount(); ++i) {
+                auto* item = qobject_cast<QCPPlottableLegendItem*>(view.plot()->legend->item(i));
+                explained = explained || (item && item->plottable()->name() == "receiving" &&
+                                          item->plottable()->pen().color() ==
+                                              theme.receptionBar(theme.transfer()));
+            }
+            QVERIFY(explained);
+        }
     }
 };
 

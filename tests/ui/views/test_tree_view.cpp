@@ -272,6 +272,47 @@ class TestTreeView : public QObject {
         QVERIFY(distinctColours() > 2);
     }
 
+    // Every edge label the tree draws lies whole inside the view, the last one of a level
+    // near the right edge included (issue #29: "1.592 → 3.1…" cut at the right edge of an
+    // animation's frame); small trees at the sizes of the explorer's panes and the frames.
+    void edgeLabelsStayInsideTheView() {
+        int labels = 0;
+        for (AlgorithmId id : {AlgorithmId::BinomialStat, AlgorithmId::FibonacciStat,
+                               AlgorithmId::TreeDyn, AlgorithmId::NonCommutTreeDyn}) {
+            for (int n : {3, 4, 5, 6, 8}) {
+                for (std::uint64_t seed : {1, 2, 3}) {
+                    const auto s = makeSchedule(id, n, seed);
+                    for (const QSize size : {QSize(380, 240), QSize(300, 300), QSize(520, 260)}) {
+                        for (bool presentation : {false, true}) {
+                            TreeView view;
+                            Theme theme;
+                            theme.presentation = presentation;
+                            view.setTheme(theme);
+                            view.resize(size);
+                            view.setSchedule(s);
+                            QImage image(size, QImage::Format_ARGB32_Premultiplied);
+                            view.paint(image, QRect(QPoint(0, 0), size));
+                            for (const QRectF& box : view.edgeLabelBoxes()) {
+                                QVERIFY2(box.left() >= 0 && box.right() <= size.width(),
+                                         qPrintable(QStringLiteral("%1, n = %2, seed %3, %4x%5: "
+                                                                   "label over %6 .. %7")
+                                                        .arg(s->algorithm.c_str())
+                                                        .arg(n)
+                                                        .arg(seed)
+                                                        .arg(size.width())
+                                                        .arg(size.height())
+                                                        .arg(box.left())
+                                                        .arg(box.right())));
+                                ++labels;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        QVERIFY2(labels > 30, qPrintable(QString::number(labels))); // labels were drawn
+    }
+
     // Figures to look at (and a smoke test of every drawing path).
     void renderSamples() {
         const QString out = QDir::tempPath();
