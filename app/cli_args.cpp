@@ -241,6 +241,7 @@ struct ElapsedLine::Ticker {
     std::condition_variable wake;
     bool stop = false;
     bool shown = false;
+    bool asked = false; // --progress: the closing line is printed even after a quick command
     std::string label;
     std::string what;
     std::thread thread;
@@ -253,6 +254,7 @@ ElapsedLine::ElapsedLine(const Args& a, std::string label, std::string what) {
     m_ticker = std::make_unique<Ticker>();
     m_ticker->label = std::move(label);
     m_ticker->what = std::move(what);
+    m_ticker->asked = a.has("progress");
     Ticker* t = m_ticker.get();
     t->thread = std::thread([t] {
         const double start = nowSeconds();
@@ -280,7 +282,7 @@ void ElapsedLine::finish(const std::string& note) {
     }
     m_ticker->wake.notify_all();
     m_ticker->thread.join();
-    if (m_ticker->shown) {
+    if (m_ticker->shown || m_ticker->asked) {
         std::cerr << "\r" << m_ticker->label << ": " << note
                   << "                                        \n"
                   << std::flush;

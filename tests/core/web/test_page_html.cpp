@@ -103,8 +103,9 @@ class TestPageHtml : public QObject {
         }
         QCOMPARE(style["light"]["view"]["transfer"].get<std::string>(), std::string("#0072b2"));
         QCOMPARE(style["dark"]["view"]["transfer"].get<std::string>(), std::string("#56b4e9"));
+        // Opaque: #0072b2 at 110/255 over the idle band #f0f0f0, as the charts paint it.
         QCOMPARE(style["light"]["view"]["receptionTransfer"].get<std::string>(),
-                 std::string("rgba(0,114,178,0.431)"));
+                 std::string("#88bad5"));
         QCOMPARE(style["presentationScale"].get<double>(), StyleSizes::kPresentationScale);
         QCOMPARE(style["fontPx"].get<double>(), 12.0);
     }
