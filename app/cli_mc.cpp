@@ -54,7 +54,7 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
     VerbOutputs out(a, {"out", "hist"}, {"matrix", "checkpoint"});
     McStudy study;
     study.platform = parsePlatform(a, "mc");
-    study.algorithms = parseAlgorithmList(algo);
+    study.algorithms = parseAlgorithmList(algo, env.algorithms);
     study.replicates = static_cast<std::uint64_t>(
         a.integer("replicates", 0, 1, static_cast<long long>(kMaxReplicates)));
     study.threads = threadsOption(a);
@@ -83,7 +83,7 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
             const double width =
                 (s.histogramHigh - s.histogramLow) / static_cast<double>(s.histogram.size());
             for (std::size_t b = 0; b < s.histogram.size(); ++b) {
-                h += std::string(algorithmInfo(s.algorithm).key) + "," +
+                h += s.algorithm.key() + "," +
                      formatNumber(s.histogramLow + width * static_cast<double>(b)) + "," +
                      formatNumber(s.histogramLow + width * static_cast<double>(b + 1)) + "," +
                      std::to_string(s.histogram[b]) + "\n";

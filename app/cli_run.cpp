@@ -87,18 +87,44 @@ std::string scheduleJson(const Schedule& s, const Scenario& scenario) {
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
 }
 
-/// The --algo keys, from the registry: "binomial, ..., or on sender-only fixed costs
+/// The --algo keys, from the catalog: "binomial, ..., or on sender-only fixed costs
 /// (Liu-Wang) ep, snf, optimum".
-std::string algorithmKeys() {
-    const auto join = [](std::span<const AlgorithmInfo> infos) {
-        std::string keys;
-        for (const AlgorithmInfo& info : infos) {
-            keys += (keys.empty() ? "" : ", ") + std::string(info.key);
+std::string algorithmKeys(const AlgorithmCatalog& catalog) {
+    std::string keys;
+    std::string clairvoyant;
+    for (const Algorithm& a : catalog.all()) {
+        std::string& list = a.clairvoyant() ? clairvoyant : keys;
+        list += (list.empty() ? "" : ", ") + a.key();
+    }
+    return keys + (clairvoyant.empty() ? "" : ", or on sender-only fixed costs (Liu-Wang) ") +
+           clairvoyant;
+}
+
+/// run --help's table of the algorithms, by kind (a plan fixed in advance, decisions taken
+/// as the run goes, or costs known in advance): key, name, whether it keeps a non-commutative
+/// operation in order, summary.
+std::string algorithmTable(const AlgorithmCatalog& catalog) {
+    std::string out;
+    const std::pair<const char*, int> kinds[] = {
+        {"static (the tree and the reception order are fixed in advance)", 0},
+        {"dynamic (each decision is taken when a processor becomes idle)", 1},
+        {"clairvoyant (sender-only fixed costs, known in advance)", 2}};
+    for (const auto& [title, kind] : kinds) {
+        std::string rows;
+        for (const Algorithm& a : catalog.all()) {
+            if ((a.clairvoyant() ? 2 : (a.isStatic() ? 0 : 1)) != kind) {
+                continue;
+            }
+            std::string key = a.key();
+            key.resize(std::max<std::size_t>(key.size() + 1, 11), ' ');
+            rows += "  " + key + a.name() + (a.validNonCommutative() ? "" : " (commutative only)") +
+                    ": " + a.summary() + "\n";
         }
-        return keys;
-    };
-    return join(algorithms()) + ", or on sender-only fixed costs (Liu-Wang) " +
-           join(clairvoyantAlgorithms());
+        if (!rows.empty()) {
+            out += std::string("\n--algo, ") + title + ":\n" + rows;
+        }
+    }
+    return out;
 }
 
 // The figure options: their format and frame, checked before anything is computed.
@@ -141,8 +167,8 @@ FigureOptions figureOptions(const Args& a, const VerbOutputs& out) {
 
 } // namespace
 
-int cmdRun(const std::vector<std::string>& argv) {
-    std::vector<OptionSpec> specs{{"algo", "ALGO", algorithmKeys()}};
+int cmdRun(const std::vector<std::string>& argv, const CliEnvironment& env) {
+    std::vector<OptionSpec> specs{{"algo", "ALGO", algorithmKeys(env.algorithms)}};
     const auto platform = platformOptions();
     specs.insert(specs.end(), platform.begin(), platform.end());
     specs.push_back({"replicate", "R", "which replicate of the seed to draw (default 0)"});
@@ -178,7 +204,8 @@ int cmdRun(const std::vector<std::string>& argv) {
         std::cout << Args::usage("run", "--algo ALGO --n N [options]", specs)
                   << "\nSimulates one reduction and prints its schedule. With --format json the "
                      "schedule carries its\nscenario (\"scenario\": the GUI's scenario file, "
-                     "with the program and its version).\n";
+                     "with the program and its version).\n"
+                  << algorithmTable(env.algorithms);
         return 0;
     }
     VerbOutputs out(a, {"out", "gantt", "tree", "figure", "paje", "narration", "animation"},
@@ -187,7 +214,7 @@ int cmdRun(const std::vector<std::string>& argv) {
     const std::optional<AnimationRequest> animation = readAnimationRequest(a);
     const std::string algo = a.required("algo", "ALGO");
     Scenario scenario;
-    scenario.algorithms = {parseAlgorithm(algo)};
+    scenario.algorithms = {parseAlgorithm(algo, env.algorithms)};
     static_cast<PlatformSpec&>(scenario) = parsePlatform(a, "run");
     const std::string format = a.get("format", "csv");
     if (format != "csv" && format != "json") {

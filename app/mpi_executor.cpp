@@ -72,11 +72,11 @@ std::string encodeJob(const std::vector<McConfig>& points) {
     return w.take();
 }
 
-std::vector<McConfig> decodeJob(const std::string& bytes) {
+std::vector<McConfig> decodeJob(const std::string& bytes, const AlgorithmCatalog& catalog) {
     ByteReader r(bytes, "job message");
     std::vector<McConfig> points(r.count(1));
     for (McConfig& c : points) {
-        c = readMcConfig(r);
+        c = readMcConfig(r, catalog);
     }
     return points;
 }
@@ -191,7 +191,7 @@ void MpiExecutor::stopWorkers() {
     }
 }
 
-int workerLoop(int rank) {
+int workerLoop(int rank, const AlgorithmCatalog& catalog) {
     while (true) {
         MPI_Status status;
         MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
@@ -203,7 +203,7 @@ int workerLoop(int rank) {
             continue;
         }
         try {
-            const std::vector<McConfig> points = decodeJob(message);
+            const std::vector<McConfig> points = decodeJob(message, catalog);
             const unsigned nThreads = jobThreads(points, 1 << 20);
             while (true) {
                 ByteWriter request;

@@ -29,8 +29,8 @@ class MpiExecutor final : public PointExecutor {
     std::uint64_t m_sent = 0;
 };
 
-/// The loop of ranks other than 0: runs the units rank 0 hands out until it says stop.
-/// Returns the process exit code.
-int workerLoop(int rank);
+/// The loop of ranks other than 0: runs the units rank 0 hands out until it says stop, their
+/// algorithms resolved in `catalog` (rank 0's). Returns the process exit code.
+int workerLoop(int rank, const AlgorithmCatalog& catalog);
 
 } // namespace rl::mpi

@@ -21,12 +21,14 @@ int main(int argc, char** argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     int code = 0;
+    // The algorithms every rank knows: the built-ins.
+    const rl::AlgorithmCatalog catalog;
     if (rank == 0) {
         rl::installQtMessageHandler("reducelab-mpi");
         const auto app = rl::cli::makeCliApplication(argc, argv);
         rl::mpi::MpiExecutor executor(ranks);
         const std::vector<std::string> args(argv + 1, argv + argc);
-        code = rl::cli::runCli(args, {"reducelab-mpi", &executor, true});
+        code = rl::cli::runCli(args, {"reducelab-mpi", &executor, true, catalog});
         executor.stopWorkers();
         // A measurement aid (README, MPI: communication volume), outside the CLI's options,
         // which are exactly reducelab-cli's.
@@ -36,7 +38,7 @@ int main(int argc, char** argv) {
                          static_cast<unsigned long long>(executor.bytesSent()));
         }
     } else {
-        code = rl::mpi::workerLoop(rank);
+        code = rl::mpi::workerLoop(rank, catalog);
     }
     MPI_Finalize();
     return code;

@@ -67,4 +67,7 @@ class ClairvoyantKernel final : public KernelBase {
 std::vector<double> clairvoyantTimes(std::string_view algorithm, int n, bool nonCommutative,
                                      const CostModel& costs);
 
+/// EP with the senders in index order (its registry row's factory).
+std::unique_ptr<KernelBase> makeEpKernel(int n, bool nonCommutative, const CostModel& costs);
+
 } // namespace rl

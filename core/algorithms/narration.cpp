@@ -12,6 +12,18 @@ namespace rl {
 
 namespace {
 
+// The built-in id of `a`, or Ep for an algorithm this narration has no sentences of its own for.
+AlgorithmId builtinId(const Algorithm& a) {
+    const auto all = allAlgorithms();
+    for (std::size_t i = 0; i < all.size() && i <= static_cast<std::size_t>(AlgorithmId::Optimum);
+         ++i) {
+        if (all[i] == a) {
+            return static_cast<AlgorithmId>(i);
+        }
+    }
+    return AlgorithmId::Ep;
+}
+
 bool isDynamic(AlgorithmId a) {
     return a == AlgorithmId::TreeDyn || a == AlgorithmId::NonCommutTreeDyn;
 }
@@ -32,10 +44,10 @@ std::string prefix(double t) {
 // Everything the sentences need, computed once per schedule.
 class Narrator {
   public:
-    Narrator(const Schedule& s, AlgorithmId algo)
-        : m_s(s), m_algo(algo), m_values(s.allValues()),
-          m_sendOf(static_cast<std::size_t>(s.n), -1), m_reductionOf(s.transfers.size(), -1),
-          m_reductionsOn(static_cast<std::size_t>(s.n)) {
+    Narrator(const Schedule& s, const Algorithm& algo)
+        : m_s(s), m_algo(builtinId(algo)), m_clairvoyant(algo.clairvoyant()),
+          m_values(s.allValues()), m_sendOf(static_cast<std::size_t>(s.n), -1),
+          m_reductionOf(s.transfers.size(), -1), m_reductionsOn(static_cast<std::size_t>(s.n)) {
         for (std::size_t k = 0; k < s.transfers.size(); ++k) {
             m_sendOf[static_cast<std::size_t>(s.transfers[k].from)] = static_cast<int>(k);
         }
@@ -137,7 +149,7 @@ class Narrator {
     std::string waitForParent(int p) const {
         const int to = m_s.parent[static_cast<std::size_t>(p)];
         std::string out = " waits ";
-        if (algorithmInfo(m_algo).clairvoyant) {
+        if (m_clairvoyant) {
             out += "for its turn in the sender order (EP starts it once two processors are "
                    "free)";
         } else if (m_algo == AlgorithmId::BinomialStat) {
@@ -161,6 +173,7 @@ class Narrator {
 
     const Schedule& m_s;
     AlgorithmId m_algo;
+    bool m_clairvoyant;
     Schedule::Values m_values;
     std::vector<int> m_sendOf;      // transfer sent by p, -1 for the root
     std::vector<int> m_reductionOf; // reduction merging transfer k
@@ -349,7 +362,7 @@ std::string formatNarrationTime(double t) {
     return buf;
 }
 
-std::vector<std::string> narrate(const Schedule& s, AlgorithmId algo,
+std::vector<std::string> narrate(const Schedule& s, const Algorithm& algo,
                                  const std::vector<TimelineEvent>& timeline) {
     const Narrator narrator(s, algo);
     std::vector<std::string> out;
@@ -360,18 +373,17 @@ std::vector<std::string> narrate(const Schedule& s, AlgorithmId algo,
     return out;
 }
 
-std::vector<std::string> narrateStart(const Schedule& s, AlgorithmId algo) {
+std::vector<std::string> narrateStart(const Schedule& s, const Algorithm& algo) {
     return Narrator(s, algo).start();
 }
 
 std::vector<NarratedEvent> narrateRuns(const std::vector<const Schedule*>& schedules,
-                                       const std::vector<AlgorithmId>& algorithms) {
+                                       const std::vector<Algorithm>& algorithms) {
     std::vector<NarratedEvent> merged;
     for (std::size_t i = 0; i < schedules.size(); ++i) {
         const std::vector<TimelineEvent> timeline = buildTimeline(*schedules[i]);
         const std::vector<std::string> lines = narrate(*schedules[i], algorithms[i], timeline);
-        const std::string name =
-            schedules.size() > 1 ? std::string(algorithmInfo(algorithms[i]).name) + " · " : "";
+        const std::string name = schedules.size() > 1 ? algorithms[i].name() + " · " : "";
         for (std::size_t k = 0; k < timeline.size(); ++k) {
             merged.push_back({timeline[k], static_cast<int>(i), name + lines[k]});
         }
@@ -381,7 +393,7 @@ std::vector<NarratedEvent> narrateRuns(const std::vector<const Schedule*>& sched
     return merged;
 }
 
-std::string narrationText(const Schedule& s, AlgorithmId algo) {
+std::string narrationText(const Schedule& s, const Algorithm& algo) {
     std::string out;
     const Narrator narrator(s, algo);
     for (const std::string& line : narrator.start()) {

@@ -17,7 +17,7 @@ namespace rl {
 /// Everything is derived from the schedule (values, tree, reception order) and the static
 /// plans; `algo` must be the algorithm that built `s` and `timeline` must be
 /// buildTimeline(s) or a part of it. Times have 3 significant digits (formatNarrationTime).
-std::vector<std::string> narrate(const Schedule& s, AlgorithmId algo,
+std::vector<std::string> narrate(const Schedule& s, const Algorithm& algo,
                                  const std::vector<TimelineEvent>& timeline);
 
 /// What happens at time 0 before the first operation, which no timeline event shows: the idle
@@ -25,7 +25,7 @@ std::vector<std::string> narrate(const Schedule& s, AlgorithmId algo,
 /// (Non-Commut-Tree-dyn), and the processors with nothing to receive that wait for their
 /// parent (static algorithms), in index order ("t = 0.00: P0 is idle and enters the empty
 /// slot"). Shown before narrate()'s sentences.
-std::vector<std::string> narrateStart(const Schedule& s, AlgorithmId algo);
+std::vector<std::string> narrateStart(const Schedule& s, const Algorithm& algo);
 
 /// One event of several runs shown together (the explorer's compare mode, animations).
 struct NarratedEvent {
@@ -37,11 +37,11 @@ struct NarratedEvent {
 /// The narration of runs shown together: each run's timeline in its own causal order, the runs
 /// merged by time (at equal times, the earlier run first). `algorithms[i]` built `schedules[i]`.
 std::vector<NarratedEvent> narrateRuns(const std::vector<const Schedule*>& schedules,
-                                       const std::vector<AlgorithmId>& algorithms);
+                                       const std::vector<Algorithm>& algorithms);
 
 /// The whole story of a run as plain text, one sentence a line: narrateStart() then narrate()
 /// of the whole timeline (for handouts, screen readers and `reducelab-cli run --narration`).
-std::string narrationText(const Schedule& s, AlgorithmId algo);
+std::string narrationText(const Schedule& s, const Algorithm& algo);
 
 /// A time with 3 significant digits ("2.31", "12.3", "0.0457"), and "0.00" for 0.
 std::string formatNarrationTime(double t);

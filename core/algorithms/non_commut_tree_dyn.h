@@ -6,9 +6,11 @@
 #include "engine/pending_events.h"
 #include "engine/simulation_paths.h"
 #include "engine/wide_runs.h"
+#include "platform/cost_model.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace rl {
@@ -507,5 +509,11 @@ class NonCommutTreeDynPolicy {
     std::vector<int> m_holderLo;
     std::vector<int> m_holderHi;
 };
+
+class KernelBase;
+
+/// The generic engine's kernel of this algorithm (its registry row's factory).
+std::unique_ptr<KernelBase> makeNonCommutTreeDynKernel(int n, bool nonCommutative,
+                                                       const CostModel& costs);
 
 } // namespace rl

@@ -8,25 +8,24 @@
 
 namespace rl {
 
-void validateRun(AlgorithmId algorithm, int n, bool nonCommutative) {
+void validateRun(const Algorithm& algorithm, int n, bool nonCommutative) {
     if (n < 1 || n > kMaxProcessors) {
         throw InputError("n = " + std::to_string(n) +
                          ": the number of processors must be between 1 and " +
                          std::to_string(kMaxProcessors));
     }
-    const AlgorithmInfo& info = algorithmInfo(algorithm);
-    if (nonCommutative && !info.validNonCommutative) {
-        throw InputError(std::string(info.name) +
+    if (nonCommutative && !algorithm.validNonCommutative()) {
+        throw InputError(algorithm.name() +
                          " pairs any two processors, so it is only valid for commutative "
                          "operations (drop --noncommutative or pick another algorithm)");
     }
 }
 
-Simulator::Simulator(AlgorithmId algorithm, int n, bool nonCommutative, const CostModel& costs)
+Simulator::Simulator(const Algorithm& algorithm, int n, bool nonCommutative, const CostModel& costs)
     : m_algorithm(algorithm), m_n(n) {
     validateRun(algorithm, n, nonCommutative);
     costs.validate(n);
-    m_kernel = algorithmInfo(algorithm).makeKernel(n, nonCommutative, costs);
+    m_kernel = algorithm.descriptor().makeKernel(n, nonCommutative, costs);
 }
 
 Simulator::~Simulator() = default;
@@ -57,7 +56,7 @@ Schedule Simulator::schedule(std::uint64_t seed, std::uint64_t replicate) {
     checkMemory(memoryProduct(static_cast<std::uint64_t>(m_n), kScheduleBytesPerProcessor),
                 "recording the schedule of n = " + std::to_string(m_n) + " processors");
     Schedule s = m_kernel->schedule(seed, replicate);
-    s.algorithm = std::string(algorithmInfo(m_algorithm).name);
+    s.algorithm = m_algorithm.name();
     return s;
 }
 

@@ -20,12 +20,12 @@ constexpr int kMaxProcessors = 1 << 24;
 /// result depends only on (seed, replicate), never on which Simulator computed it.
 class Simulator {
   public:
-    Simulator(AlgorithmId algorithm, int n, bool nonCommutative, const CostModel& costs);
+    Simulator(const Algorithm& algorithm, int n, bool nonCommutative, const CostModel& costs);
     ~Simulator();
     Simulator(Simulator&&) noexcept;
     Simulator& operator=(Simulator&&) noexcept;
 
-    AlgorithmId algorithm() const { return m_algorithm; }
+    const Algorithm& algorithm() const { return m_algorithm; }
     int n() const { return m_n; }
 
     double makespan(std::uint64_t seed, std::uint64_t replicate);
@@ -41,12 +41,12 @@ class Simulator {
     double engineMakespan(std::uint64_t seed, std::uint64_t replicate);
 
   private:
-    AlgorithmId m_algorithm;
+    Algorithm m_algorithm;
     int m_n;
     std::unique_ptr<KernelBase> m_kernel;
 };
 
 /// Throws InputError when (algorithm, n, mode) is not a valid combination.
-void validateRun(AlgorithmId algorithm, int n, bool nonCommutative);
+void validateRun(const Algorithm& algorithm, int n, bool nonCommutative);
 
 } // namespace rl

@@ -5,11 +5,13 @@
 #include "engine/interleave.h"
 #include "engine/pending_events.h"
 #include "engine/simulation_paths.h"
+#include "platform/cost_model.h"
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 namespace rl {
@@ -245,5 +247,10 @@ class TreeDynPolicy {
     CalendarKeys::Storage m_transferCalendar;
     CalendarKeys::Storage m_transferCalendar2;
 };
+
+class KernelBase;
+
+/// The generic engine's kernel of this algorithm (its registry row's factory).
+std::unique_ptr<KernelBase> makeTreeDynKernel(int n, bool nonCommutative, const CostModel& costs);
 
 } // namespace rl

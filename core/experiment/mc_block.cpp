@@ -11,7 +11,7 @@ namespace rl {
 
 McBlockRunner::McBlockRunner(const McConfig& config) : m_config(&config) {
     m_sims.reserve(config.algorithms.size());
-    for (AlgorithmId a : config.algorithms) {
+    for (const Algorithm& a : config.algorithms) {
         m_sims.emplace_back(a, config.n, config.nonCommutative, config.costs);
     }
     if (config.costs.mode == CostMode::PerOperation) {

@@ -28,7 +28,7 @@ inline constexpr int kMaxThreads = 1024;
 
 /// One Monte Carlo experiment: R replicates of several algorithms on common random numbers.
 struct McConfig {
-    std::vector<AlgorithmId> algorithms;
+    std::vector<Algorithm> algorithms;
     int n = 64;
     bool nonCommutative = false;
     CostModel costs = CostModel::perOperation(Law::gamma(1.0, 1.0), Law::constant(0.0));
@@ -56,7 +56,7 @@ struct McConfig {
 
 /// The summary of one algorithm over the replicates.
 struct McSummary {
-    AlgorithmId algorithm = AlgorithmId::TreeDyn;
+    Algorithm algorithm = AlgorithmId::TreeDyn;
     std::uint64_t count = 0;
     double mean = 0.0;
     double variance = 0.0; ///< unbiased
@@ -96,7 +96,7 @@ McResult runMonteCarlo(const McConfig& config, const ProgressCallback& progress 
 /// The fields of a summary that every mode shares (count, mean, unbiased variance, standard
 /// error, extremes, the quantile probabilities and the histogram range), from merged moments;
 /// quantiles and histogram are left to the caller (exact or streaming).
-McSummary summaryFromMoments(AlgorithmId algorithm, const Moments& m, const McConfig& config);
+McSummary summaryFromMoments(const Algorithm& algorithm, const Moments& m, const McConfig& config);
 
 /// CSV header "algorithm,n,replicates,mean,variance,stderr,min,q10,q50,q90,max" for the given
 /// quantile probabilities, and one row of it.

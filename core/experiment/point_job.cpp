@@ -216,8 +216,8 @@ std::vector<std::pair<std::size_t, McResult>> readCheckpoint(const std::vector<M
         if (r.count(1) != c.algorithms.size()) {
             r.fail("wrong number of algorithms");
         }
-        for (AlgorithmId a : c.algorithms) {
-            result.summaries.push_back(readSummary(r));
+        for (const Algorithm& a : c.algorithms) {
+            result.summaries.push_back(readSummary(r, c.algorithms));
             const McSummary& s = result.summaries.back();
             if (s.algorithm != a || s.count != c.replicates || s.quantileProbs != c.quantiles ||
                 (c.keepSamples && !s.samples)) {

@@ -22,7 +22,7 @@ constexpr std::uint64_t kChunk = 128;              // replicates per work unit: 
 
 // One algorithm's summary over replicates 0..count-1, computed exactly as runMonteCarlo does in
 // its exact-quantile mode, so that both agree to the bit.
-McSummary summarize(AlgorithmId algorithm, const double* x, std::uint64_t count,
+McSummary summarize(const Algorithm& algorithm, const double* x, std::uint64_t count,
                     const McConfig& config) {
     Moments m;
     for (std::uint64_t first = 0; first < count; first += kBlock) {
@@ -280,7 +280,12 @@ GridSnapshot snapshotFromCsv(const SweepSpec& spec, std::string_view csv) {
         row.cv = number(f[0], "cv");
         row.ratio = number(f[1], "ratio");
         McSummary& m = row.summary;
-        m.algorithm = parseAlgorithm(f[2]);
+        // The rows name the grid's own algorithms (checked below by writing them back).
+        const std::optional<Algorithm> algorithm = findAlgorithm(spec.algorithms, f[2]);
+        if (!algorithm) {
+            throw InputError(where + ": algorithm '" + f[2] + "' is not one of the grid's");
+        }
+        m.algorithm = *algorithm;
         m.count = static_cast<std::uint64_t>(
             parseInteger(f[4], where + ": replicates", 1, std::numeric_limits<long long>::max()));
         m.mean = number(f[5], "mean");

@@ -28,7 +28,7 @@ std::uint64_t timed(double seconds, int perCheck, double& elapsed, Pair&& pair) 
 
 } // namespace
 
-TimeBreakdown measureTimeBreakdown(AlgorithmId algorithm, int n, const CostModel& costs,
+TimeBreakdown measureTimeBreakdown(const Algorithm& algorithm, int n, const CostModel& costs,
                                    double seconds, std::uint64_t seed) {
     if (costs.mode != CostMode::PerOperation) {
         throw InputError("time breakdown: per-operation costs only");

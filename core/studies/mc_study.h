@@ -12,7 +12,7 @@ namespace rl {
 /// several algorithms on one platform, on common random numbers.
 struct McStudy {
     PlatformSpec platform;
-    std::vector<AlgorithmId> algorithms;
+    std::vector<Algorithm> algorithms;
     std::uint64_t replicates = 0;
     int threads = 0; ///< 0: every core; results do not depend on it
     std::vector<double> quantiles = McConfig{}.quantiles;

@@ -14,7 +14,7 @@ std::shared_ptr<const RunResult> runScenario(const Scenario& scenario, RunDetail
     const CostModel costs = scenario.costModel();
     const std::uint64_t steps = scenario.algorithms.size() + 1;
     std::uint64_t done = 0;
-    for (AlgorithmId a : scenario.algorithms) {
+    for (const Algorithm& a : scenario.algorithms) {
         if (!keepGoing(progress, done, steps)) {
             return nullptr;
         }

@@ -20,8 +20,8 @@ struct Scenario : PlatformSpec {
     /// is not a scenario for the explorer).
     static constexpr std::size_t kMaxFileBytes = std::size_t{16} << 20;
 
-    std::vector<AlgorithmId> algorithms{AlgorithmId::FibonacciStat,
-                                        AlgorithmId::TreeDyn}; ///< paper order
+    std::vector<Algorithm> algorithms{AlgorithmId::FibonacciStat,
+                                      AlgorithmId::TreeDyn}; ///< paper order
     std::uint64_t replicate = 0;
 
     /// The demo that the GUI opens with: n = 16, Tree-dyn beside Fibonacci-stat, gamma costs.

@@ -171,9 +171,9 @@ class TestCliRun : public QObject {
         const QJsonObject scenario = o.value("scenario").toObject();
         QCOMPARE(scenario.value("program").toString(), QStringLiteral("reducelab-cli"));
         QCOMPARE(scenario.value("programVersion").toString(), QString::fromLatin1(rl::kVersion));
-        const Scenario s = scenarioFromJson(scenario);
+        const Scenario s = scenarioFromJson(scenario, AlgorithmCatalog());
         QCOMPARE(s.n, 32);
-        QCOMPARE(s.algorithms, std::vector<AlgorithmId>{AlgorithmId::FibonacciStat});
+        QCOMPARE(s.algorithms, std::vector<Algorithm>{AlgorithmId::FibonacciStat});
         QCOMPARE(s.seed, std::uint64_t{5});
         QCOMPARE(s.replicate, std::uint64_t{2});
         QVERIFY(s.nonCommutative);
@@ -186,7 +186,8 @@ class TestCliRun : public QObject {
             runCli({"run", "--algo", "snf", "--preset", "liuwang-fig1", "--format", "json"});
         QVERIFY2(fixed.exitCode == 0, fixed.err.constData());
         const Scenario f = scenarioFromJson(
-            QJsonDocument::fromJson(fixed.out).object().value("scenario").toObject());
+            QJsonDocument::fromJson(fixed.out).object().value("scenario").toObject(),
+            AlgorithmCatalog());
         QCOMPARE(f.costMode, CostMode::FixedMatrix);
         QVERIFY(f.matrix.has_value());
         QCOMPARE(f.n, 7);

@@ -80,11 +80,10 @@ bool ExplorerPage::copyFigure(QString* error) const {
 
 QByteArray ExplorerPage::scenarioSidecar(std::size_t pane, const QString& csvPath) const {
     QJsonObject o = scenarioProvenanceJson(m_result->scenario, QStringLiteral("reducelab"));
-    const AlgorithmInfo& info = algorithmInfo(m_result->scenario.algorithms.at(pane));
     // Which of the scenario's schedules the CSV holds.
     o.insert("schedule",
-             QJsonObject{{"algorithm", QString::fromUtf8(info.key.data(),
-                                                         static_cast<qsizetype>(info.key.size()))},
+             QJsonObject{{"algorithm",
+                          QString::fromStdString(m_result->scenario.algorithms.at(pane).key())},
                          {"file", QFileInfo(csvPath).fileName()},
                          {"makespan", m_result->schedules.at(pane)->makespan}});
     return QJsonDocument(o).toJson(QJsonDocument::Indented);

@@ -41,11 +41,11 @@ namespace {
 
 constexpr int kScrubSteps = 1000;
 
-QString algoName(AlgorithmId id) {
-    return QString::fromStdString(std::string(algorithmInfo(id).name));
+QString algoName(const Algorithm& a) {
+    return QString::fromStdString(a.name());
 }
-QString algoKey(AlgorithmId id) {
-    return QString::fromStdString(std::string(algorithmInfo(id).key));
+QString algoKey(const Algorithm& a) {
+    return QString::fromStdString(a.key());
 }
 
 } // namespace
@@ -280,7 +280,7 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
     m_titles.clear();
     for (std::size_t i = 0; i < schedules.size(); ++i) {
         const Schedule& s = *schedules[i];
-        const AlgorithmId algo = r->scenario.algorithms[i];
+        const Algorithm& algo = r->scenario.algorithms[i];
         const QString title =
             QStringLiteral("%1 — makespan %2").arg(algoName(algo)).arg(s.makespan, 0, 'g', 5);
         QString detail;
@@ -363,7 +363,7 @@ bool ExplorerPage::exportRun(Export what, const QString& path, QStringList* writ
     if (m_result->schedules.size() > 1) {
         paths.clear();
         const QFileInfo info(path);
-        for (AlgorithmId a : m_result->scenario.algorithms) {
+        for (const Algorithm& a : m_result->scenario.algorithms) {
             paths << info.dir().filePath(info.completeBaseName() + QLatin1Char('-') + algoKey(a) +
                                          QLatin1Char('.') + info.suffix());
         }

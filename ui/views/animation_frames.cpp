@@ -26,7 +26,7 @@ constexpr int kGap = 6;
 AnimationFrames::AnimationFrames(std::vector<AnimatedRun> runs, QSize size, const Theme& theme)
     : m_runs(std::move(runs)), m_size(size), m_theme(theme) {
     std::vector<const Schedule*> schedules;
-    std::vector<AlgorithmId> algorithms;
+    std::vector<Algorithm> algorithms;
     for (const AnimatedRun& r : m_runs) {
         m_end = std::max(m_end, r.schedule->makespan);
         schedules.push_back(r.schedule.get());

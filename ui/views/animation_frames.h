@@ -21,9 +21,9 @@ class TreeView;
 /// One run of an animation, with what the explorer shows beside it.
 struct AnimatedRun {
     std::shared_ptr<const Schedule> schedule;
-    AlgorithmId algorithm = AlgorithmId::TreeDyn; ///< the algorithm that made the schedule
-    QString title;                                ///< the Gantt chart's title
-    std::optional<double> bound;                  ///< the reference line (lower bound, optimum)
+    Algorithm algorithm = AlgorithmId::TreeDyn; ///< the algorithm that made the schedule
+    QString title;                              ///< the Gantt chart's title
+    std::optional<double> bound;                ///< the reference line (lower bound, optimum)
     QString boundLabel;
 };
 

@@ -11,8 +11,9 @@ namespace rl {
 
 BestMethodFigure::BestMethodFigure(QWidget* parent) : MapFigure(parent) {}
 
-QColor BestMethodFigure::cellColour(AlgorithmId best, double relativeMargin, const Theme& theme) {
-    const QColor full = theme.category(static_cast<int>(best));
+QColor BestMethodFigure::cellColour(const Algorithm& best, double relativeMargin,
+                                    const Theme& theme) {
+    const QColor full = theme.category(algorithmCategory(best));
     // 0 at a margin of 0.1% or less, 1 at 10% or more: the eye sees where the choice matters.
     const double t = std::clamp(std::log10(std::max(relativeMargin, 1e-12) / 1e-3) / 2.0, 0.0, 1.0);
     const double w = 0.3 + 0.7 * t; // never the background: the category stays readable
@@ -40,7 +41,7 @@ void BestMethodFigure::build(const GridSnapshot& s) {
                 continue;
             }
             const BestMethod& b = *cell.best;
-            const AlgorithmId id = s.spec.algorithms[static_cast<std::size_t>(b.best)];
+            const Algorithm& id = s.spec.algorithms[static_cast<std::size_t>(b.best)];
             // Row 0 of the image is the top: the largest ratio.
             image.setPixelColor(static_cast<int>(i), static_cast<int>(ny - 1 - j),
                                 cellColour(id, b.relativeMargin, theme()));
@@ -62,7 +63,7 @@ void BestMethodFigure::build(const GridSnapshot& s) {
 
     // The categorical legend: one swatch per candidate, then the tie mark.
     placeLegendAbove();
-    for (AlgorithmId id : s.spec.algorithms) {
+    for (const Algorithm& id : s.spec.algorithms) {
         QCPGraph* swatch = p->addGraph();
         swatch->setName(algorithmName(id));
         swatch->setLineStyle(QCPGraph::lsNone);

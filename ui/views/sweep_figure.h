@@ -1,13 +1,17 @@
 #pragma once
 
+#include "algorithms/algorithm_registry.h"
 #include "common/theme.h"
 #include "experiment/progressive_sweep.h"
 
 #include <QElapsedTimer>
 #include <QWidget>
 
+#include <algorithm>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 
 class QCustomPlot;
 class QCPAxis;
@@ -21,9 +25,19 @@ inline QString figureNumber(double v) {
     return QString::number(v, 'g', 5);
 }
 /// An algorithm's display name.
-inline QString algorithmName(AlgorithmId id) {
-    const auto name = algorithmInfo(id).name;
-    return QString::fromUtf8(name.data(), static_cast<int>(name.size()));
+inline QString algorithmName(const Algorithm& a) {
+    return QString::fromStdString(a.name());
+}
+/// An algorithm's colour in the figures (Theme::category): a built-in's place in the registry,
+/// so that each keeps its colour in every figure; an algorithm made at run time takes one of
+/// the colours after them, by its key.
+inline int algorithmCategory(const Algorithm& a) {
+    const auto builtins = allAlgorithms();
+    const auto it = std::find(builtins.begin(), builtins.end(), a);
+    if (it != builtins.end()) {
+        return static_cast<int>(it - builtins.begin());
+    }
+    return static_cast<int>(builtins.size() + std::hash<std::string>{}(a.key()) % 4);
 }
 
 /// What a click or hover on a figure points at: a grid point (index into GridSnapshot::cells)

@@ -34,7 +34,7 @@ QString joined(const std::vector<std::string>& errors) {
     return l.join("; ");
 }
 
-Schedule constantRun(AlgorithmId a, int n, double d, double c, bool nc = false) {
+Schedule constantRun(const Algorithm& a, int n, double d, double c, bool nc = false) {
     Simulator sim(a, n, nc, CostModel::perOperation(Law::constant(d), Law::constant(c)));
     return sim.schedule(1, 0);
 }
@@ -161,12 +161,12 @@ class TestAlgorithms : public QObject {
             CostModel::perOperation(parseLaw(comm.toStdString()), parseLaw(comp.toStdString()));
         int checked = 0;
         for (int n = 1; n <= 300; n += (n < 40 ? 1 : 13)) {
-            for (const AlgorithmInfo& info : algorithms()) {
+            for (const Algorithm& info : algorithms()) {
                 for (bool nc : {false, true}) {
-                    if (nc && !info.validNonCommutative) {
+                    if (nc && !info.validNonCommutative()) {
                         continue;
                     }
-                    Simulator sim(info.id, n, nc, costs);
+                    Simulator sim(info, n, nc, costs);
                     for (std::uint64_t rep = 0; rep < 3; ++rep) {
                         const Schedule s = sim.schedule(42, rep);
                         const auto errors = validateSchedule(s);
@@ -250,8 +250,8 @@ class TestAlgorithms : public QObject {
     }
 
     void singleProcessorHasMakespanZero() {
-        for (const AlgorithmInfo& info : algorithms()) {
-            const Schedule s = constantRun(info.id, 1, 1, 1);
+        for (const Algorithm& info : algorithms()) {
+            const Schedule s = constantRun(info, 1, 1, 1);
             QCOMPARE(s.makespan, 0.0);
             QCOMPARE(s.root, 0);
             QVERIFY(s.transfers.empty());
@@ -266,8 +266,8 @@ class TestAlgorithms : public QObject {
             const double ref =
                 Simulator(AlgorithmId::BinomialStat, 2, false, costs).makespan(9, rep);
             QVERIFY(ref > 0.0);
-            for (const AlgorithmInfo& info : algorithms()) {
-                QCOMPARE(Simulator(info.id, 2, false, costs).makespan(9, rep), ref);
+            for (const Algorithm& info : algorithms()) {
+                QCOMPARE(Simulator(info, 2, false, costs).makespan(9, rep), ref);
             }
         }
     }
@@ -322,13 +322,13 @@ class TestAlgorithms : public QObject {
         // Every registered algorithm that runs on per-operation costs (the clairvoyant
         // baselines need sender-only fixed costs and have no fast path): a new algorithm is
         // checked here without touching this test.
-        for (const AlgorithmInfo& info : allAlgorithms()) {
-            if (info.clairvoyant) {
+        for (const Algorithm& info : allAlgorithms()) {
+            if (info.clairvoyant()) {
                 continue;
             }
-            const AlgorithmId a = info.id;
+            const Algorithm a = info;
             for (bool nc : {false, true}) {
-                if (nc && !info.validNonCommutative) {
+                if (nc && !info.validNonCommutative()) {
                     continue;
                 }
                 // Both sides of every size switch: 64/65, Non-Commut-Tree-dyn's one-word
@@ -352,8 +352,8 @@ class TestAlgorithms : public QObject {
                         }
                         auto why = [&](const char* path, double value) {
                             return QString("%1 n=%2 nc=%3 rep=%4 (%5): %6 vs engine %7")
-                                .arg(QString::fromLatin1(info.key.data(),
-                                                         static_cast<qsizetype>(info.key.size())))
+                                .arg(QString::fromLatin1(info.key().data(),
+                                                         static_cast<qsizetype>(info.key().size())))
                                 .arg(n)
                                 .arg(nc)
                                 .arg(rep)

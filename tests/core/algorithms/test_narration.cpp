@@ -13,7 +13,7 @@ namespace {
 
 using Lines = std::vector<std::string>;
 
-Schedule run(AlgorithmId a, int n, const CostModel& costs, std::uint64_t seed = 1,
+Schedule run(const Algorithm& a, int n, const CostModel& costs, std::uint64_t seed = 1,
              std::uint64_t rep = 0) {
     Simulator sim(a, n, a == AlgorithmId::NonCommutTreeDyn, costs);
     return sim.schedule(seed, rep);
@@ -23,7 +23,7 @@ CostModel constantCosts(double d, double c) {
     return CostModel::perOperation(Law::constant(d), Law::constant(c));
 }
 
-Lines story(const Schedule& s, AlgorithmId a) {
+Lines story(const Schedule& s, const Algorithm& a) {
     return narrate(s, a, buildTimeline(s));
 }
 
@@ -279,10 +279,10 @@ class TestNarration : public QObject {
     }
 
     void singleProcessor() {
-        for (const AlgorithmInfo& info : algorithms()) {
-            const Schedule s = run(info.id, 1, constantCosts(1, 1));
-            QVERIFY(story(s, info.id).empty());
-            compareLines(narrateStart(s, info.id),
+        for (const Algorithm& info : algorithms()) {
+            const Schedule s = run(info, 1, constantCosts(1, 1));
+            QVERIFY(story(s, info).empty());
+            compareLines(narrateStart(s, info),
                          {"t = 0.00: P0 alone holds [0,0]; there is nothing to reduce"});
         }
     }
@@ -290,19 +290,19 @@ class TestNarration : public QObject {
     // The text form (reducelab-cli run --narration): the start, then every event, a line each.
     void narrationTextIsTheWholeStory() {
         const CostModel costs = CostModel::perOperation(Law::gamma(1, 1), Law::bernoulli(0.5, 1));
-        for (const AlgorithmInfo& info : algorithms()) {
-            const Schedule s = run(info.id, 12, costs, 4);
+        for (const Algorithm& info : algorithms()) {
+            const Schedule s = run(info, 12, costs, 4);
             std::string expected;
-            for (const std::string& line : narrateStart(s, info.id)) {
+            for (const std::string& line : narrateStart(s, info)) {
                 expected += line + "\n";
             }
-            for (const std::string& line : story(s, info.id)) {
+            for (const std::string& line : story(s, info)) {
                 expected += line + "\n";
             }
-            QCOMPARE(QString::fromStdString(narrationText(s, info.id)),
+            QCOMPARE(QString::fromStdString(narrationText(s, info)),
                      QString::fromStdString(expected));
             QCOMPARE(std::count(expected.begin(), expected.end(), '\n'),
-                     static_cast<long>(narrateStart(s, info.id).size() + 4 * 11));
+                     static_cast<long>(narrateStart(s, info).size() + 4 * 11));
         }
     }
 
@@ -313,11 +313,11 @@ class TestNarration : public QObject {
         const CostModel zeros = CostModel::perOperation(Law::bernoulli(1, 2), Law::bernoulli(1, 1));
         for (const CostModel& costs : {gamma, zeros}) {
             for (int n : {2, 3, 7, 16, 31}) {
-                for (const AlgorithmInfo& info : algorithms()) {
+                for (const Algorithm& info : algorithms()) {
                     for (std::uint64_t rep = 0; rep < 5; ++rep) {
-                        const Schedule s = run(info.id, n, costs, 3, rep);
+                        const Schedule s = run(info, n, costs, 3, rep);
                         const auto timeline = buildTimeline(s);
-                        const Lines l = narrate(s, info.id, timeline);
+                        const Lines l = narrate(s, info, timeline);
                         QCOMPARE(l.size(), timeline.size());
                         QCOMPARE(timeline.size(), 4 * static_cast<std::size_t>(n - 1));
                         for (std::size_t i = 0; i < l.size(); ++i) {
@@ -326,7 +326,7 @@ class TestNarration : public QObject {
                             prefix += ": ";
                             QVERIFY2(startsWith(l[i], prefix), l[i].c_str());
                         }
-                        for (const std::string& line : narrateStart(s, info.id)) {
+                        for (const std::string& line : narrateStart(s, info)) {
                             QVERIFY2(startsWith(line, "t = 0.00: "), line.c_str());
                         }
                     }
@@ -341,11 +341,11 @@ class TestNarration : public QObject {
     // chosen as a receiver, or for its parent in a static plan).
     void reductionEndClaimsMatchSchedule() {
         const CostModel costs = CostModel::perOperation(Law::gamma(1, 1), Law::gamma(1, 1));
-        for (const AlgorithmInfo& info : algorithms()) {
+        for (const Algorithm& info : algorithms()) {
             for (std::uint64_t rep = 0; rep < 20; ++rep) {
-                const Schedule s = run(info.id, 12, costs, 5, rep);
+                const Schedule s = run(info, 12, costs, 5, rep);
                 const auto timeline = buildTimeline(s);
-                const Lines l = narrate(s, info.id, timeline);
+                const Lines l = narrate(s, info, timeline);
                 for (std::size_t i = 0; i < l.size(); ++i) {
                     if (timeline[i].kind != EventKind::ReductionEnd) {
                         continue;

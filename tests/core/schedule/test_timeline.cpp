@@ -77,8 +77,8 @@ QString causalViolation(const Schedule& s) {
     return {};
 }
 
-QString keyOf(const AlgorithmInfo& info) {
-    return QString::fromLatin1(info.key.data(), static_cast<qsizetype>(info.key.size()));
+QString keyOf(const Algorithm& info) {
+    return QString::fromLatin1(info.key().data(), static_cast<qsizetype>(info.key().size()));
 }
 
 } // namespace
@@ -110,17 +110,17 @@ class TestTimeline : public QObject {
         const CostModel costs =
             CostModel::perOperation(parseLaw(comm.toStdString()), parseLaw(comp.toStdString()));
         int runs = 0;
-        for (const AlgorithmInfo& info : allAlgorithms()) {
-            if (info.clairvoyant) {
+        for (const Algorithm& info : allAlgorithms()) {
+            if (info.clairvoyant()) {
                 continue; // their kernels need fixed matrices (checked below)
             }
             for (bool nc : {false, true}) {
-                if (nc && !info.validNonCommutative) {
+                if (nc && !info.validNonCommutative()) {
                     continue;
                 }
                 for (int n : {2, 3, 5, 8, 13, 16, 33, 100}) {
                     for (std::uint64_t rep = 0; rep < 4; ++rep) {
-                        Simulator sim(info.id, n, nc, costs);
+                        Simulator sim(info, n, nc, costs);
                         const Schedule s = sim.schedule(9, rep);
                         const QString v = causalViolation(s);
                         QVERIFY2(v.isEmpty(), qPrintable(QString("%1 n=%2 nc=%3 rep=%4: %5")
@@ -142,15 +142,15 @@ class TestTimeline : public QObject {
     // after its last merge started.
     void liuWangFigureOneNarratedInCausalOrder() {
         const CostModel costs = CostModel::fixedMatrix(FixedCosts::liuWangFig1());
-        for (const AlgorithmInfo& info : allAlgorithms()) {
-            if (!info.clairvoyant && !info.isStatic && info.id != AlgorithmId::TreeDyn) {
+        for (const Algorithm& info : allAlgorithms()) {
+            if (!info.clairvoyant() && !info.isStatic() && info != AlgorithmId::TreeDyn) {
                 continue;
             }
-            Simulator sim(info.id, costs.fixed->n, false, costs);
+            Simulator sim(info, costs.fixed->n, false, costs);
             const Schedule s = sim.schedule(1, 0);
             const QString v = causalViolation(s);
             QVERIFY2(v.isEmpty(), qPrintable(keyOf(info) + ": " + v));
-            const std::vector<std::string> lines = narrate(s, info.id, buildTimeline(s));
+            const std::vector<std::string> lines = narrate(s, info, buildTimeline(s));
             // Per processor: "starts merging" never follows "now holds ... and sends" of the
             // same processor.
             std::map<std::string, bool> sent;

@@ -71,7 +71,7 @@ class TestRunStudy : public QObject {
         QCOMPARE(Scenario::demo(), Scenario{});
         QCOMPARE(Scenario::demo().n, 16);
         QCOMPARE(Scenario::demo().algorithms,
-                 (std::vector<AlgorithmId>{AlgorithmId::FibonacciStat, AlgorithmId::TreeDyn}));
+                 (std::vector<Algorithm>{AlgorithmId::FibonacciStat, AlgorithmId::TreeDyn}));
         QCOMPARE(parseLaw(PlatformSpec::kDefaultTransfer), Law::gamma(1.0, 1.0));
         QCOMPARE(parseLaw(PlatformSpec::kDefaultReduction), Law::constant(0.0));
     }

@@ -121,7 +121,7 @@ class TestExplorerPage : public QObject {
                  qPrintable(error));
         const QString sidecar = dir.filePath("run.scenario.json");
         QCOMPARE(written, (QStringList{csv, sidecar}));
-        const Scenario reopened = loadScenario(sidecar);
+        const Scenario reopened = loadScenario(sidecar, AlgorithmCatalog());
         QCOMPARE(reopened, s);
         Simulator sim(AlgorithmId::TreeDyn, reopened.n, reopened.nonCommutative,
                       reopened.costModel());

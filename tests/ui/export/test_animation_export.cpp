@@ -33,7 +33,7 @@ std::vector<AnimatedRun> demoRuns(int n = 8) {
         AnimatedRun r;
         r.schedule = std::make_shared<const Schedule>(sim.schedule(1, 0));
         r.algorithm = a;
-        r.title = QString::fromStdString(std::string(algorithmInfo(a).name));
+        r.title = QString::fromStdString(std::string(Algorithm(a).name()));
         runs.push_back(std::move(r));
     }
     return runs;

@@ -24,7 +24,7 @@ using namespace rl;
 
 namespace {
 
-std::shared_ptr<const Schedule> makeSchedule(AlgorithmId id, int n, std::uint64_t seed = 1) {
+std::shared_ptr<const Schedule> makeSchedule(const Algorithm& id, int n, std::uint64_t seed = 1) {
     // Tree-dyn pairs any two processors: it only exists in commutative mode.
     const bool nonCommutative = id == AlgorithmId::NonCommutTreeDyn;
     Simulator sim(id, n, nonCommutative,
@@ -127,10 +127,10 @@ class TestTreeView : public QObject {
     void layoutHasNoOverlaps_data() {
         QTest::addColumn<int>("algorithm");
         QTest::addColumn<int>("n");
-        for (const AlgorithmInfo& a : algorithms()) {
+        for (const Algorithm& a : algorithms()) {
             for (int n : {1, 2, 7, 64, 256}) {
-                QTest::addRow("%s n=%d", std::string(a.key).c_str(), n)
-                    << static_cast<int>(a.id) << n;
+                QTest::addRow("%s n=%d", std::string(a.key()).c_str(), n)
+                    << static_cast<int>(&a - algorithms().data()) << n;
             }
         }
     }
@@ -149,8 +149,8 @@ class TestTreeView : public QObject {
 
     // Timing lives in tests/bench/gui_bench (benchmarks are never timed tests).
     void layoutOfLargeTreesIsTidy() {
-        for (const AlgorithmInfo& a : algorithms()) {
-            const auto s = makeSchedule(a.id, 4096);
+        for (const Algorithm& a : algorithms()) {
+            const auto s = makeSchedule(a, 4096);
             const TreeLayout l = layoutTree(*s);
             const QString problem = checkLayout(*s, l);
             QVERIFY2(problem.isEmpty(), qPrintable(problem));
@@ -205,8 +205,9 @@ class TestTreeView : public QObject {
 
     void edgesFollowTheCursor_data() {
         QTest::addColumn<int>("algorithm");
-        for (const AlgorithmInfo& a : algorithms()) {
-            QTest::addRow("%s", std::string(a.key).c_str()) << static_cast<int>(a.id);
+        for (const Algorithm& a : algorithms()) {
+            QTest::addRow("%s", std::string(a.key()).c_str())
+                << static_cast<int>(&a - algorithms().data());
         }
     }
     void edgesFollowTheCursor() {
