@@ -11,6 +11,9 @@
 #include "algorithms/tree_dyn.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
+#include "fastpath/fast_path.h"
+#include "fastpath/non_commut_tree_dyn_lanes.h"
+#include "fastpath/tree_dyn_lanes.h"
 
 #include <algorithm>
 #include <array>
@@ -27,16 +30,16 @@ const std::vector<AlgorithmDescriptor>& rows() {
     static const std::vector<AlgorithmDescriptor> kRows{
         {"binomial", "Binomial-stat", true, true,
          "static binomial tree; each round waits for the previous reception and its reduction",
-         &makeBinomialStatKernel, nullptr},
+         &makeBinomialStatKernel, &makeBinomialStatFastPath},
         {"fibonacci", "Fibonacci-stat", true, true,
          "static Fibonacci tree; a reception may overlap the previous reduction",
-         &makeFibonacciStatKernel, nullptr},
+         &makeFibonacciStatKernel, &makeFibonacciStatFastPath},
         {"tree-dyn", "Tree-dyn", false, false,
          "dynamic: an idle processor sends to the one waiting in a single slot (commutative only)",
-         &makeTreeDynKernel, nullptr},
+         &makeTreeDynKernel, &makeTreeDynFastPath},
         {"nctd", "Non-Commut-Tree-dyn", true, false,
          "dynamic: an idle processor sends to an idle neighbour interval, the left one first",
-         &makeNonCommutTreeDynKernel, nullptr},
+         &makeNonCommutTreeDynKernel, &makeNonCommutTreeDynFastPath},
         {"ep", "EP", false, true,
          "clairvoyant (Liu-Wang): senders in index order, each as early as two processors are free",
          &makeEpKernel, nullptr, true},

@@ -1,6 +1,8 @@
 #include "algorithms/binomial_stat.h"
 
+#include "algorithms/static_policy.h"
 #include "engine/kernel.h"
+#include "fastpath/fast_path.h"
 
 namespace rl {
 
@@ -15,16 +17,14 @@ StaticPlan binomialStatPlan(int n) {
     return StaticPlan::fromLists(receptions, 0);
 }
 
-} // namespace rl
-
-#include "algorithms/algorithm_registry.h"
-
-namespace rl {
-
 std::unique_ptr<KernelBase> makeBinomialStatKernel(int n, bool nonCommutative,
                                                    const CostModel& costs) {
-    StaticPolicy policy(std::make_shared<const StaticPlan>(binomialStatPlan(n)));
-    return std::make_unique<Kernel<StaticPolicy>>(std::move(policy), n, nonCommutative, costs);
+    return makeStaticPlanKernel(binomialStatPlan(n), nonCommutative, costs);
+}
+
+std::unique_ptr<FastPath> makeBinomialStatFastPath(int n, bool /*nonCommutative*/,
+                                                   const CostModel& /*costs*/) {
+    return makeStaticPlanFastPath(binomialStatPlan(n));
 }
 
 } // namespace rl

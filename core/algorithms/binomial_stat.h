@@ -12,9 +12,13 @@ namespace rl {
 StaticPlan binomialStatPlan(int n);
 
 class KernelBase;
+class FastPath;
 
-/// The generic engine's kernel of this algorithm (its registry row's factory).
+/// The generic engine's kernel of this algorithm, and its fast path (its registry row's
+/// factories).
 std::unique_ptr<KernelBase> makeBinomialStatKernel(int n, bool nonCommutative,
+                                                   const CostModel& costs);
+std::unique_ptr<FastPath> makeBinomialStatFastPath(int n, bool nonCommutative,
                                                    const CostModel& costs);
 
 } // namespace rl

@@ -53,7 +53,6 @@ class ClairvoyantKernel final : public KernelBase {
     explicit ClairvoyantKernel(Schedule s) : m_schedule(std::move(s)) {}
     double makespan(std::uint64_t, std::uint64_t) override { return m_schedule.makespan; }
     Schedule schedule(std::uint64_t, std::uint64_t) override { return m_schedule; }
-    double engineMakespan(std::uint64_t, std::uint64_t) override { return m_schedule.makespan; }
     /// Never reached in practice (clairvoyant algorithms need a fixed matrix, and per-operation
     /// draws exist only without one); the schedule does not depend on draws anyway.
     double makespanFromDraws(const StreamDraws&) override { return m_schedule.makespan; }

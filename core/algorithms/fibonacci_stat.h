@@ -18,9 +18,13 @@ int fibonacciOrder(int n);
 StaticPlan fibonacciStatPlan(int n);
 
 class KernelBase;
+class FastPath;
 
-/// The generic engine's kernel of this algorithm (its registry row's factory).
+/// The generic engine's kernel of this algorithm, and its fast path (its registry row's
+/// factories).
 std::unique_ptr<KernelBase> makeFibonacciStatKernel(int n, bool nonCommutative,
+                                                    const CostModel& costs);
+std::unique_ptr<FastPath> makeFibonacciStatFastPath(int n, bool nonCommutative,
                                                     const CostModel& costs);
 
 } // namespace rl

@@ -3,6 +3,8 @@
 #include "base/input_error.h"
 #include "base/limits.h"
 #include "engine/kernel.h"
+#include "fastpath/fast_draws.h"
+#include "fastpath/fast_path.h"
 
 #include <string>
 
@@ -25,7 +27,12 @@ Simulator::Simulator(const Algorithm& algorithm, int n, bool nonCommutative, con
     : m_algorithm(algorithm), m_n(n) {
     validateRun(algorithm, n, nonCommutative);
     costs.validate(n);
-    m_kernel = algorithm.descriptor().makeKernel(n, nonCommutative, costs);
+    const AlgorithmDescriptor& d = algorithm.descriptor();
+    m_kernel = d.makeKernel(n, nonCommutative, costs);
+    if (costs.mode == CostMode::PerOperation && d.makeFastPath) {
+        m_fast = d.makeFastPath(n, nonCommutative, costs);
+        m_draws = std::make_unique<StreamDraws>(costs.transfer, costs.reduction, n, &fastDrawFill);
+    }
 }
 
 Simulator::~Simulator() = default;
@@ -33,20 +40,38 @@ Simulator::Simulator(Simulator&&) noexcept = default;
 Simulator& Simulator::operator=(Simulator&&) noexcept = default;
 
 double Simulator::makespan(std::uint64_t seed, std::uint64_t replicate) {
+    if (m_fast) {
+        m_draws->draw(seed, replicate);
+        return makespanFromDraws(*m_draws);
+    }
     return m_kernel->makespan(seed, replicate);
 }
 
 double Simulator::makespanFromDraws(const StreamDraws& draws) {
+    double makespan = 0.0;
+    if (m_fast && m_fast->makespan(draws, makespan)) {
+        return makespan;
+    }
     return m_kernel->makespanFromDraws(draws);
 }
 
 void Simulator::makespansFromDraws(const StreamDraws& a, const StreamDraws& b, double& ma,
                                    double& mb) {
-    m_kernel->makespansFromDraws(a, b, ma, mb);
+    bool doneA = false;
+    bool doneB = false;
+    if (m_fast) {
+        m_fast->makespans(a, b, ma, mb, doneA, doneB);
+    }
+    if (!doneA) {
+        ma = m_kernel->makespanFromDraws(a);
+    }
+    if (!doneB) {
+        mb = m_kernel->makespanFromDraws(b);
+    }
 }
 
 double Simulator::engineMakespan(std::uint64_t seed, std::uint64_t replicate) {
-    return m_kernel->engineMakespan(seed, replicate);
+    return m_kernel->makespan(seed, replicate);
 }
 
 Schedule Simulator::schedule(std::uint64_t seed, std::uint64_t replicate) {

@@ -10,14 +10,17 @@
 namespace rl {
 
 class KernelBase;  // engine/kernel.h, hidden: clients of the simulator never see the engine
+class FastPath;    // fastpath/fast_path.h, hidden too
 class StreamDraws; // engine/kernel.h: one replicate's draws, for Monte Carlo
 
 /// Largest platform the simulator accepts (event ids use 30 bits).
 constexpr int kMaxProcessors = 1 << 24;
 
-/// Runs one algorithm on one platform and cost model, replicate after replicate.
-/// Validates its inputs on construction (InputError). Not thread-safe: one per thread; every
-/// result depends only on (seed, replicate), never on which Simulator computed it.
+/// Runs one algorithm on one platform and cost model, replicate after replicate: its kernel
+/// (the generic engine running its policy) and, on per-operation costs, its optional fast path
+/// (fastpath/fast_path.h), which computes makespans alone and may decline a replicate to the
+/// engine. Validates its inputs on construction (InputError). Not thread-safe: one per thread;
+/// every result depends only on (seed, replicate), never on which Simulator computed it.
 class Simulator {
   public:
     Simulator(const Algorithm& algorithm, int n, bool nonCommutative, const CostModel& costs);
@@ -44,6 +47,8 @@ class Simulator {
     Algorithm m_algorithm;
     int m_n;
     std::unique_ptr<KernelBase> m_kernel;
+    std::unique_ptr<FastPath> m_fast;     // per-operation costs, where the algorithm has one
+    std::unique_ptr<StreamDraws> m_draws; // makespan()'s draws for the fast path
 };
 
 /// Throws InputError when (algorithm, n, mode) is not a valid combination.

@@ -72,11 +72,13 @@ struct EngineWorkspace {
 /// Carlo loop runs the very code that builds displayed schedules, with no virtual call per event.
 ///
 /// Policy declares `static constexpr bool kUsesIntervals` (whether it reads lo/hi/holders); it is
-/// told when a processor becomes idle (onIdle), when a transfer into it ended
-/// (onTransferEnd) and when one of its reductions ended and it is not idle (onReductionEnd);
-/// it acts through startTransfer(). Costs provides transfer(from, to) and reduction(proc), drawn
-/// at the moment the operation starts (so the k-th started operation gets the k-th draw).
-/// An Engine is a short-lived view over a workspace, made for one run.
+/// told when a run starts (reset, optional), when a processor becomes idle (onIdle), when a
+/// transfer into it ended (onTransferEnd, optional) and when one of its reductions ended and it
+/// is not idle (onReductionEnd, optional); it acts through startTransfer() (docs/engine.md,
+/// "The policy interface"). A hook the policy does not have costs nothing. Costs provides
+/// transfer(from, to) and reduction(proc), drawn at the moment the operation starts (so the
+/// k-th started operation gets the k-th draw). An Engine is a short-lived view over a
+/// workspace, made for one run.
 template <class Policy, class Costs, class Recorder> class Engine {
   public:
     Engine(EngineWorkspace& ws, int n, bool nonCommutative, Policy& policy, Costs& costs,
@@ -202,7 +204,9 @@ template <class Policy, class Costs, class Recorder> double Engine<Policy, Costs
         m_holderLo[static_cast<std::size_t>(p)] = p;
         m_holderHi[static_cast<std::size_t>(p)] = p;
     }
-    m_policy.reset(m_n);
+    if constexpr (requires { m_policy.reset(m_n); }) {
+        m_policy.reset(m_n);
+    }
     std::uint32_t ev = 0;
     while (queue.pop(ev)) {
         const std::uint32_t id = ev & ~kTypeMask;
@@ -229,7 +233,9 @@ template <class Policy, class Costs, class Recorder> double Engine<Policy, Costs
                 }
                 s.pendingTail = static_cast<int>(id);
             }
-            m_policy.onTransferEnd(*this, r);
+            if constexpr (requires { m_policy.onTransferEnd(*this, r); }) {
+                m_policy.onTransferEnd(*this, r);
+            }
             break;
         }
         default: {
@@ -247,7 +253,7 @@ template <class Policy, class Costs, class Recorder> double Engine<Policy, Costs
             }
             if (isIdle(p)) {
                 m_policy.onIdle(*this, p);
-            } else {
+            } else if constexpr (requires { m_policy.onReductionEnd(*this, p); }) {
                 m_policy.onReductionEnd(*this, p);
             }
             break;
