@@ -6,12 +6,12 @@
 #include "figure_render.h"
 
 #include "algorithms/algorithm_registry.h"
-#include "algorithms/narration.h"
 #include "base/file_io.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "common/figure_format.h"
 #include "common/scenario_json.h"
+#include "engine/narration.h"
 #include "schedule/paje_trace.h"
 #include "schedule/schedule_csv.h"
 #include "studies/run_study.h"
@@ -222,14 +222,15 @@ int cmdRun(const std::vector<std::string>& argv, const CliEnvironment& env) {
     }
     scenario.replicate = static_cast<std::uint64_t>(
         a.integer("replicate", 0, 0, std::numeric_limits<long long>::max()));
-    const auto run = runScenario(scenario, RunDetail::Schedules);
+    const bool narrated = out.wanted("narration") || animation.has_value();
+    const auto run = runScenario(scenario, narrated ? RunDetail::Narrated : RunDetail::Schedules);
     const std::shared_ptr<const Schedule>& shared = run->schedules.front();
     const Schedule& s = *shared;
     if (out.wanted("paje")) {
         out.stage("paje", pajeTrace(s, GanttView::pajeColors(Theme{})));
     }
     if (out.wanted("narration")) {
-        out.stage("narration", narrationText(s, scenario.algorithms.front()));
+        out.stage("narration", narrationText(*run->narrations.front()));
     }
     RunFigureContent content;
     content.schedule = shared;
@@ -250,10 +251,9 @@ int cmdRun(const std::vector<std::string>& argv, const CliEnvironment& env) {
         }
     }
     if (animation) {
-        out.stage(
-            "animation",
-            bytesView(renderAnimation(
-                a, {{shared, scenario.algorithms.front(), content.title, {}, {}}}, *animation)));
+        out.stage("animation",
+                  bytesView(renderAnimation(
+                      a, {{shared, run->narrations.front(), content.title, {}, {}}}, *animation)));
     }
     out.stage("out", format == "json" ? scheduleJson(s, scenario) : scheduleCsv(s));
     out.commit();

@@ -14,7 +14,11 @@ StaticPlan binomialStatPlan(int n) {
             receptions[static_cast<std::size_t>(recv)].push_back(static_cast<int>(recv + half));
         }
     }
-    return StaticPlan::fromLists(receptions, 0);
+    StaticPlan plan = StaticPlan::fromLists(receptions, 0);
+    // Processor i*2^k receives from i*2^k + 2^(k-1) in rounds k = 1, 2, ..., and the senders
+    // skipped (>= n) are always its last ones: its reception j is in round j.
+    plan.rounds = true;
+    return plan;
 }
 
 std::unique_ptr<KernelBase> makeBinomialStatKernel(int n, bool nonCommutative,

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "engine/narration.h"
 #include "platform/cost_model.h"
+#include "schedule/schedule.h"
 
 #include <memory>
+#include <string>
 
 namespace rl {
 
@@ -33,6 +36,24 @@ class NonCommutTreeDynPolicy {
                 e.startTransfer(p, right);
             }
         }
+    }
+
+    // The narration's words (engine/narration.h), said as the transfer starts or once p waits.
+    template <class E> std::string describeTransfer(const E& e, int from, int to) const {
+        const int lo = e.lo(from);
+        const bool left = e.hi(to) + 1 == lo;
+        std::string out = narrationProcessor(from) + " is idle; ";
+        if (!left) { // the rule prefers the left neighbour: say why it was not chosen
+            out += lo == 0 ? "it has no left neighbour and "
+                           : "its left neighbour " + narrationProcessor(e.holderEndingAt(lo - 1)) +
+                                 " is busy and ";
+        }
+        return out + (left ? "its left neighbour " : "its right neighbour ") +
+               narrationProcessor(to) + " holding " + formatRuns({{e.lo(to), e.hi(to)}}) +
+               " is idle, so ";
+    }
+    template <class E> std::string describeWait(const E& /*e*/, int /*p*/) const {
+        return "is idle and waits: no idle neighbour";
     }
 };
 

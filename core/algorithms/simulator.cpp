@@ -75,12 +75,22 @@ double Simulator::engineMakespan(std::uint64_t seed, std::uint64_t replicate) {
 }
 
 Schedule Simulator::schedule(std::uint64_t seed, std::uint64_t replicate) {
-    // A recorded schedule and what is derived from it (timeline, values, CSV or JSON text)
-    // take about this much per processor; the makespan alone needs none of it.
+    return recorded(seed, replicate, nullptr);
+}
+
+Schedule Simulator::narratedSchedule(std::uint64_t seed, std::uint64_t replicate,
+                                     Narration& narration) {
+    return recorded(seed, replicate, &narration);
+}
+
+Schedule Simulator::recorded(std::uint64_t seed, std::uint64_t replicate, Narration* narration) {
+    // A recorded schedule and what is derived from it (timeline, values, narration, CSV or
+    // JSON text) take about this much per processor; the makespan alone needs none of it.
     constexpr std::uint64_t kScheduleBytesPerProcessor = 512;
     checkMemory(memoryProduct(static_cast<std::uint64_t>(m_n), kScheduleBytesPerProcessor),
                 "recording the schedule of n = " + std::to_string(m_n) + " processors");
-    Schedule s = m_kernel->schedule(seed, replicate);
+    Schedule s = narration != nullptr ? m_kernel->narratedSchedule(seed, replicate, *narration)
+                                      : m_kernel->schedule(seed, replicate);
     s.algorithm = m_algorithm.name();
     return s;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "algorithms/algorithm_registry.h"
+#include "engine/narration.h"
 #include "platform/cost_model.h"
 #include "schedule/schedule.h"
 
@@ -39,11 +40,15 @@ class Simulator {
     /// kernels that interleave two runs.
     void makespansFromDraws(const StreamDraws& a, const StreamDraws& b, double& ma, double& mb);
     Schedule schedule(std::uint64_t seed, std::uint64_t replicate);
+    /// schedule(), and its story told as the engine ran (engine/narration.h) in `narration`.
+    Schedule narratedSchedule(std::uint64_t seed, std::uint64_t replicate, Narration& narration);
     /// The makespan computed by the generic engine even where makespan() takes a fast path
     /// (tests check that both agree to the bit).
     double engineMakespan(std::uint64_t seed, std::uint64_t replicate);
 
   private:
+    Schedule recorded(std::uint64_t seed, std::uint64_t replicate, Narration* narration);
+
     Algorithm m_algorithm;
     int m_n;
     std::unique_ptr<KernelBase> m_kernel;

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "engine/narration.h"
 #include "engine/static_plan.h"
 #include "platform/cost_model.h"
 
 #include <algorithm>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace rl {
@@ -38,7 +40,39 @@ class StaticPolicy {
     template <class E> void onTransferEnd(E& e, int r) { tryReceive(e, r); }
     template <class E> void onReductionEnd(E& e, int r) { tryReceive(e, r); }
 
+    // The narration's words (engine/narration.h): which planned reception a transfer is (said
+    // as it starts: m_next counts it already), and what an idle processor waits for.
+    template <class E> std::string describeTransfer(const E& /*e*/, int /*from*/, int to) const {
+        return reception(to, m_next[static_cast<std::size_t>(to)]) + " " + narrationProcessor(to) +
+               ": ";
+    }
+    template <class E> std::string describeWait(const E& /*e*/, int p) const {
+        const int next = m_next[static_cast<std::size_t>(p)];
+        if (next < count(p)) { // idle, so all its receptions so far are reduced: the sender
+            const int s = m_sources[m_offset[p] + next]; // is not ready yet
+            return "is idle and waits for " + narrationProcessor(s) + "'s value (" +
+                   (m_plan->rounds ? "round " + std::to_string(next + 1)
+                                   : "reception " + std::to_string(next + 1) + " of " +
+                                         std::to_string(count(p))) +
+                   ")";
+        }
+        const int to = m_parent[p]; // the root would hold everything: nothing to say then
+        const int* first = m_sources + m_offset[to];
+        const auto j = static_cast<int>(std::find(first, first + count(to), p) - first) + 1;
+        return (count(p) == 0 ? "has nothing to receive and waits " : "is idle and waits ") +
+               (m_plan->rounds ? "for round " + std::to_string(j) + " of " + narrationProcessor(to)
+                               : "until " + narrationProcessor(to) + " can take reception " +
+                                     std::to_string(j));
+    }
+
   private:
+    // "round j of" or "reception j of k planned for" (1-based j), said before processor r.
+    std::string reception(int r, int j) const {
+        return m_plan->rounds ? "round " + std::to_string(j) + " of"
+                              : "reception " + std::to_string(j) + " of " +
+                                    std::to_string(count(r)) + " planned for";
+    }
+
     // Hot path: raw pointers into the plan (the shared_ptr and vectors would be reloaded on
     // every access, since the compiler cannot prove the engine's stores do not alias them).
     int count(int p) const { return m_offset[p + 1] - m_offset[p]; }

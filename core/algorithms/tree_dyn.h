@@ -1,8 +1,10 @@
 #pragma once
 
+#include "engine/narration.h"
 #include "platform/cost_model.h"
 
 #include <memory>
+#include <string>
 
 namespace rl {
 
@@ -24,6 +26,16 @@ class TreeDynPolicy {
         const int q = m_slot;
         m_slot = -1;
         e.startTransfer(p, q);
+    }
+
+    // The narration's words (engine/narration.h): why a processor sends, and what an idle one
+    // that sends nothing does.
+    template <class E> std::string describeTransfer(const E& /*e*/, int from, int to) const {
+        return narrationProcessor(from) + " is idle; the slot holds " + narrationProcessor(to) +
+               ", so ";
+    }
+    template <class E> std::string describeWait(const E& /*e*/, int /*p*/) const {
+        return "is idle and enters the empty slot";
     }
 
   private:

@@ -2,6 +2,7 @@
 
 #include "base/rng.h"
 #include "engine/engine.h"
+#include "engine/narration.h"
 #include "platform/cost_model.h"
 #include "platform/fixed_costs.h"
 #include "platform/law.h"
@@ -101,6 +102,9 @@ class KernelBase {
     /// The makespan of replicate (seed, replicate).
     virtual double makespan(std::uint64_t seed, std::uint64_t replicate) = 0;
     virtual Schedule schedule(std::uint64_t seed, std::uint64_t replicate) = 0;
+    /// schedule(), and its story in `narration` (engine/narration.h), from the same run.
+    virtual Schedule narratedSchedule(std::uint64_t seed, std::uint64_t replicate,
+                                      Narration& narration) = 0;
     /// makespan() from the replicate's per-operation draws, drawn by the caller (PerOperation
     /// cost mode only): the same result as makespan(seed, replicate) after draws.draw(seed,
     /// replicate) with the same laws and n.
@@ -138,23 +142,41 @@ template <class Policy> class Kernel final : public KernelBase {
     }
 
     Schedule schedule(std::uint64_t seed, std::uint64_t replicate) override {
+        Schedule s = emptySchedule();
+        ScheduleRecorder rec{&s};
+        s.makespan = run(seed, replicate, rec);
+        setRoot(s);
+        return s;
+    }
+
+    Schedule narratedSchedule(std::uint64_t seed, std::uint64_t replicate,
+                              Narration& narration) override {
+        Schedule s = emptySchedule();
+        NarrationRecorder<Policy> rec(&s, m_policy);
+        s.makespan = run(seed, replicate, rec);
+        setRoot(s);
+        narration = rec.finish();
+        return s;
+    }
+
+  private:
+    Schedule emptySchedule() const {
         Schedule s;
         s.n = m_n;
         s.nonCommutative = m_nonCommutative;
         s.parent.assign(static_cast<std::size_t>(m_n), -1);
         s.transfers.reserve(static_cast<std::size_t>(m_n));
         s.reductions.reserve(static_cast<std::size_t>(m_n));
-        ScheduleRecorder rec{&s};
-        s.makespan = run(seed, replicate, rec);
+        return s;
+    }
+    void setRoot(Schedule& s) const {
         for (int p = 0; p < m_n; ++p) {
             if (s.parent[static_cast<std::size_t>(p)] < 0) {
                 s.root = p;
             }
         }
-        return s;
     }
 
-  private:
     template <class Recorder>
     double run(std::uint64_t seed, std::uint64_t replicate, Recorder& rec) {
         switch (m_costs.mode) {

@@ -12,6 +12,9 @@ struct StaticPlan {
     /// Reception j waits for the reduction of reception j-1-lag to end (and for reception j-1
     /// to end): lag 0 is Binomial-stat (no overlap), lag 1 Fibonacci-stat (one value may wait).
     int lag = 0;
+    /// Reception j of every processor belongs to round j of the plan (Binomial-stat): the
+    /// narration says "round j" rather than "reception j".
+    bool rounds = false;
     std::vector<int> parent;  ///< -1 for the root
     std::vector<int> offset;  ///< n+1 entries; receptions of p are sources[offset[p]..offset[p+1])
     std::vector<int> sources; ///< senders, in reception order

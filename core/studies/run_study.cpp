@@ -19,19 +19,29 @@ std::shared_ptr<const RunResult> runScenario(const Scenario& scenario, RunDetail
             return nullptr;
         }
         Simulator sim(a, scenario.n, scenario.nonCommutative, costs);
-        auto schedule =
-            std::make_shared<const Schedule>(sim.schedule(scenario.seed, scenario.replicate));
+        std::shared_ptr<const Schedule> schedule;
+        if (detail == RunDetail::Schedules) {
+            schedule =
+                std::make_shared<const Schedule>(sim.schedule(scenario.seed, scenario.replicate));
+        } else {
+            auto narration = std::make_shared<Narration>();
+            schedule = std::make_shared<const Schedule>(
+                sim.narratedSchedule(scenario.seed, scenario.replicate, *narration));
+            result->narrations.push_back(std::move(narration));
+        }
         result->criticalPaths.push_back(criticalPath(*schedule));
         result->end = std::max(result->end, schedule->makespan);
         result->schedules.push_back(std::move(schedule));
         ++done;
     }
     if (detail != RunDetail::Schedules) {
-        std::vector<const Schedule*> schedules;
-        for (const auto& schedule : result->schedules) {
-            schedules.push_back(schedule.get());
+        std::vector<const Narration*> runs;
+        std::vector<std::string> names;
+        for (std::size_t i = 0; i < result->narrations.size(); ++i) {
+            runs.push_back(result->narrations[i].get());
+            names.push_back(scenario.algorithms[i].name());
         }
-        result->narration = narrateRuns(schedules, scenario.algorithms);
+        result->narration = narrateRuns(runs, names);
     }
     if (detail == RunDetail::Explorer) {
         bool cancelled = false;

@@ -5,10 +5,10 @@
 #include "../figure_files.h"
 #include "cli_process.h"
 
-#include "algorithms/narration.h"
 #include "algorithms/simulator.h"
 #include "base/version.h"
 #include "common/scenario_json.h"
+#include "engine/narration.h"
 #include "views/gantt_view.h"
 
 #include <QDir>
@@ -197,8 +197,9 @@ class TestCliRun : public QObject {
         QTemporaryDir dir;
         Simulator sim(AlgorithmId::FibonacciStat, 32, false,
                       CostModel::perOperation(Law::gamma(1, 0.5), Law::gamma(0.5, 0.5)));
-        const QByteArray expected = QByteArray::fromStdString(
-            narrationText(sim.schedule(5, 2), AlgorithmId::FibonacciStat));
+        Narration narration;
+        sim.narratedSchedule(5, 2, narration);
+        const QByteArray expected = QByteArray::fromStdString(narrationText(narration));
         const CliResult toFile =
             runCli(kRun + QStringList{"--narration", dir.filePath("n.txt"), "--out", "/dev/null"});
         QVERIFY2(toFile.exitCode == 0, toFile.err.constData());

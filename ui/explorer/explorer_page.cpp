@@ -434,7 +434,7 @@ std::vector<AnimatedRun> ExplorerPage::animatedRuns() const {
     for (std::size_t i = 0; i < m_result->schedules.size(); ++i) {
         AnimatedRun r;
         r.schedule = m_result->schedules[i];
-        r.algorithm = m_result->scenario.algorithms[i];
+        r.narration = m_result->narrations[i];
         r.title = m_titles.value(static_cast<qsizetype>(i));
         if (m_result->bound) {
             r.bound = m_result->bound->value;

@@ -3,9 +3,9 @@
 // (critical paths, the merged timeline and its narration, the bound, the Markov chain) are the
 // ones the core computes from its schedules.
 #include "../input_refusal.h"
-#include "algorithms/narration.h"
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
+#include "engine/narration.h"
 #include "platform/fixed_costs.h"
 #include "studies/run_study.h"
 
@@ -104,8 +104,15 @@ class TestRunStudy : public QObject {
             end = std::max(end, direct.makespan);
         }
         QCOMPARE(r->end, end);
-        // One timeline for both, by time; in compare mode each line names its algorithm.
-        QCOMPARE(r->narration.size(), events);
+        // One timeline for both, by time: every event once, and the decisions that start no
+        // operation; in compare mode each line names its algorithm.
+        std::size_t decisions = 0;
+        for (const NarratedEvent& e : r->narration) {
+            decisions += e.event.kind == EventKind::Decision ? 1 : 0;
+        }
+        QCOMPARE(r->narration.size() - decisions, events);
+        QCOMPARE(r->narrations.size(), std::size_t{2});
+        QCOMPARE(r->narrations[0]->size() + r->narrations[1]->size(), r->narration.size());
         for (std::size_t k = 1; k < r->narration.size(); ++k) {
             QVERIFY(r->narration[k - 1].event.time <= r->narration[k].event.time);
         }
@@ -126,11 +133,12 @@ class TestRunStudy : public QObject {
         s.costMode = CostMode::FixedMatrix;
         s.matrix = FixedCosts::homogeneous(6, 1.0, 0.5);
         const auto r = runScenario(s, RunDetail::Explorer);
-        const std::vector<std::string> lines =
-            narrate(*r->schedules[0], AlgorithmId::BinomialStat, buildTimeline(*r->schedules[0]));
-        QCOMPARE(r->narration.size(), lines.size());
-        for (std::size_t k = 0; k < lines.size(); ++k) {
-            QCOMPARE(r->narration[k].text, lines[k]);
+        Narration direct;
+        Simulator(AlgorithmId::BinomialStat, 6, false, s.costModel())
+            .narratedSchedule(s.seed, s.replicate, direct);
+        QCOMPARE(r->narration.size(), direct.size());
+        for (std::size_t k = 0; k < direct.size(); ++k) {
+            QCOMPARE(r->narration[k].text, direct[k].text);
         }
         QVERIFY(r->bound && r->bound->optimal); // constant costs: the optimum is drawn
     }
@@ -140,7 +148,7 @@ class TestRunStudy : public QObject {
         const auto r = runScenario(s, RunDetail::Schedules);
         QCOMPARE(r->schedules.size(), std::size_t{2});
         QCOMPARE(r->criticalPaths.size(), std::size_t{2});
-        QVERIFY(r->narration.empty() && !r->treeDynChain);
+        QVERIFY(r->narration.empty() && r->narrations.empty() && !r->treeDynChain);
         // An animation narrates, without the explorer's bound and chain.
         const auto narrated = runScenario(s, RunDetail::Narrated);
         QVERIFY(!narrated->narration.empty() && !narrated->treeDynChain);
