@@ -26,14 +26,11 @@ inline constexpr std::uint64_t kMaxReplicates = std::uint64_t{1} << 40;
 /// Most worker threads a run asks for (0: every core).
 inline constexpr int kMaxThreads = 1024;
 
-/// One Monte Carlo experiment: R replicates of several algorithms on common random numbers.
-struct McConfig {
+/// What a Monte Carlo experiment runs and measures, whatever the platform: the one place of
+/// these defaults (McStudy holds them as the user gives them, McConfig adds the platform).
+struct McOptions {
     std::vector<Algorithm> algorithms;
-    int n = 64;
-    bool nonCommutative = false;
-    CostModel costs = CostModel::perOperation(Law::gamma(1.0, 1.0), Law::constant(0.0));
     std::uint64_t replicates = 1000;
-    std::uint64_t seed = 1;
     int threads = 0;                              ///< 0: all hardware threads
     std::vector<double> quantiles{0.1, 0.5, 0.9}; ///< probabilities in [0, 1]
     int histogramBins = 40;
@@ -46,6 +43,15 @@ struct McConfig {
     /// without keeping them: what a figure needs, with one point's samples in memory at a time.
     /// Exact mode only.
     bool analysePairs = false;
+};
+
+/// One Monte Carlo experiment: R replicates of several algorithms on common random numbers,
+/// on one platform.
+struct McConfig : McOptions {
+    int n = 64;
+    bool nonCommutative = false;
+    CostModel costs = CostModel::perOperation(Law::gamma(1.0, 1.0), Law::constant(0.0));
+    std::uint64_t seed = 1;
 
     /// Throws InputError naming the first invalid field.
     /// Also refuses a run whose memory estimate exceeds the cap of base/limits.h.

@@ -7,6 +7,7 @@
 #include "base/input_error.h"
 #include "engine/narration.h"
 #include "platform/fixed_costs.h"
+#include "studies/mc_study.h"
 #include "studies/run_study.h"
 
 #include <QtTest>
@@ -66,14 +67,33 @@ class TestRunStudy : public QObject {
     }
 
     void defaultsInOnePlace() {
-        // The explorer's demo is the request's default value; `run` and `mc` take the same
-        // platform type with their own documented default laws, parsed by the core.
+        // The explorer's demo is the request's default value, on the explorer's platform;
+        // `run` and `mc` start from the command line's platform, named beside it.
         QCOMPARE(Scenario::demo(), Scenario{});
+        QCOMPARE(static_cast<const PlatformSpec&>(Scenario::demo()),
+                 PlatformSpec::explorerDefault());
         QCOMPARE(Scenario::demo().n, 16);
+        QCOMPARE(Scenario::demo().transfer, Law::gamma(1.0, 0.5));
+        QCOMPARE(Scenario::demo().reduction, Law::gamma(0.5, 0.5));
         QCOMPARE(Scenario::demo().algorithms,
                  (std::vector<Algorithm>{AlgorithmId::FibonacciStat, AlgorithmId::TreeDyn}));
-        QCOMPARE(parseLaw(PlatformSpec::kDefaultTransfer), Law::gamma(1.0, 1.0));
-        QCOMPARE(parseLaw(PlatformSpec::kDefaultReduction), Law::constant(0.0));
+        QCOMPARE(PlatformSpec::cliDefault().transfer, Law::gamma(1.0, 1.0));
+        QCOMPARE(PlatformSpec::cliDefault().reduction, Law::constant(0.0));
+        QCOMPARE(PlatformSpec::cliDefault().seed, PlatformSpec::explorerDefault().seed);
+        // McStudy has no defaults of its own: the command line's platform and McOptions'.
+        McStudy study;
+        QCOMPARE(study.platform, PlatformSpec::cliDefault());
+        study.platform.n = 8;
+        study.options.algorithms = {AlgorithmId::TreeDyn};
+        const McConfig c = study.config();
+        const McOptions defaults;
+        QCOMPARE(c.replicates, defaults.replicates);
+        QCOMPARE(c.quantiles, defaults.quantiles);
+        QCOMPARE(c.histogramBins, defaults.histogramBins);
+        QCOMPARE(c.exactQuantileLimit, defaults.exactQuantileLimit);
+        QCOMPARE(c.costs.transfer, PlatformSpec::cliDefault().transfer);
+        QCOMPARE(c.costs.reduction, PlatformSpec::cliDefault().reduction);
+        QCOMPARE(c.n, 8);
     }
 
     void runDerivesWhatTheViewsDraw() {
