@@ -31,7 +31,7 @@ Simulator::Simulator(const Algorithm& algorithm, int n, bool nonCommutative, con
     m_kernel = d.makeKernel(n, nonCommutative, costs);
     if (costs.mode == CostMode::PerOperation && d.makeFastPath) {
         m_fast = d.makeFastPath(n, nonCommutative, costs);
-        m_draws = std::make_unique<StreamDraws>(costs.transfer, costs.reduction, n, &fastDrawFill);
+        m_laws = {costs.transfer, costs.reduction};
     }
 }
 
@@ -41,6 +41,10 @@ Simulator& Simulator::operator=(Simulator&&) noexcept = default;
 
 double Simulator::makespan(std::uint64_t seed, std::uint64_t replicate) {
     if (m_fast) {
+        if (!m_draws) { // on first use: Monte Carlo passes its own draws
+            m_draws =
+                std::make_unique<StreamDraws>(m_laws.first, m_laws.second, m_n, &fastDrawFill);
+        }
         m_draws->draw(seed, replicate);
         return makespanFromDraws(*m_draws);
     }

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 
 namespace rl {
 
@@ -53,7 +54,8 @@ class Simulator {
     int m_n;
     std::unique_ptr<KernelBase> m_kernel;
     std::unique_ptr<FastPath> m_fast;     // per-operation costs, where the algorithm has one
-    std::unique_ptr<StreamDraws> m_draws; // makespan()'s draws for the fast path
+    std::unique_ptr<StreamDraws> m_draws; // makespan()'s draws for the fast path, on first use
+    std::pair<Law, Law> m_laws;           // and their laws (transfer, reduction)
 };
 
 /// Throws InputError when (algorithm, n, mode) is not a valid combination.

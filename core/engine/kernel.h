@@ -125,9 +125,6 @@ template <class Policy> class Kernel final : public KernelBase {
             m_transferLaw = LawSampler(costs.transfer);
             m_reductionLaw = LawSampler(costs.reduction);
         }
-        if (costs.mode == CostMode::PerOperation) {
-            m_draws = StreamDraws(costs.transfer, costs.reduction, n);
-        }
     }
 
     double makespan(std::uint64_t seed, std::uint64_t replicate) override {
@@ -181,8 +178,11 @@ template <class Policy> class Kernel final : public KernelBase {
     double run(std::uint64_t seed, std::uint64_t replicate, Recorder& rec) {
         switch (m_costs.mode) {
         case CostMode::PerOperation: {
-            m_draws.draw(seed, replicate);
-            StreamCosts costs{m_draws.transfer(), m_draws.reduction(), 0, 0};
+            if (!m_draws) { // on first use: Monte Carlo passes its own draws
+                m_draws = std::make_unique<StreamDraws>(m_costs.transfer, m_costs.reduction, m_n);
+            }
+            m_draws->draw(seed, replicate);
+            StreamCosts costs{m_draws->transfer(), m_draws->reduction(), 0, 0};
             return runWith(costs, rec);
         }
         case CostMode::FixedMatrix: {
@@ -209,7 +209,7 @@ template <class Policy> class Kernel final : public KernelBase {
     CostModel m_costs;
     LawSampler m_transferLaw;
     LawSampler m_reductionLaw;
-    StreamDraws m_draws; // PerOperation mode
+    std::unique_ptr<StreamDraws> m_draws; // PerOperation mode, made on first use
     EngineWorkspace m_ws;
     FixedCosts m_drawn;
 };
