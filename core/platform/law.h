@@ -84,7 +84,7 @@ class LawSampler {
     /// std::exp's bits may stand in (fastpath/fast_draws.h instantiates this fill with an
     /// inline copy of glibc's, in a function compiled for AVX2 and FMA).
     template <class Rng, class Exp = StdExp>
-    void fill(Rng& rng, double* out, std::size_t count, Exp exp = {}) const {
+    void fill(Rng& rng, double* out, std::size_t count, const Exp& exp = Exp()) const {
         const Ziggurat& zig = *m_zig;
         switch (m_mode) {
         case Mode::Constant:
