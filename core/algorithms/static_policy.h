@@ -30,8 +30,6 @@ class StaticPolicy {
     StaticPolicy& operator=(StaticPolicy&&) = delete;
     ~StaticPolicy() = default;
 
-    const StaticPlan& plan() const { return *m_plan; }
-
     void reset(int /*n*/) { std::fill(m_next.begin(), m_next.end(), 0); }
     template <class E> void onIdle(E& e, int p) {
         trySend(e, p);
