@@ -51,7 +51,7 @@ std::string tenths(double ns) {
 
 } // namespace
 
-int cmdBench(const std::vector<std::string>& argv) {
+int cmdBench(const std::vector<std::string>& argv, const CliEnvironment& env) {
     std::vector<OptionSpec> specs{
         {"seconds", "S", "target duration of each measurement (default 1)"},
         {"n", "N", "number of processors (default 64)"},
@@ -94,7 +94,7 @@ int cmdBench(const std::vector<std::string>& argv) {
     if (!(seconds > 0.0 && seconds <= 600.0)) {
         throw InputError("bench: --seconds must be in (0, 600]");
     }
-    const std::vector<AlgorithmId> algos = parseAlgorithmList(a.get("algo", "all"));
+    const std::vector<Algorithm> algos = parseAlgorithmList(a.get("algo", "all"), env.algorithms);
     ProgressLine line(a, "bench");
     std::string csv;
     // The four settings of the default table and of --breakdown.
@@ -115,16 +115,15 @@ int cmdBench(const std::vector<std::string>& argv) {
         std::uint64_t done = 0;
         line(0, total);
         csv = "algorithm,n,cv,comp,replicates,total_ns,draw_ns,run_ns,run_same_draws_ns\n";
-        for (AlgorithmId id : algos) {
+        for (const Algorithm& id : algos) {
             for (const Setting& s : settings) {
                 const TimeBreakdown t = measureTimeBreakdown(
                     id, n, CostModel::perOperation(Law::gamma(1.0, s.cv), s.reduction),
                     seconds / 3.0);
-                csv += std::string(algorithmInfo(id).key) + "," + std::to_string(n) + "," +
-                       formatNumber(s.cv) + "," + s.reduction.toString() + "," +
-                       std::to_string(t.replicates) + "," + tenths(t.totalNs) + "," +
-                       tenths(t.drawNs) + "," + tenths(t.totalNs - t.drawNs) + "," +
-                       tenths(t.sameDrawsNs) + "\n";
+                csv += id.key() + "," + std::to_string(n) + "," + formatNumber(s.cv) + "," +
+                       s.reduction.toString() + "," + std::to_string(t.replicates) + "," +
+                       tenths(t.totalNs) + "," + tenths(t.drawNs) + "," +
+                       tenths(t.totalNs - t.drawNs) + "," + tenths(t.sameDrawsNs) + "\n";
                 line(++done, total);
             }
         }
@@ -138,7 +137,7 @@ int cmdBench(const std::vector<std::string>& argv) {
         std::uint64_t done = 0;
         line(0, total);
         csv = "algorithm,n,cv,replicates,cpu_seconds,ns_per_transfer\n";
-        for (AlgorithmId id : algos) {
+        for (const Algorithm& id : algos) {
             for (int n : sizes) {
                 McConfig c;
                 c.algorithms = {id};
@@ -147,8 +146,8 @@ int cmdBench(const std::vector<std::string>& argv) {
                 c.threads = 1;
                 const Measured m = measure(c, seconds);
                 const double transfers = static_cast<double>(m.replicates) * (n - 1);
-                csv += std::string(algorithmInfo(id).key) + "," + std::to_string(n) + ",1," +
-                       std::to_string(m.replicates) + "," + formatNumber(m.cpuSeconds) + "," +
+                csv += id.key() + "," + std::to_string(n) + ",1," + std::to_string(m.replicates) +
+                       "," + formatNumber(m.cpuSeconds) + "," +
                        formatNumber(m.cpuSeconds * 1e9 / transfers) + "\n";
                 line(++done, total);
             }
@@ -164,7 +163,7 @@ int cmdBench(const std::vector<std::string>& argv) {
         line(0, total);
         csv = "algorithm,n,cv,comp,threads,replicates,seconds,sims_per_second,"
               "sims_per_second_per_thread,sims_per_cpu_second\n";
-        for (AlgorithmId id : algos) {
+        for (const Algorithm& id : algos) {
             for (const Setting& s : settings) {
                 for (int threads : threadCounts) {
                     McConfig c;
@@ -175,10 +174,9 @@ int cmdBench(const std::vector<std::string>& argv) {
                     const Measured m = measure(c, seconds);
                     const double rate = static_cast<double>(m.replicates) / m.seconds;
                     const double cpuRate = static_cast<double>(m.replicates) / m.cpuSeconds;
-                    csv += std::string(algorithmInfo(id).key) + "," + std::to_string(n) + "," +
-                           formatNumber(s.cv) + "," + s.reduction.toString() + "," +
-                           std::to_string(threads) + "," + std::to_string(m.replicates) + "," +
-                           formatNumber(m.seconds) + "," +
+                    csv += id.key() + "," + std::to_string(n) + "," + formatNumber(s.cv) + "," +
+                           s.reduction.toString() + "," + std::to_string(threads) + "," +
+                           std::to_string(m.replicates) + "," + formatNumber(m.seconds) + "," +
                            std::to_string(static_cast<long long>(rate)) + "," +
                            std::to_string(static_cast<long long>(rate / threads)) + "," +
                            std::to_string(static_cast<long long>(cpuRate)) + "\n";

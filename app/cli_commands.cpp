@@ -24,16 +24,14 @@ struct Verb {
 
 const std::vector<Verb>& verbs() {
     static const std::vector<Verb> table{
-        {"run", "simulate one reduction and print its schedule (CSV or JSON)",
-         [](const auto& argv, const CliEnvironment&) { return cmdRun(argv); }, false},
+        {"run", "simulate one reduction and print its schedule (CSV or JSON)", cmdRun, false},
         {"mc", "Monte Carlo summary of one or more algorithms on common random numbers", cmdMc,
          true},
         {"sweep", "the grids of the paper's Fig. 4, 5 and 6 as tidy CSV (and figures)", cmdSweep,
          true},
         {"plot", "redraw a sweep's figure from its results file (sweep --out and its sidecar)",
-         [](const auto& argv, const CliEnvironment&) { return cmdPlot(argv); }, false},
-        {"bench", "simulations per second of every algorithm",
-         [](const auto& argv, const CliEnvironment&) { return cmdBench(argv); }, false},
+         cmdPlot, false},
+        {"bench", "simulations per second of every algorithm", cmdBench, false},
         {"steady", "steady-state series of reductions or scatters on a platform graph (LP)",
          [](const auto& argv, const CliEnvironment&) { return cmdSteady(argv); }, false},
         {"divisible", "divisible load on a bus or a star: shares, orders, returns, rounds",

@@ -24,13 +24,23 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
     specs.push_back({"replicates", "R", "number of Monte Carlo replicates"});
     specs.push_back(
         {"threads", "T", "worker threads (default: all cores); results do not depend on it"});
-    specs.push_back(
-        {"quantiles", "P1,P2,...", "quantile probabilities, increasing (default 0.1,0.5,0.9)"});
+    const McOptions defaults;
+    std::string quantiles;
+    for (double p : defaults.quantiles) {
+        if (!quantiles.empty()) {
+            quantiles += ',';
+        }
+        quantiles += formatNumber(p);
+    }
+    specs.push_back({"quantiles", "P1,P2,...",
+                     "quantile probabilities, increasing (default " + quantiles + ")"});
     specs.push_back({"exact-limit", "R",
                      "keep samples (exact quantiles) up to R replicates; beyond, a "
-                     "streaming estimator of relative error 2^-11 (default 16777216)"});
+                     "streaming estimator of relative error 2^-11 (default " +
+                         std::to_string(defaults.exactQuantileLimit) + ")"});
     specs.push_back({"hist", "FILE", "also write histograms (algorithm,bin_low,bin_high,count)"});
-    specs.push_back({"bins", "B", "histogram bins (default 40)"});
+    specs.push_back(
+        {"bins", "B", "histogram bins (default " + std::to_string(defaults.histogramBins) + ")"});
     specs.push_back({"out", "FILE", "write the CSV there (atomically) instead of standard output"});
     const auto progress = progressOptions();
     specs.insert(specs.end(), progress.begin(), progress.end());
@@ -44,7 +54,7 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
                   << "\nRuns R replicates of each algorithm on common random numbers and prints "
                      "one CSV row per\n"
                      "algorithm: "
-                  << mcCsvHeader({0.1, 0.5, 0.9}) << "\n";
+                  << mcCsvHeader(defaults.quantiles) << "\n";
         return 0;
     }
     const std::string algo = a.required("algo", "LIST");
@@ -54,15 +64,15 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
     VerbOutputs out(a, {"out", "hist"}, {"matrix", "checkpoint"});
     McStudy study;
     study.platform = parsePlatform(a, "mc");
-    study.algorithms = parseAlgorithmList(algo);
-    study.replicates = static_cast<std::uint64_t>(
+    McOptions& o = study.options;
+    o.algorithms = parseAlgorithmList(algo, env.algorithms);
+    o.replicates = static_cast<std::uint64_t>(
         a.integer("replicates", 0, 1, static_cast<long long>(kMaxReplicates)));
-    study.threads = threadsOption(a);
-    study.quantiles = parseQuantiles(a);
-    study.histogramBins =
-        static_cast<int>(a.integer("bins", study.histogramBins, 1, kMaxHistogramBins));
-    study.exactQuantileLimit = static_cast<std::uint64_t>(
-        a.integer("exact-limit", static_cast<long long>(study.exactQuantileLimit), 0,
+    o.threads = threadsOption(a);
+    o.quantiles = parseQuantiles(a);
+    o.histogramBins = static_cast<int>(a.integer("bins", o.histogramBins, 1, kMaxHistogramBins));
+    o.exactQuantileLimit = static_cast<std::uint64_t>(
+        a.integer("exact-limit", static_cast<long long>(o.exactQuantileLimit), 0,
                   static_cast<long long>(kMaxReplicates)));
     // Validated before the progress line: a refused request prints only its error.
     const McConfig c = study.config();
@@ -83,7 +93,7 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
             const double width =
                 (s.histogramHigh - s.histogramLow) / static_cast<double>(s.histogram.size());
             for (std::size_t b = 0; b < s.histogram.size(); ++b) {
-                h += std::string(algorithmInfo(s.algorithm).key) + "," +
+                h += s.algorithm.key() + "," +
                      formatNumber(s.histogramLow + width * static_cast<double>(b)) + "," +
                      formatNumber(s.histogramLow + width * static_cast<double>(b + 1)) + "," +
                      std::to_string(s.histogram[b]) + "\n";

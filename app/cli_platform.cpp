@@ -25,9 +25,9 @@ std::vector<OptionSpec> platformOptions() {
         {"n", "N", "number of processors (>= 1)"},
         {"comm", "LAW",
          std::string("transfer cost law: ") + kLawHelp + " (default " +
-             PlatformSpec::kDefaultTransfer + ")"},
+             PlatformSpec::cliDefault().transfer.toString() + ")"},
         {"comp", "LAW",
-         std::string("reduction cost law (default ") + PlatformSpec::kDefaultReduction + ")"},
+         "reduction cost law (default " + PlatformSpec::cliDefault().reduction.toString() + ")"},
         {"noncommutative", "", "the operation is not commutative (Tree-dyn is then invalid)"},
         {"matrix", "FILE",
          "fixed costs from a CSV file: n rows of n transfer costs d[i][j], then an "
@@ -35,12 +35,13 @@ std::vector<OptionSpec> platformOptions() {
         {"preset", "SPEC", "fixed costs from a preset: " + presetSyntaxList()},
         {"draw-matrix", "",
          "draw d and c once per replicate from --comm and --comp (fixed-platform model)"},
-        {"seed", "S", "random seed (default " + std::to_string(PlatformSpec::kDefaultSeed) + ")"},
+        {"seed", "S",
+         "random seed (default " + std::to_string(PlatformSpec::cliDefault().seed) + ")"},
     };
 }
 
 PlatformSpec parsePlatform(const Args& a, const std::string& verb) {
-    PlatformSpec p;
+    PlatformSpec p = PlatformSpec::cliDefault();
     const int sources =
         (a.has("matrix") ? 1 : 0) + (a.has("preset") ? 1 : 0) + (a.has("draw-matrix") ? 1 : 0);
     if (sources > 1) {
@@ -49,9 +50,8 @@ PlatformSpec parsePlatform(const Args& a, const std::string& verb) {
     if (a.has("matrix") && (a.has("comm") || a.has("comp"))) {
         throw InputError(verb + ": --comm and --comp do not apply to a --matrix file");
     }
-    p.seed = static_cast<std::uint64_t>(
-        a.integer("seed", static_cast<long long>(PlatformSpec::kDefaultSeed), 0,
-                  std::numeric_limits<long long>::max()));
+    p.seed = static_cast<std::uint64_t>(a.integer("seed", static_cast<long long>(p.seed), 0,
+                                                  std::numeric_limits<long long>::max()));
     p.nonCommutative = a.has("noncommutative");
     if (const auto matrix = a.get("matrix")) {
         const std::string& path = *matrix;
@@ -82,8 +82,12 @@ PlatformSpec parsePlatform(const Args& a, const std::string& verb) {
         throw InputError(verb + ": --n N is required");
     }
     p.n = static_cast<int>(a.integer("n", 0, 1, kMaxProcessors));
-    p.transfer = parseLaw(a.get("comm", PlatformSpec::kDefaultTransfer), "--comm");
-    p.reduction = parseLaw(a.get("comp", PlatformSpec::kDefaultReduction), "--comp");
+    if (const auto comm = a.get("comm")) {
+        p.transfer = parseLaw(*comm, "--comm");
+    }
+    if (const auto comp = a.get("comp")) {
+        p.reduction = parseLaw(*comp, "--comp");
+    }
     p.costMode = a.has("draw-matrix") ? CostMode::DrawnMatrix : CostMode::PerOperation;
     return p;
 }
@@ -91,7 +95,7 @@ PlatformSpec parsePlatform(const Args& a, const std::string& verb) {
 std::vector<double> parseQuantiles(const Args& a) {
     const auto quantiles = a.get("quantiles");
     if (!quantiles) {
-        return McConfig{}.quantiles;
+        return McOptions{}.quantiles;
     }
     std::vector<double> probs;
     for (const std::string& f : splitString(*quantiles, ',')) {

@@ -15,7 +15,7 @@
 
 namespace rl::cli {
 
-int cmdPlot(const std::vector<std::string>& argv) {
+int cmdPlot(const std::vector<std::string>& argv, const CliEnvironment& env) {
     const std::vector<OptionSpec> specs{
         {"png", "FILE", "draw the figure into a PNG file"},
         {"svg", "FILE", "... into an SVG file"},
@@ -51,7 +51,7 @@ int cmdPlot(const std::vector<std::string>& argv) {
             paths[option] = *path;
         }
     }
-    const SweepResults results = loadSweepResults(QString::fromStdString(input));
+    const SweepResults results = loadSweepResults(QString::fromStdString(input), env.algorithms);
     if (figures.any()) {
         for (const auto& [option, bytes] :
              renderSweepFigure(results.snapshot, results.figure, figures)) {

@@ -6,12 +6,12 @@
 #include "figure_render.h"
 
 #include "algorithms/algorithm_registry.h"
-#include "algorithms/narration.h"
 #include "base/file_io.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "common/figure_format.h"
 #include "common/scenario_json.h"
+#include "engine/narration.h"
 #include "schedule/paje_trace.h"
 #include "schedule/schedule_csv.h"
 #include "studies/run_study.h"
@@ -88,18 +88,44 @@ std::string scheduleJson(const Schedule& s, const Scenario& scenario) {
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
 }
 
-/// The --algo keys, from the registry: "binomial, ..., or on sender-only fixed costs
+/// The --algo keys, from the catalog: "binomial, ..., or on sender-only fixed costs
 /// (Liu-Wang) ep, snf, optimum".
-std::string algorithmKeys() {
-    const auto join = [](std::span<const AlgorithmInfo> infos) {
-        std::string keys;
-        for (const AlgorithmInfo& info : infos) {
-            keys += (keys.empty() ? "" : ", ") + std::string(info.key);
+std::string algorithmKeys(const AlgorithmCatalog& catalog) {
+    std::string keys;
+    std::string clairvoyant;
+    for (const Algorithm& a : catalog.all()) {
+        std::string& list = a.clairvoyant() ? clairvoyant : keys;
+        list += (list.empty() ? "" : ", ") + a.key();
+    }
+    return keys + (clairvoyant.empty() ? "" : ", or on sender-only fixed costs (Liu-Wang) ") +
+           clairvoyant;
+}
+
+/// run --help's table of the algorithms, by kind (a plan fixed in advance, decisions taken
+/// as the run goes, or costs known in advance): key, name, whether it keeps a non-commutative
+/// operation in order, summary.
+std::string algorithmTable(const AlgorithmCatalog& catalog) {
+    std::string out;
+    const std::pair<const char*, int> kinds[] = {
+        {"static (the tree and the reception order are fixed in advance)", 0},
+        {"dynamic (each decision is taken when a processor becomes idle)", 1},
+        {"clairvoyant (sender-only fixed costs, known in advance)", 2}};
+    for (const auto& [title, kind] : kinds) {
+        std::string rows;
+        for (const Algorithm& a : catalog.all()) {
+            if ((a.clairvoyant() ? 2 : (a.isStatic() ? 0 : 1)) != kind) {
+                continue;
+            }
+            std::string key = a.key();
+            key.resize(std::max<std::size_t>(key.size() + 1, 11), ' ');
+            rows += "  " + key + a.name() + (a.validNonCommutative() ? "" : " (commutative only)") +
+                    ": " + a.summary() + "\n";
         }
-        return keys;
-    };
-    return join(algorithms()) + ", or on sender-only fixed costs (Liu-Wang) " +
-           join(clairvoyantAlgorithms());
+        if (!rows.empty()) {
+            out += std::string("\n--algo, ") + title + ":\n" + rows;
+        }
+    }
+    return out;
 }
 
 // The figure options: their format and frame, checked before anything is computed.
@@ -158,7 +184,7 @@ PageOptions pageOptions(const Args& a, const VerbOutputs& out) {
 
 /// The scenario of the command line: a scenario file (--scenario, the GUI's format), or --algo
 /// and the platform options.
-Scenario readScenario(const Args& a) {
+Scenario readScenario(const Args& a, const AlgorithmCatalog& catalog) {
     if (const auto file = a.get("scenario")) {
         for (const char* option : {"algo", "n", "comm", "comp", "noncommutative", "matrix",
                                    "preset", "draw-matrix", "seed", "replicate"}) {
@@ -168,12 +194,12 @@ Scenario readScenario(const Args& a) {
                                  option);
             }
         }
-        return loadScenario(QString::fromStdString(*file));
+        return loadScenario(QString::fromStdString(*file), catalog);
     }
     Scenario scenario;
     const std::string algo = a.required("algo", "ALGO");
     try {
-        scenario.algorithms = parseAlgorithmList(algo);
+        scenario.algorithms = parseAlgorithmList(algo, catalog);
     } catch (const InputError& e) {
         throw InputError(std::string("run: --algo: ") + e.what());
     }
@@ -205,10 +231,11 @@ void checkCompareOutputs(const Args& a, const Scenario& scenario) {
 
 } // namespace
 
-int cmdRun(const std::vector<std::string>& argv) {
+int cmdRun(const std::vector<std::string>& argv, const CliEnvironment& env) {
     std::vector<OptionSpec> specs{
         {"algo", "ALGO",
-         algorithmKeys() + "; with --html, up to " + std::to_string(Scenario::kMaxAlgorithms) +
+         algorithmKeys(env.algorithms) + "; with --html, up to " +
+             std::to_string(Scenario::kMaxAlgorithms) +
              " of them, comma-separated (compare mode, on common random numbers)"}};
     const auto platform = platformOptions();
     specs.insert(specs.end(), platform.begin(), platform.end());
@@ -253,7 +280,8 @@ int cmdRun(const std::vector<std::string>& argv) {
         std::cout << Args::usage("run", "--algo ALGO --n N [options]", specs)
                   << "\nSimulates one reduction and prints its schedule. With --format json the "
                      "schedule carries its\nscenario (\"scenario\": the GUI's scenario file, "
-                     "with the program and its version).\n";
+                     "with the program and its version).\n"
+                  << algorithmTable(env.algorithms);
         return 0;
     }
     VerbOutputs out(a, {"out", "gantt", "tree", "figure", "paje", "narration", "animation", "html"},
@@ -265,15 +293,17 @@ int cmdRun(const std::vector<std::string>& argv) {
     if (format != "csv" && format != "json") {
         throw InputError("run: --format must be csv or json, not '" + format + "'");
     }
-    const Scenario scenario = readScenario(a);
+    const Scenario scenario = readScenario(a, env.algorithms);
     checkCompareOutputs(a, scenario);
     if (page.wanted) {
         scenario.validate();
         RunPageLimits::check(scenario); // before the run: a page too large is refused at once
     }
     // A web page shows what the explorer shows: the bound line and Tree-dyn's Markov chain too.
-    const auto run =
-        runScenario(scenario, page.wanted ? RunDetail::Explorer : RunDetail::Schedules);
+    const bool narrated = out.wanted("narration") || animation.has_value();
+    const auto run = runScenario(scenario, page.wanted ? RunDetail::Explorer
+                                           : narrated  ? RunDetail::Narrated
+                                                       : RunDetail::Schedules);
     if (page.wanted) {
         RunPageContent content;
         content.run = run;
@@ -294,7 +324,7 @@ int cmdRun(const std::vector<std::string>& argv) {
         out.stage("paje", pajeTrace(s, GanttView::pajeColors(Theme{})));
     }
     if (out.wanted("narration")) {
-        out.stage("narration", narrationText(s, scenario.algorithms.front()));
+        out.stage("narration", narrationText(*run->narrations.front()));
     }
     RunFigureContent content;
     content.schedule = shared;
@@ -315,10 +345,9 @@ int cmdRun(const std::vector<std::string>& argv) {
         }
     }
     if (animation) {
-        out.stage(
-            "animation",
-            bytesView(renderAnimation(
-                a, {{shared, scenario.algorithms.front(), content.title, {}, {}}}, *animation)));
+        out.stage("animation",
+                  bytesView(renderAnimation(
+                      a, {{shared, run->narrations.front(), content.title, {}, {}}}, *animation)));
     }
     out.stage("out", format == "json" ? scheduleJson(s, scenario) : scheduleCsv(s));
     out.commit();

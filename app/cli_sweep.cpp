@@ -88,7 +88,7 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
         spec.ratios = parseGrid(*ratio, "--ratio");
     }
     if (const auto algo = a.get("algo")) {
-        spec.algorithms = parseAlgorithmList(*algo);
+        spec.algorithms = parseAlgorithmList(*algo, env.algorithms);
     }
     if (const auto family = a.get("family")) {
         try {

@@ -173,14 +173,14 @@ std::string encodeJob(const Job& job) {
     return w.take();
 }
 
-Job decodeJob(const std::string& bytes) {
+Job decodeJob(const std::string& bytes, const AlgorithmCatalog& catalog) {
     ByteReader r(bytes, "job message");
     Job job;
     job.number = r.u64();
     job.group = r.i32();
     job.points.resize(r.count(1));
     for (McConfig& c : job.points) {
-        c = readMcConfig(r);
+        c = readMcConfig(r, catalog);
     }
     job.pending.resize(r.count(8));
     for (std::size_t& p : job.pending) {
@@ -769,7 +769,7 @@ double MpiExecutor::stopWorkers() {
     return all;
 }
 
-int workerLoop(int rank) {
+int workerLoop(int rank, const AlgorithmCatalog& catalog) {
     int ranks = 1;
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     for (;;) {
@@ -779,7 +779,7 @@ int workerLoop(int rank) {
         }
         Job job;
         try {
-            job = decodeJob(bytes);
+            job = decodeJob(bytes, catalog);
         } catch (const std::exception& e) {
             abortJob("rank " + std::to_string(rank) + " failed: " + e.what());
         }

@@ -43,8 +43,8 @@ class MpiExecutor final : public PointExecutor {
     double m_serialCpu = 0.0;
 };
 
-/// The loop of ranks other than 0: runs the jobs rank 0 broadcasts until it says stop.
-/// Returns the process exit code.
-int workerLoop(int rank);
+/// The loop of ranks other than 0: runs the jobs rank 0 broadcasts until it says stop, their
+/// algorithms resolved in `catalog` (rank 0's). Returns the process exit code.
+int workerLoop(int rank, const AlgorithmCatalog& catalog);
 
 } // namespace rl::mpi

@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     int code = 0;
+    // The algorithms every rank knows: the built-ins.
+    const rl::AlgorithmCatalog catalog;
     if (rank == 0) {
         // As reducelab-cli: a reader gone from standard output is an error the writer undoes,
         // not a SIGPIPE in the middle of a commit.
@@ -32,7 +34,7 @@ int main(int argc, char** argv) {
         const auto app = rl::cli::makeCliApplication(argc, argv);
         rl::mpi::MpiExecutor executor(ranks);
         const std::vector<std::string> args(argv + 1, argv + argc);
-        code = rl::cli::runCli(args, {"reducelab-mpi", &executor, true});
+        code = rl::cli::runCli(args, {"reducelab-mpi", &executor, true, catalog});
         const double cpu = executor.stopWorkers();
         // A measurement aid (docs/cluster.md, the scaling model), outside the CLI's options,
         // which are exactly reducelab-cli's: what rank 0 received and sent, and the CPU time
@@ -51,7 +53,7 @@ int main(int argc, char** argv) {
                          100.0 * executor.serialCpuSeconds() / std::max(cpu, 1e-9));
         }
     } else {
-        code = rl::mpi::workerLoop(rank);
+        code = rl::mpi::workerLoop(rank, catalog);
     }
     MPI_Finalize();
     return code;

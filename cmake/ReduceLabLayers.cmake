@@ -22,8 +22,8 @@ function(reducelab_layer prefix layer)
   set(allowed ${prefix}/${layer})
   if(prefix STREQUAL "ui")
     # The front end stands on the whole core (it links reducelab_core through ui/common).
-    list(APPEND allowed core/base core/platform core/schedule core/engine core/algorithms
-         core/experiment core/theory core/models core/studies core/web)
+    list(APPEND allowed core/base core/platform core/schedule core/engine core/fastpath
+         core/algorithms core/experiment core/theory core/models core/studies core/web)
   endif()
   foreach(dep IN LISTS L_DEPENDS)
     get_property(dep_allowed GLOBAL PROPERTY REDUCELAB_LAYER_ALLOWED_${dep})
@@ -40,7 +40,7 @@ function(reducelab_layer prefix layer)
   if(L_LIBS)
     target_link_libraries(${target} PUBLIC ${L_LIBS})
   endif()
-  set(all_layers core/base core/platform core/schedule core/engine core/algorithms
+  set(all_layers core/base core/platform core/schedule core/engine core/fastpath core/algorithms
       core/experiment core/theory core/models core/studies core/web ui/common ui/views ui/export ui/explorer
       ui/analysis ui/panels ui/shell)
   file(GLOB layer_files ${CMAKE_CURRENT_SOURCE_DIR}/*.h ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)

@@ -1,57 +1,27 @@
 #pragma once
 
-#include "platform/cost_model.h"
+#include "algorithms/algorithm.h"
 
-#include <memory>
 #include <span>
-#include <string_view>
-#include <vector>
 
 namespace rl {
 
-class KernelBase; // engine/kernel.h: the registry only names the factories
-
-/// The algorithms the simulator knows: the paper's four non-clairvoyant ones, then Liu-Wang's
-/// clairvoyant baselines for sender-only costs (docs/model.md §4): EP with the senders in index
-/// order, SNF, and the exact optimum (best EP sequence, small n only).
-enum class AlgorithmId { BinomialStat, FibonacciStat, TreeDyn, NonCommutTreeDyn, Ep, Snf, Optimum };
-
-/// What the UI and the CLI need to know about an algorithm, and how to build it.
-struct AlgorithmInfo {
-    AlgorithmId id;
-    std::string_view key;  ///< CLI spelling: binomial, fibonacci, tree-dyn, nctd
-    std::string_view name; ///< display name, as in the paper
-    bool validNonCommutative;
-    bool isStatic;
-    std::string_view summary; ///< one sentence for tooltips and --help
-    std::unique_ptr<KernelBase> (*makeKernel)(int n, bool nonCommutative, const CostModel& costs);
-    /// Knows the costs in advance: valid only for sender-only fixed costs (see
-    /// senderOnlyViolation()); never part of "all" nor of the stochastic experiments.
-    bool clairvoyant = false;
-};
-
-/// The paper's four non-clairvoyant algorithms, in the paper's order (what "all" means).
-std::span<const AlgorithmInfo> algorithms();
+/// The built-in algorithms: the rows of the registry (algorithm_registry.cpp), in its order,
+/// whose first rows are the AlgorithmId values. Adding one is a new file pair (its rule and a
+/// kernel factory) and one row there; everything else (the CLI's `--algo` and `run --help`,
+/// the explorer's check boxes, the analysis panels, the studies' validation, the tests that
+/// iterate the registry) follows from the row. See docs/engine.md, "Adding an algorithm".
+std::span<const Algorithm> allAlgorithms();
+/// The built-ins that do not know the costs in advance, in registry order: the paper's four
+/// (what "all" means on the command line).
+std::span<const Algorithm> algorithms();
 /// Liu-Wang's clairvoyant baselines: EP, SNF, Optimum.
-std::span<const AlgorithmInfo> clairvoyantAlgorithms();
-/// Both lists, the paper's four first.
-std::span<const AlgorithmInfo> allAlgorithms();
-const AlgorithmInfo& algorithmInfo(AlgorithmId id);
-/// Throws InputError naming the unknown key and listing the known ones.
-AlgorithmId parseAlgorithm(std::string_view key);
-/// "a,b,c" or "all" (the paper's four); throws InputError on an unknown or repeated key.
-std::vector<AlgorithmId> parseAlgorithmList(std::string_view text);
+std::span<const Algorithm> clairvoyantAlgorithms();
 
-// One factory per algorithm file.
-std::unique_ptr<KernelBase> makeBinomialStatKernel(int n, bool nonCommutative,
-                                                   const CostModel& costs);
-std::unique_ptr<KernelBase> makeFibonacciStatKernel(int n, bool nonCommutative,
-                                                    const CostModel& costs);
-std::unique_ptr<KernelBase> makeTreeDynKernel(int n, bool nonCommutative, const CostModel& costs);
-std::unique_ptr<KernelBase> makeNonCommutTreeDynKernel(int n, bool nonCommutative,
-                                                       const CostModel& costs);
-std::unique_ptr<KernelBase> makeEpKernel(int n, bool nonCommutative, const CostModel& costs);
-std::unique_ptr<KernelBase> makeSnfKernel(int n, bool nonCommutative, const CostModel& costs);
-std::unique_ptr<KernelBase> makeOptimumKernel(int n, bool nonCommutative, const CostModel& costs);
+/// An algorithm's colour in every figure and page (an index into the themes' categorical
+/// colours, core/base/theme_colours.h): a built-in's place in the registry, so that each keeps
+/// its colour everywhere; an algorithm made at run time takes one of the colours after them, by
+/// its key.
+int algorithmCategory(const Algorithm& a);
 
 } // namespace rl

@@ -1,6 +1,8 @@
 #include "algorithms/binomial_stat.h"
 
+#include "algorithms/static_policy.h"
 #include "engine/kernel.h"
+#include "fastpath/fast_path.h"
 
 namespace rl {
 
@@ -12,19 +14,21 @@ StaticPlan binomialStatPlan(int n) {
             receptions[static_cast<std::size_t>(recv)].push_back(static_cast<int>(recv + half));
         }
     }
-    return StaticPlan::fromLists(receptions, 0);
+    StaticPlan plan = StaticPlan::fromLists(receptions, 0);
+    // Processor i*2^k receives from i*2^k + 2^(k-1) in rounds k = 1, 2, ..., and the senders
+    // skipped (>= n) are always its last ones: its reception j is in round j.
+    plan.rounds = true;
+    return plan;
 }
-
-} // namespace rl
-
-#include "algorithms/algorithm_registry.h"
-
-namespace rl {
 
 std::unique_ptr<KernelBase> makeBinomialStatKernel(int n, bool nonCommutative,
                                                    const CostModel& costs) {
-    StaticPolicy policy(std::make_shared<const StaticPlan>(binomialStatPlan(n)));
-    return std::make_unique<Kernel<StaticPolicy>>(std::move(policy), n, nonCommutative, costs);
+    return makeStaticPlanKernel(binomialStatPlan(n), nonCommutative, costs);
+}
+
+std::unique_ptr<FastPath> makeBinomialStatFastPath(int n, bool /*nonCommutative*/,
+                                                   const CostModel& /*costs*/) {
+    return makeStaticPlanFastPath(binomialStatPlan(n));
 }
 
 } // namespace rl

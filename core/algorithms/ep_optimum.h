@@ -1,10 +1,15 @@
 #pragma once
 
+#include "platform/cost_model.h"
+
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace rl {
+
+class KernelBase; // engine/kernel.h
 
 /// Largest number of distinct sender sequences the exhaustive search visits (10!: eleven
 /// processors of distinct times, or more when times repeat, e.g. Liu-Wang's Fig. 8 cluster of
@@ -38,5 +43,8 @@ using SearchProgress = std::function<bool(std::uint64_t done, std::uint64_t tota
 /// optimal schedule: any valid schedule can be moved earlier into EP form). Throws InputError
 /// when the search would exceed kMaxOptimumSequences, naming the count.
 EpOptimum epOptimum(const std::vector<double>& t, const SearchProgress& progress = {});
+
+/// The generic engine's kernel of this algorithm (its registry row's factory).
+std::unique_ptr<KernelBase> makeOptimumKernel(int n, bool nonCommutative, const CostModel& costs);
 
 } // namespace rl

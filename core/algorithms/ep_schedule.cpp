@@ -2,6 +2,7 @@
 
 #include "base/input_error.h"
 #include "base/text_util.h"
+#include "schedule/timeline.h"
 
 #include <algorithm>
 #include <array>
@@ -235,6 +236,52 @@ std::vector<double> clairvoyantTimes(std::string_view algorithm, int n, bool non
         throw InputError(name + " is a Liu-Wang clairvoyant baseline: " + why);
     }
     return senderTimes(*costs.fixed);
+}
+
+Narration epNarration(const Schedule& s) {
+    const std::string turn =
+        "waits for its turn in the sender order (EP starts it once two processors are free)";
+    std::vector<int> sendOf(static_cast<std::size_t>(s.n), -1);
+    for (std::size_t k = 0; k < s.transfers.size(); ++k) {
+        sendOf[static_cast<std::size_t>(s.transfers[k].from)] = static_cast<int>(k);
+    }
+    std::vector<int> lastReduction(static_cast<std::size_t>(s.n), -1);
+    for (std::size_t r = 0; r < s.reductions.size(); ++r) {
+        lastReduction[static_cast<std::size_t>(s.reductions[r].proc)] = static_cast<int>(r);
+    }
+    // A processor waits when it is free and its transfer starts later.
+    const auto waits = [&](int p, double now) {
+        const int k = sendOf[static_cast<std::size_t>(p)];
+        return k >= 0 && s.transfers[static_cast<std::size_t>(k)].start > now;
+    };
+    std::vector<NarrationStep> steps;
+    for (int p = 0; p < s.n; ++p) {
+        if (lastReduction[static_cast<std::size_t>(p)] < 0 && waits(p, 0.0)) {
+            steps.push_back(
+                {EventKind::Decision, p, 0.0, "has nothing to receive and " + turn, -1, false});
+        }
+    }
+    for (const TimelineEvent& e : buildTimeline(s)) {
+        const auto k = static_cast<std::size_t>(e.op);
+        NarrationStep step{e.kind, e.op, e.time, {}, -1, false};
+        if (e.kind == EventKind::TransferStart) {
+            step.reason = "next in the sender order and two processors are free: ";
+        } else if (e.kind == EventKind::TransferEnd || e.kind == EventKind::ReductionStart) {
+            const auto t = e.kind == EventKind::TransferEnd
+                               ? k
+                               : static_cast<std::size_t>(s.reductions[k].transfer);
+            for (const ReductionOp& r : s.reductions) {
+                step.waited = step.waited ||
+                              (r.transfer == static_cast<int>(t) && r.start > s.transfers[t].end);
+            }
+        }
+        steps.push_back(step);
+        const int p = e.kind == EventKind::ReductionEnd ? s.reductions[k].proc : -1;
+        if (p >= 0 && lastReduction[static_cast<std::size_t>(p)] == e.op && waits(p, e.time)) {
+            steps.push_back({EventKind::Decision, p, e.time, "is idle and " + turn, -1, false});
+        }
+    }
+    return narrate(s, steps);
 }
 
 std::unique_ptr<KernelBase> makeEpKernel(int n, bool nonCommutative, const CostModel& costs) {

@@ -46,6 +46,11 @@ Schedule epSchedule(const std::vector<double>& t, const std::vector<int>& sender
 /// order.
 std::vector<int> indexOrderSenders(const std::vector<double>& t);
 
+/// The story of an EP schedule (EP, SNF, the optimum): the schedule is decided before the run,
+/// so its events are told in time order (buildTimeline), each transfer as the next of the
+/// sender order, and the processors that wait for their turn.
+Narration epNarration(const Schedule& s);
+
 /// A clairvoyant algorithm: computes its schedule once from the fixed costs; every replicate
 /// yields the same schedule. `senders` maps the times to a sender sequence.
 class ClairvoyantKernel final : public KernelBase {
@@ -53,7 +58,10 @@ class ClairvoyantKernel final : public KernelBase {
     explicit ClairvoyantKernel(Schedule s) : m_schedule(std::move(s)) {}
     double makespan(std::uint64_t, std::uint64_t) override { return m_schedule.makespan; }
     Schedule schedule(std::uint64_t, std::uint64_t) override { return m_schedule; }
-    double engineMakespan(std::uint64_t, std::uint64_t) override { return m_schedule.makespan; }
+    Schedule narratedSchedule(std::uint64_t, std::uint64_t, Narration& narration) override {
+        narration = epNarration(m_schedule);
+        return m_schedule;
+    }
     /// Never reached in practice (clairvoyant algorithms need a fixed matrix, and per-operation
     /// draws exist only without one); the schedule does not depend on draws anyway.
     double makespanFromDraws(const StreamDraws&) override { return m_schedule.makespan; }
@@ -66,5 +74,8 @@ class ClairvoyantKernel final : public KernelBase {
 /// fixed matrix for n processors in commutative mode; returns the sender times.
 std::vector<double> clairvoyantTimes(std::string_view algorithm, int n, bool nonCommutative,
                                      const CostModel& costs);
+
+/// EP with the senders in index order (its registry row's factory).
+std::unique_ptr<KernelBase> makeEpKernel(int n, bool nonCommutative, const CostModel& costs);
 
 } // namespace rl

@@ -1,6 +1,8 @@
 #include "algorithms/fibonacci_stat.h"
 
+#include "algorithms/static_policy.h"
 #include "engine/kernel.h"
+#include "fastpath/fast_path.h"
 
 namespace rl {
 
@@ -45,16 +47,14 @@ StaticPlan fibonacciStatPlan(int n) {
     return StaticPlan::fromLists(receptions, 1);
 }
 
-} // namespace rl
-
-#include "algorithms/algorithm_registry.h"
-
-namespace rl {
-
 std::unique_ptr<KernelBase> makeFibonacciStatKernel(int n, bool nonCommutative,
                                                     const CostModel& costs) {
-    StaticPolicy policy(std::make_shared<const StaticPlan>(fibonacciStatPlan(n)));
-    return std::make_unique<Kernel<StaticPolicy>>(std::move(policy), n, nonCommutative, costs);
+    return makeStaticPlanKernel(fibonacciStatPlan(n), nonCommutative, costs);
+}
+
+std::unique_ptr<FastPath> makeFibonacciStatFastPath(int n, bool /*nonCommutative*/,
+                                                    const CostModel& /*costs*/) {
+    return makeStaticPlanFastPath(fibonacciStatPlan(n));
 }
 
 } // namespace rl

@@ -1,6 +1,9 @@
 #pragma once
 
 #include "engine/static_plan.h"
+#include "platform/cost_model.h"
+
+#include <memory>
 
 namespace rl {
 
@@ -13,5 +16,15 @@ int fibonacciOrder(int n);
 /// beside FS(k-2) on the next F(k), whose root then sends to the root of FS(k-1) as its last
 /// reception; senders >= n are dropped. Reception j may overlap the reduction of reception j-1.
 StaticPlan fibonacciStatPlan(int n);
+
+class KernelBase;
+class FastPath;
+
+/// The generic engine's kernel of this algorithm, and its fast path (its registry row's
+/// factories).
+std::unique_ptr<KernelBase> makeFibonacciStatKernel(int n, bool nonCommutative,
+                                                    const CostModel& costs);
+std::unique_ptr<FastPath> makeFibonacciStatFastPath(int n, bool nonCommutative,
+                                                    const CostModel& costs);
 
 } // namespace rl

@@ -2,8 +2,6 @@
 
 #include "engine/kernel.h"
 
-#include "algorithms/algorithm_registry.h"
-
 namespace rl {
 
 std::unique_ptr<KernelBase> makeTreeDynKernel(int n, bool nonCommutative, const CostModel& costs) {

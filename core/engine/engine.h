@@ -12,7 +12,11 @@
 namespace rl {
 
 /// Observer of a run (SimGrid-style: the kernel emits, it never formats or stores). The
-/// default implementation ignores everything, and costs nothing once inlined.
+/// default implementation ignores everything, and costs nothing once inlined. An observer of
+/// the decisions too (engine/narration.h's NarrationRecorder) also has, called with the
+/// engine: idleStarts(e, p) and idleEnds(e, p) around the policy's onIdle, transferStarts(e,
+/// from, to) as a transfer starts (before transfer()), transferEnds(e, k, waits) and
+/// reductionEnds(e, p) as the engine takes those events (docs/engine.md, "Event order").
 struct NullRecorder {
     void transfer(int /*from*/, int /*to*/, double /*start*/, double /*end*/) {}
     void reduction(int /*proc*/, int /*transfer*/, double /*start*/, double /*end*/) {}
@@ -72,11 +76,13 @@ struct EngineWorkspace {
 /// Carlo loop runs the very code that builds displayed schedules, with no virtual call per event.
 ///
 /// Policy declares `static constexpr bool kUsesIntervals` (whether it reads lo/hi/holders); it is
-/// told when a processor becomes idle (onIdle), when a transfer into it ended
-/// (onTransferEnd) and when one of its reductions ended and it is not idle (onReductionEnd);
-/// it acts through startTransfer(). Costs provides transfer(from, to) and reduction(proc), drawn
-/// at the moment the operation starts (so the k-th started operation gets the k-th draw).
-/// An Engine is a short-lived view over a workspace, made for one run.
+/// told when a run starts (reset, optional), when a processor becomes idle (onIdle), when a
+/// transfer into it ended (onTransferEnd, optional) and when one of its reductions ended and it
+/// is not idle (onReductionEnd, optional); it acts through startTransfer() (docs/engine.md,
+/// "The policy interface"). A hook the policy does not have costs nothing. Costs provides
+/// transfer(from, to) and reduction(proc), drawn at the moment the operation starts (so the
+/// k-th started operation gets the k-th draw). An Engine is a short-lived view over a
+/// workspace, made for one run.
 template <class Policy, class Costs, class Recorder> class Engine {
   public:
     Engine(EngineWorkspace& ws, int n, bool nonCommutative, Policy& policy, Costs& costs,
@@ -125,6 +131,9 @@ template <class Policy, class Costs, class Recorder> class Engine {
         const double start = now();
         const double end = start + m_costs.transfer(from, to);
         m_ws.queue.push(end, kTransferEnd | static_cast<std::uint32_t>(k));
+        if constexpr (kObserved) {
+            m_rec.transferStarts(*this, from, to);
+        }
         m_rec.transfer(from, to, start, end);
     }
 
@@ -133,6 +142,21 @@ template <class Policy, class Costs, class Recorder> class Engine {
 
   private:
     using Proc = EngineWorkspace::Proc;
+    /// Whether the recorder observes decisions and events (narration), not only operations.
+    static constexpr bool kObserved = requires(Recorder & r, const Engine& e) {
+        r.idleStarts(e, 0);
+    };
+
+    /// p is idle: the policy decides (onIdle), watched by the recorder.
+    void idle(int p) {
+        if constexpr (kObserved) {
+            m_rec.idleStarts(*this, p);
+        }
+        m_policy.onIdle(*this, p);
+        if constexpr (kObserved) {
+            m_rec.idleEnds(*this, p);
+        }
+    }
     enum : std::uint32_t { kAvailable = 0, kTransferEnd = 1U << 30, kReductionEnd = 2U << 30 };
     static constexpr std::uint32_t kTypeMask = 3U << 30;
 
@@ -202,7 +226,9 @@ template <class Policy, class Costs, class Recorder> double Engine<Policy, Costs
         m_holderLo[static_cast<std::size_t>(p)] = p;
         m_holderHi[static_cast<std::size_t>(p)] = p;
     }
-    m_policy.reset(m_n);
+    if constexpr (requires { m_policy.reset(m_n); }) {
+        m_policy.reset(m_n);
+    }
     std::uint32_t ev = 0;
     while (queue.pop(ev)) {
         const std::uint32_t id = ev & ~kTypeMask;
@@ -210,12 +236,15 @@ template <class Policy, class Costs, class Recorder> double Engine<Policy, Costs
         case kAvailable: {
             const int p = static_cast<int>(id);
             st(p).started = true;
-            m_policy.onIdle(*this, p);
+            idle(p);
             break;
         }
         case kTransferEnd: {
             const int r = m_to[id];
             Proc& s = st(r);
+            if constexpr (kObserved) {
+                m_rec.transferEnds(*this, static_cast<int>(id), s.reducing);
+            }
             s.receiving = false;
             ++s.receptionsEnded;
             if (!s.reducing) { // nothing pending either: reduce at once
@@ -229,12 +258,17 @@ template <class Policy, class Costs, class Recorder> double Engine<Policy, Costs
                 }
                 s.pendingTail = static_cast<int>(id);
             }
-            m_policy.onTransferEnd(*this, r);
+            if constexpr (requires { m_policy.onTransferEnd(*this, r); }) {
+                m_policy.onTransferEnd(*this, r);
+            }
             break;
         }
         default: {
             const int p = static_cast<int>(id);
             Proc& s = st(p);
+            if constexpr (kObserved) {
+                m_rec.reductionEnds(*this, p);
+            }
             s.reducing = false;
             ++s.reductionsEnded;
             if (s.pendingHead >= 0) {
@@ -246,8 +280,8 @@ template <class Policy, class Costs, class Recorder> double Engine<Policy, Costs
                 startReduction(p, k);
             }
             if (isIdle(p)) {
-                m_policy.onIdle(*this, p);
-            } else {
+                idle(p);
+            } else if constexpr (requires { m_policy.onReductionEnd(*this, p); }) {
                 m_policy.onReductionEnd(*this, p);
             }
             break;

@@ -1,6 +1,7 @@
 #include "experiment/mc_block.h"
 
 #include "engine/kernel.h"
+#include "fastpath/fast_draws.h"
 
 #include "algorithms/simulator.h"
 
@@ -11,14 +12,15 @@ namespace rl {
 
 McBlockRunner::McBlockRunner(const McConfig& config) : m_config(&config) {
     m_sims.reserve(config.algorithms.size());
-    for (AlgorithmId a : config.algorithms) {
+    for (const Algorithm& a : config.algorithms) {
         m_sims.emplace_back(a, config.n, config.nonCommutative, config.costs);
     }
     if (config.costs.mode == CostMode::PerOperation) {
-        m_draws =
-            std::make_unique<StreamDraws>(config.costs.transfer, config.costs.reduction, config.n);
-        m_draws2 =
-            std::make_unique<StreamDraws>(config.costs.transfer, config.costs.reduction, config.n);
+        // fastDrawFill: the same draws, with the gamma's exp inline where it has the same bits.
+        m_draws = std::make_unique<StreamDraws>(config.costs.transfer, config.costs.reduction,
+                                                config.n, &fastDrawFill);
+        m_draws2 = std::make_unique<StreamDraws>(config.costs.transfer, config.costs.reduction,
+                                                 config.n, &fastDrawFill);
     }
 }
 

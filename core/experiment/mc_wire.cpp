@@ -45,14 +45,17 @@ Law readLaw(ByteReader& r) {
     return law;
 }
 
-AlgorithmId readAlgorithm(ByteReader& r) {
-    const std::uint8_t id = r.u8();
-    for (const AlgorithmInfo& info : algorithms()) {
-        if (static_cast<std::uint8_t>(info.id) == id) {
-            return info.id;
-        }
+// An algorithm travels as its key, resolved back among the algorithms the reader knows.
+void writeAlgorithm(ByteWriter& w, const Algorithm& a) {
+    w.bytes(a.key());
+}
+
+Algorithm readAlgorithm(ByteReader& r, std::span<const Algorithm> known) {
+    const std::string_view key = r.bytes();
+    if (const std::optional<Algorithm> a = findAlgorithm(known, key)) {
+        return *a;
     }
-    r.fail("unknown algorithm " + std::to_string(id));
+    r.fail("unknown algorithm '" + std::string(key) + "'");
 }
 
 // The values of a finished run: what a damaged file or message breaks and a run never makes.
@@ -115,8 +118,8 @@ Moments readMoments(ByteReader& r) {
 
 void writeMcConfig(ByteWriter& w, const McConfig& c) {
     w.u64(c.algorithms.size());
-    for (AlgorithmId a : c.algorithms) {
-        w.u8(static_cast<std::uint8_t>(a));
+    for (const Algorithm& a : c.algorithms) {
+        writeAlgorithm(w, a);
     }
     w.i32(c.n);
     w.u8(c.nonCommutative ? 1 : 0);
@@ -138,11 +141,12 @@ void writeMcConfig(ByteWriter& w, const McConfig& c) {
     w.u8(c.analysePairs ? 1 : 0);
 }
 
-McConfig readMcConfig(ByteReader& r) {
+McConfig readMcConfig(ByteReader& r, const AlgorithmCatalog& catalog) {
     McConfig c;
-    c.algorithms.resize(r.count(1));
-    for (AlgorithmId& a : c.algorithms) {
-        a = readAlgorithm(r);
+    c.algorithms.clear();
+    const std::uint64_t algorithms = r.count(9);
+    for (std::uint64_t k = 0; k < algorithms; ++k) {
+        c.algorithms.push_back(readAlgorithm(r, catalog.all()));
     }
     c.n = r.i32();
     c.nonCommutative = r.u8() != 0;
@@ -240,7 +244,7 @@ McBlockResult readBlockResult(ByteReader& r, const McConfig& config) {
 }
 
 void writeSummary(ByteWriter& w, const McSummary& s) {
-    w.u8(static_cast<std::uint8_t>(s.algorithm));
+    writeAlgorithm(w, s.algorithm);
     w.u64(s.count);
     w.f64(s.mean);
     w.f64(s.variance);
@@ -263,9 +267,9 @@ void writeSummary(ByteWriter& w, const McSummary& s) {
     }
 }
 
-McSummary readSummary(ByteReader& r) {
+McSummary readSummary(ByteReader& r, std::span<const Algorithm> known) {
     McSummary s;
-    s.algorithm = readAlgorithm(r);
+    s.algorithm = readAlgorithm(r, known);
     s.count = r.u64();
     s.mean = r.f64();
     s.variance = r.f64();
@@ -414,8 +418,8 @@ McResult readPointResult(ByteReader& r, const McConfig& c) {
         r.fail("wrong number of algorithms");
     }
     const bool exact = keepsEverySample(c);
-    for (AlgorithmId a : c.algorithms) {
-        result.summaries.push_back(readSummary(r));
+    for (const Algorithm& a : c.algorithms) {
+        result.summaries.push_back(readSummary(r, c.algorithms));
         const McSummary& s = result.summaries.back();
         if (s.algorithm != a || s.count != c.replicates || s.quantileProbs != c.quantiles ||
             s.exactQuantiles != exact || (c.keepSamples && exact) != (s.samples != nullptr) ||

@@ -13,7 +13,9 @@ namespace rl {
 
 void writeMcConfig(ByteWriter& w, const McConfig& config);
 /// Throws InputError on a malformed or invalid configuration (McConfig::validate included).
-McConfig readMcConfig(ByteReader& r);
+/// Algorithms travel as their keys, resolved in `catalog` (the reader's built-ins and run-time
+/// algorithms).
+McConfig readMcConfig(ByteReader& r, const AlgorithmCatalog& catalog);
 
 void writeBlockResult(ByteWriter& w, const McBlockResult& block);
 /// A block of `config`: its index, and sizes matching the configuration, are checked.
@@ -21,7 +23,8 @@ McBlockResult readBlockResult(ByteReader& r, const McConfig& config);
 
 /// Every field of a summary, samples included when it holds them.
 void writeSummary(ByteWriter& w, const McSummary& summary);
-McSummary readSummary(ByteReader& r);
+/// `known`: the algorithms the summary may be of (its configuration's).
+McSummary readSummary(ByteReader& r, std::span<const Algorithm> known);
 
 /// A point's paired analysis.
 void writeAnalysis(ByteWriter& w, const PointAnalysis& analysis);

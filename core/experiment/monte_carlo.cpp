@@ -34,7 +34,7 @@ void McConfig::validate() const {
     if (algorithms.empty()) {
         throw InputError("no algorithm selected");
     }
-    for (AlgorithmId a : algorithms) {
+    for (const Algorithm& a : algorithms) {
         validateRun(a, n, nonCommutative);
     }
     costs.validate(n);
@@ -93,7 +93,7 @@ double McSummary::quantile(double p) const {
     return std::nan("");
 }
 
-McSummary summaryFromMoments(AlgorithmId algorithm, const Moments& m, const McConfig& config) {
+McSummary summaryFromMoments(const Algorithm& algorithm, const Moments& m, const McConfig& config) {
     McSummary s;
     s.algorithm = algorithm;
     s.count = m.count;
@@ -138,10 +138,9 @@ std::string mcCsvHeader(const std::vector<double>& quantileProbs) {
 }
 
 std::string mcCsvRow(const McSummary& s, int n) {
-    std::string r = std::string(algorithmInfo(s.algorithm).key) + "," + std::to_string(n) + "," +
-                    std::to_string(s.count) + "," + formatNumber(s.mean) + "," +
-                    formatNumber(s.variance) + "," + formatNumber(s.stdError) + "," +
-                    formatNumber(s.min);
+    std::string r = s.algorithm.key() + "," + std::to_string(n) + "," + std::to_string(s.count) +
+                    "," + formatNumber(s.mean) + "," + formatNumber(s.variance) + "," +
+                    formatNumber(s.stdError) + "," + formatNumber(s.min);
     for (double q : s.quantiles) {
         r += ',';
         r += formatNumber(q);

@@ -26,14 +26,11 @@ inline constexpr std::uint64_t kMaxReplicates = std::uint64_t{1} << 40;
 /// Most worker threads a run asks for (0: every core).
 inline constexpr int kMaxThreads = 1024;
 
-/// One Monte Carlo experiment: R replicates of several algorithms on common random numbers.
-struct McConfig {
-    std::vector<AlgorithmId> algorithms;
-    int n = 64;
-    bool nonCommutative = false;
-    CostModel costs = CostModel::perOperation(Law::gamma(1.0, 1.0), Law::constant(0.0));
+/// What a Monte Carlo experiment runs and measures, whatever the platform: the one place of
+/// these defaults (McStudy holds them as the user gives them, McConfig adds the platform).
+struct McOptions {
+    std::vector<Algorithm> algorithms;
     std::uint64_t replicates = 1000;
-    std::uint64_t seed = 1;
     int threads = 0;                              ///< 0: all hardware threads
     std::vector<double> quantiles{0.1, 0.5, 0.9}; ///< probabilities in [0, 1]
     int histogramBins = 40;
@@ -46,6 +43,15 @@ struct McConfig {
     /// without keeping them: what a figure needs, with one point's samples in memory at a time.
     /// Exact mode only.
     bool analysePairs = false;
+};
+
+/// One Monte Carlo experiment: R replicates of several algorithms on common random numbers,
+/// on one platform.
+struct McConfig : McOptions {
+    int n = 64;
+    bool nonCommutative = false;
+    CostModel costs = CostModel::perOperation(Law::gamma(1.0, 1.0), Law::constant(0.0));
+    std::uint64_t seed = 1;
 
     /// Throws InputError naming the first invalid field.
     /// Also refuses a run whose memory estimate exceeds the cap of base/limits.h.
@@ -56,7 +62,7 @@ struct McConfig {
 
 /// The summary of one algorithm over the replicates.
 struct McSummary {
-    AlgorithmId algorithm = AlgorithmId::TreeDyn;
+    Algorithm algorithm = AlgorithmId::TreeDyn;
     std::uint64_t count = 0;
     double mean = 0.0;
     double variance = 0.0; ///< unbiased
@@ -96,7 +102,7 @@ McResult runMonteCarlo(const McConfig& config, const ProgressCallback& progress 
 /// The fields of a summary that every mode shares (count, mean, unbiased variance, standard
 /// error, extremes, the quantile probabilities and the histogram range), from merged moments;
 /// quantiles and histogram are left to the caller (exact or streaming).
-McSummary summaryFromMoments(AlgorithmId algorithm, const Moments& m, const McConfig& config);
+McSummary summaryFromMoments(const Algorithm& algorithm, const Moments& m, const McConfig& config);
 
 /// CSV header "algorithm,n,replicates,mean,variance,stderr,min,q10,q50,q90,max" for the given
 /// quantile probabilities, and one row of it.

@@ -220,7 +220,12 @@ GridSnapshot snapshotFromCsv(const SweepSpec& spec, std::string_view csv) {
         row.cv = number(f[0], "cv");
         row.ratio = number(f[1], "ratio");
         McSummary& m = row.summary;
-        m.algorithm = parseAlgorithm(f[2]);
+        // The rows name the grid's own algorithms (checked below by writing them back).
+        const std::optional<Algorithm> algorithm = findAlgorithm(spec.algorithms, f[2]);
+        if (!algorithm) {
+            throw InputError(where + ": algorithm '" + f[2] + "' is not one of the grid's");
+        }
+        m.algorithm = *algorithm;
         m.count = static_cast<std::uint64_t>(
             parseInteger(f[4], where + ": replicates", 1, std::numeric_limits<long long>::max()));
         m.mean = number(f[5], "mean");

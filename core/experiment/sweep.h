@@ -24,7 +24,7 @@ LawKind parseSweepFamily(std::string_view key);
 /// reductions family(ratio * transferMean, cv) (the same CV for both streams, as in the paper;
 /// ratio 0 means no reduction cost). Either axis may hold a single value.
 struct SweepSpec {
-    std::vector<AlgorithmId> algorithms;
+    std::vector<Algorithm> algorithms;
     int n = 64;
     bool nonCommutative = false;
     LawKind family = LawKind::Gamma;

@@ -4,6 +4,7 @@
 #include "base/cpu_time.h"
 #include "base/input_error.h"
 #include "engine/kernel.h"
+#include "fastpath/fast_draws.h"
 
 #include <algorithm>
 
@@ -28,14 +29,14 @@ std::uint64_t timed(double seconds, int perCheck, double& elapsed, Pair&& pair) 
 
 } // namespace
 
-TimeBreakdown measureTimeBreakdown(AlgorithmId algorithm, int n, const CostModel& costs,
+TimeBreakdown measureTimeBreakdown(const Algorithm& algorithm, int n, const CostModel& costs,
                                    double seconds, std::uint64_t seed) {
     if (costs.mode != CostMode::PerOperation) {
         throw InputError("time breakdown: per-operation costs only");
     }
     Simulator sim(algorithm, n, false, costs);
-    StreamDraws a(costs.transfer, costs.reduction, n);
-    StreamDraws b(costs.transfer, costs.reduction, n);
+    StreamDraws a(costs.transfer, costs.reduction, n, &fastDrawFill);
+    StreamDraws b(costs.transfer, costs.reduction, n, &fastDrawFill);
     TimeBreakdown out;
     double elapsed = 0.0;
     // 32 pairs between two looks at the clock (std::clock costs a system call), fewer on large

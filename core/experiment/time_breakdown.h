@@ -26,7 +26,7 @@ struct TimeBreakdown {
 /// Times the three parts of TimeBreakdown, about `seconds` of CPU each, on one thread, for
 /// replicates 0, 1, 2, ... of `seed` (the draws of Monte Carlo with that seed).
 /// Per-operation costs only (InputError otherwise).
-TimeBreakdown measureTimeBreakdown(AlgorithmId algorithm, int n, const CostModel& costs,
+TimeBreakdown measureTimeBreakdown(const Algorithm& algorithm, int n, const CostModel& costs,
                                    double seconds, std::uint64_t seed = 1);
 
 } // namespace rl

@@ -53,14 +53,14 @@ std::vector<PipelineComparison> compareWithExplorer(const FixedCosts& costs,
                                                     const std::map<int, double>& known) {
     const PlatformGraph g = PlatformGraph::fromFixedCosts(costs);
     std::vector<PipelineComparison> rows;
-    for (const AlgorithmInfo& info : algorithms()) {
-        if (!info.validNonCommutative) {
+    for (const Algorithm& a : algorithms()) {
+        if (!a.validNonCommutative()) {
             continue;
         }
-        Simulator sim(info.id, costs.n, true, CostModel::fixedMatrix(costs));
+        Simulator sim(a, costs.n, true, CostModel::fixedMatrix(costs));
         const Schedule s = sim.schedule(1, 0);
         PipelineComparison c;
-        c.algorithm = std::string(info.name);
+        c.algorithm = a.name();
         c.makespan = s.makespan;
         c.root = s.root;
         c.singleThroughput =

@@ -1,6 +1,5 @@
 #include "platform/law.h"
 
-#include "base/exp_fma.h"
 #include "base/input_error.h"
 #include "base/limits.h"
 #include "base/text_util.h"
@@ -164,7 +163,6 @@ LawSampler::LawSampler(const Law& law) {
         m_d = a - 1.0 / 3.0;
         m_c = 1.0 / std::sqrt(9.0 * m_d);
         m_invShape = 1.0 / shape;
-        m_expFma = m_mode == Mode::GammaSmall && expFmaMatchesStd();
         break;
     }
     case LawKind::Uniform: {

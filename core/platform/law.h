@@ -1,6 +1,5 @@
 #pragma once
 
-#include "base/fma_target.h"
 #include "base/ziggurat.h"
 
 #include <algorithm>
@@ -8,7 +7,6 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
-#include <type_traits>
 
 namespace rl {
 
@@ -51,6 +49,11 @@ Law parseLaw(std::string_view text, std::string_view role = "law");
 
 std::string_view lawKindKey(LawKind kind);
 
+/// std::exp, as the draws call it: fill()'s default exp.
+struct StdExp {
+    double operator()(double x) const { return std::exp(x); }
+};
+
 /// Draws from a validated law. Immutable after construction; the random state lives in the
 /// engine passed to operator(), so one sampler may serve many threads.
 class LawSampler {
@@ -76,8 +79,12 @@ class LawSampler {
     /// Draws `count` values into `out`: the same values, in the same order, as `count` calls
     /// of operator(). The law's branch is taken once per batch instead of once per draw and
     /// the sampler is inlined into the loop, which is what Monte Carlo kernels want (every run
-    /// of a reduction on n processors draws exactly n - 1 costs from each stream).
-    template <class Rng> void fill(Rng& rng, double* out, std::size_t count) const {
+    /// of a reduction on n processors draws exactly n - 1 costs from each stream). `exp` is
+    /// the exponential of the gamma draws of shape below 1 (drawsExp()): a function with
+    /// std::exp's bits may stand in (fastpath/fast_draws.h instantiates this fill with an
+    /// inline copy of glibc's, in a function compiled for AVX2 and FMA).
+    template <class Rng, class Exp = StdExp>
+    void fill(Rng& rng, double* out, std::size_t count, const Exp& exp = Exp()) const {
         const Ziggurat& zig = *m_zig;
         switch (m_mode) {
         case Mode::Constant:
@@ -94,14 +101,8 @@ class LawSampler {
             }
             return;
         case Mode::GammaSmall:
-            if constexpr (std::is_same_v<Rng, ::rl::Rng>) {
-                if (m_expFma) {
-                    fillGammaSmallFma(rng, out, count);
-                    return;
-                }
-            }
             for (std::size_t i = 0; i < count; ++i) {
-                out[i] = gammaSmall(rng);
+                out[i] = gammaSmall(rng, exp);
             }
             return;
         case Mode::Uniform:
@@ -117,20 +118,20 @@ class LawSampler {
         }
     }
 
+    /// Whether fill() calls exp (gamma laws of shape below 1: one exp per draw), where a
+    /// faster exp with the same bits pays.
+    bool drawsExp() const { return m_mode == Mode::GammaSmall; }
+
   private:
-    template <class Rng> [[gnu::always_inline]] double gammaSmall(Rng& rng) const {
+    template <class Rng, class Exp>
+    [[gnu::always_inline]] double gammaSmall(Rng& rng, const Exp& exp) const {
         // Shape a < 1: G(a + 1) * U^(1/a) (Marsaglia & Tsang 2000, §6), with U^(1/a) drawn
         // as exp(-E/a), E = -log U a standard exponential taken from the ziggurat: the
         // same law, but one exp instead of pow (which costs about as much as the rest of
         // the draw). For tiny shapes exp(-E/a) underflows to 0 exactly where U^(1/a) did.
         const double g = marsagliaTsangInline(rng);
-        return m_scale * g * std::exp(-m_invShape * m_zig->exponential(rng));
+        return m_scale * g * exp(-m_invShape * m_zig->exponential(rng));
     }
-    // gammaSmall with base/exp_fma.h's inline exp (the same bits as std::exp where m_expFma),
-    // compiled for AVX2 and FMA (law_fma.cpp): a fill, and one draw for the generic engine.
-    [[RL_FMA_TARGET gnu::flatten]] void fillGammaSmallFma(::rl::Rng& rng, double* out,
-                                                          std::size_t count) const;
-    [[RL_FMA_TARGET gnu::flatten]] double gammaSmallFma(::rl::Rng& rng) const;
 
     template <class Rng> [[gnu::noinline]] double draw(Rng& rng) const {
         switch (m_mode) {
@@ -141,12 +142,7 @@ class LawSampler {
         case Mode::GammaLarge:
             return m_scale * marsagliaTsang(rng);
         case Mode::GammaSmall:
-            if constexpr (std::is_same_v<Rng, ::rl::Rng>) {
-                if (m_expFma) {
-                    return gammaSmallFma(rng);
-                }
-            }
-            return gammaSmall(rng);
+            return gammaSmall(rng, StdExp{});
         case Mode::Uniform:
             return m_a + m_b * rng.uniform01();
         case Mode::Bernoulli:
@@ -190,7 +186,6 @@ class LawSampler {
     double m_c = 0.0;     // Marsaglia-Tsang c
     double m_scale = 0.0; // gamma scale
     double m_invShape = 0.0;
-    bool m_expFma = false; // GammaSmall draws through expFma (base/exp_fma.h)
 };
 
 } // namespace rl

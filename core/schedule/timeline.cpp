@@ -19,6 +19,8 @@ int rank(EventKind k) {
         return 2;
     case EventKind::ReductionStart:
         return 3;
+    case EventKind::Decision: // never in a schedule's timeline
+        break;
     }
     return 4;
 }

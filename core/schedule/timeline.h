@@ -6,10 +6,13 @@
 
 namespace rl {
 
-/// What happens at one step of an animation.
-enum class EventKind { TransferStart, TransferEnd, ReductionStart, ReductionEnd };
+/// What happens at one step of an animation. Decision: a decision that starts no operation
+/// (a processor enters Tree-dyn's slot, or waits), a step of a run's narration only
+/// (engine/narration.h): buildTimeline() never makes one.
+enum class EventKind { TransferStart, TransferEnd, ReductionStart, ReductionEnd, Decision };
 
-/// One step: an operation (index into Schedule::transfers or ::reductions) starts or ends.
+/// One step: an operation (index into Schedule::transfers or ::reductions) starts or ends; or a
+/// decision, `op` being its processor.
 struct TimelineEvent {
     double time = 0.0;
     EventKind kind = EventKind::TransferStart;

@@ -7,8 +7,8 @@ namespace rl::figure_text {
 
 namespace {
 
-std::string name(AlgorithmId id) {
-    return std::string(algorithmInfo(id).name);
+std::string name(const Algorithm& a) {
+    return a.name();
 }
 
 std::string algorithmAt(const GridSnapshot& s, std::size_t i) {

@@ -4,16 +4,11 @@ namespace rl {
 
 McConfig McStudy::config() const {
     McConfig c;
-    c.algorithms = algorithms;
+    static_cast<McOptions&>(c) = options;
     c.n = platform.n;
     c.nonCommutative = platform.nonCommutative;
     c.costs = platform.costModel();
     c.seed = platform.seed;
-    c.replicates = replicates;
-    c.threads = threads;
-    c.quantiles = quantiles;
-    c.histogramBins = histogramBins;
-    c.exactQuantileLimit = exactQuantileLimit;
     c.validate();
     return c;
 }

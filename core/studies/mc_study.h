@@ -9,15 +9,11 @@
 namespace rl {
 
 /// The request of a Monte Carlo summary (`reducelab-cli mc`, `reducelab-mpi mc`): replicates of
-/// several algorithms on one platform, on common random numbers.
+/// several algorithms on one platform, on common random numbers. Its defaults are the
+/// platform's (PlatformSpec::cliDefault) and the experiment's (McOptions): none of its own.
 struct McStudy {
-    PlatformSpec platform;
-    std::vector<AlgorithmId> algorithms;
-    std::uint64_t replicates = 0;
-    int threads = 0; ///< 0: every core; results do not depend on it
-    std::vector<double> quantiles = McConfig{}.quantiles;
-    int histogramBins = McConfig{}.histogramBins;
-    std::uint64_t exactQuantileLimit = McConfig{}.exactQuantileLimit;
+    PlatformSpec platform = PlatformSpec::cliDefault();
+    McOptions options; ///< threads 0: every core; results do not depend on it
 
     /// The Monte Carlo configuration of the request, validated (InputError naming the first
     /// invalid field, including the memory estimate).

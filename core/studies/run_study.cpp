@@ -28,24 +28,34 @@ std::shared_ptr<const RunResult> runScenario(const Scenario& scenario, RunDetail
     const CostModel costs = scenario.costModel();
     const std::uint64_t steps = scenario.algorithms.size() + 1;
     std::uint64_t done = 0;
-    for (AlgorithmId a : scenario.algorithms) {
+    for (const Algorithm& a : scenario.algorithms) {
         if (!keepGoing(progress, done, steps)) {
             return nullptr;
         }
         Simulator sim(a, scenario.n, scenario.nonCommutative, costs);
-        auto schedule =
-            std::make_shared<const Schedule>(sim.schedule(scenario.seed, scenario.replicate));
+        std::shared_ptr<const Schedule> schedule;
+        if (detail == RunDetail::Schedules) {
+            schedule =
+                std::make_shared<const Schedule>(sim.schedule(scenario.seed, scenario.replicate));
+        } else {
+            auto narration = std::make_shared<Narration>();
+            schedule = std::make_shared<const Schedule>(
+                sim.narratedSchedule(scenario.seed, scenario.replicate, *narration));
+            result->narrations.push_back(std::move(narration));
+        }
         result->criticalPaths.push_back(criticalPath(*schedule));
         result->end = std::max(result->end, schedule->makespan);
         result->schedules.push_back(std::move(schedule));
         ++done;
     }
     if (detail != RunDetail::Schedules) {
-        std::vector<const Schedule*> schedules;
-        for (const auto& schedule : result->schedules) {
-            schedules.push_back(schedule.get());
+        std::vector<const Narration*> runs;
+        std::vector<std::string> names;
+        for (std::size_t i = 0; i < result->narrations.size(); ++i) {
+            runs.push_back(result->narrations[i].get());
+            names.push_back(scenario.algorithms[i].name());
         }
-        result->narration = narrateRuns(schedules, scenario.algorithms);
+        result->narration = narrateRuns(runs, names);
     }
     if (detail == RunDetail::Explorer) {
         bool cancelled = false;
@@ -69,7 +79,7 @@ std::shared_ptr<const RunResult> runScenario(const Scenario& scenario, RunDetail
 }
 
 std::string runTitle(const RunResult& r, std::size_t i) {
-    return std::string(algorithmInfo(r.scenario.algorithms[i]).name) + " — makespan " +
+    return r.scenario.algorithms[i].name() + " — makespan " +
            formatSignificant(r.schedules[i]->makespan, 5);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "algorithms/narration.h"
+#include "engine/narration.h"
 #include "schedule/critical_path.h"
 #include "schedule/schedule.h"
 #include "studies/scenario.h"
@@ -18,7 +18,7 @@ namespace rl {
 /// How much a run derives beyond its schedules.
 enum class RunDetail {
     Schedules, ///< the schedules and their critical paths (`reducelab-cli run`)
-    Narrated,  ///< also their merged timeline and its narration (`run --animation`)
+    Narrated,  ///< also their narrations, and these merged (`run --narration`, `--animation`)
     Explorer,  ///< also the bound and Tree-dyn's Markov chain (the explorer)
 };
 
@@ -44,9 +44,11 @@ struct RunResult {
     std::vector<std::vector<CriticalStep>> criticalPaths;
     /// The longest makespan: where the shared time axis and the animation end.
     double end = 0.0;
-    /// Narrated detail: every schedule's events in its own causal order, merged across
-    /// schedules by time, each with its sentence (narrateRuns: prefixed with the algorithm's
-    /// name when several are shown). What the explorer animates and narrates.
+    /// Narrated detail: per schedule, its story as the engine told it (engine/narration.h).
+    std::vector<std::shared_ptr<const Narration>> narrations;
+    /// Narrated detail: those stories merged across schedules by time, each sentence after the
+    /// algorithm's name when several are shown (narrateRuns). What the explorer steps through
+    /// and narrates.
     std::vector<NarratedEvent> narration;
     /// Explorer detail: the lower bound or optimum drawn on every Gantt chart (none for random
     /// costs).

@@ -14,18 +14,16 @@ void Scenario::validate() const {
     if (algorithms.size() > kMaxAlgorithms) {
         throw InputError("compare at most four algorithms");
     }
-    for (AlgorithmId a : algorithms) {
+    for (const Algorithm& a : algorithms) {
         validateRun(a, n, nonCommutative);
     }
     const CostModel costs = costModel();
     costs.validate(n);
-    for (AlgorithmId a : algorithms) {
-        const AlgorithmInfo& info = algorithmInfo(a);
-        if (info.clairvoyant) {
+    for (const Algorithm& a : algorithms) {
+        if (a.clairvoyant()) {
             const std::string why = senderOnlyViolation(costs, n);
             if (!why.empty()) {
-                throw InputError(std::string(info.name) +
-                                 " is a Liu-Wang clairvoyant baseline: " + why);
+                throw InputError(a.name() + " is a Liu-Wang clairvoyant baseline: " + why);
             }
         }
         if (a == AlgorithmId::Optimum) {

@@ -20,12 +20,17 @@ struct Scenario : PlatformSpec {
     /// is not a scenario for the explorer).
     static constexpr std::size_t kMaxFileBytes = std::size_t{16} << 20;
 
-    std::vector<AlgorithmId> algorithms{AlgorithmId::FibonacciStat,
-                                        AlgorithmId::TreeDyn}; ///< paper order
+    std::vector<Algorithm> algorithms{AlgorithmId::FibonacciStat,
+                                      AlgorithmId::TreeDyn}; ///< paper order
     std::uint64_t replicate = 0;
 
-    /// The demo that the GUI opens with: n = 16, Tree-dyn beside Fibonacci-stat, gamma costs.
-    static Scenario demo() { return {}; }
+    /// The demo that the GUI opens with: the explorer's first platform
+    /// (PlatformSpec::explorerDefault), Tree-dyn beside Fibonacci-stat.
+    static Scenario demo() {
+        Scenario s;
+        static_cast<PlatformSpec&>(s) = PlatformSpec::explorerDefault();
+        return s;
+    }
 
     /// Throws InputError naming the first problem: no or too many algorithms, an algorithm
     /// invalid for n or the mode, a bad law or matrix, a clairvoyant baseline on costs it does

@@ -77,9 +77,9 @@ std::optional<Scenario> SteadyStudyResult::explorerScenario() const {
     s.n = explorerPlatform->n;
     s.nonCommutative = true;
     s.algorithms.clear();
-    for (const AlgorithmInfo& info : algorithms()) {
-        if (info.validNonCommutative) {
-            s.algorithms.push_back(info.id);
+    for (const Algorithm& a : algorithms()) {
+        if (a.validNonCommutative()) {
+            s.algorithms.push_back(a);
         }
     }
     s.costMode = CostMode::FixedMatrix;

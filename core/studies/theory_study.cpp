@@ -120,7 +120,7 @@ void GapStudy::validate() const {
     checkOptimumSearch(times);
 }
 
-Scenario gapScenario(const std::vector<double>& times, AlgorithmId algorithm) {
+Scenario gapScenario(const std::vector<double>& times, const Algorithm& algorithm) {
     Scenario s;
     s.n = static_cast<int>(times.size());
     s.costMode = CostMode::FixedMatrix;

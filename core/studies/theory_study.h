@@ -85,7 +85,7 @@ struct GapStudy {
 
 /// The cluster as an explorer run: `algorithm` beside the exact optimum (the Theory tab's
 /// drill-down from the gap table).
-Scenario gapScenario(const std::vector<double>& times, AlgorithmId algorithm);
+Scenario gapScenario(const std::vector<double>& times, const Algorithm& algorithm);
 
 /// Null when cancelled; `progress` drives the exhaustive search.
 std::shared_ptr<const OptimumGaps> runGapStudy(const GapStudy& study,

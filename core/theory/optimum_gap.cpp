@@ -16,13 +16,12 @@ OptimumGaps optimumGaps(const std::vector<double>& t, const SearchProgress& prog
     out.optimalSenders = opt.senders;
     const CostModel costs = CostModel::fixedMatrix(FixedCosts::senderOnly(t));
     const int n = static_cast<int>(t.size());
-    for (const AlgorithmInfo& info : allAlgorithms()) {
+    for (const Algorithm& a : allAlgorithms()) {
         AlgorithmGap g;
-        g.algorithm = info.id;
+        g.algorithm = a;
         // The optimum row is the search result itself (no second search).
-        g.makespan = info.id == AlgorithmId::Optimum
-                         ? opt.makespan
-                         : Simulator(info.id, n, false, costs).makespan(1, 0);
+        g.makespan =
+            a == AlgorithmId::Optimum ? opt.makespan : Simulator(a, n, false, costs).makespan(1, 0);
         g.gap = opt.makespan > 0 ? g.makespan / opt.makespan - 1.0 : 0.0;
         out.rows.push_back(g);
     }

@@ -9,7 +9,7 @@ namespace rl {
 
 /// One algorithm's makespan on a Liu-Wang cluster against the exact optimum.
 struct AlgorithmGap {
-    AlgorithmId algorithm = AlgorithmId::TreeDyn;
+    Algorithm algorithm = AlgorithmId::TreeDyn;
     double makespan = 0.0;
     double gap = 0.0; ///< makespan / optimum - 1 (0 when the optimum is 0)
 };

@@ -120,13 +120,12 @@ std::string ratiosCsv(const std::vector<RatioRow>& rows) {
     std::string out =
         "theorem,case,algorithm,bound,c,makespan,lower_bound,optimum,ratio,reached,note\n";
     for (const RatioRow& r : rows) {
-        out += csvField(r.theorem) + "," + csvField(r.costCase) + "," +
-               csvField(std::string(algorithmInfo(r.algorithm).name)) + "," +
-               (std::isfinite(r.bound) ? formatNumber(r.bound) : std::string()) + "," +
-               formatNumber(r.c) + "," + formatNumber(r.makespan) + "," +
-               formatNumber(r.lowerBound) + "," + formatNumber(r.optimum) + "," +
-               formatNumber(r.ratio) + "," + (r.reached ? "yes" : "no") + "," + csvField(r.note) +
-               "\n";
+        out +=
+            csvField(r.theorem) + "," + csvField(r.costCase) + "," + csvField(r.algorithm.name()) +
+            "," + (std::isfinite(r.bound) ? formatNumber(r.bound) : std::string()) + "," +
+            formatNumber(r.c) + "," + formatNumber(r.makespan) + "," + formatNumber(r.lowerBound) +
+            "," + formatNumber(r.optimum) + "," + formatNumber(r.ratio) + "," +
+            (r.reached ? "yes" : "no") + "," + csvField(r.note) + "\n";
     }
     return out;
 }

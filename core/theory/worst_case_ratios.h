@@ -11,7 +11,7 @@ namespace rl {
 struct RatioRow {
     std::string theorem;  ///< "Th. 1" ... "Th. 5", or "-" (Non-Commut-Tree-dyn: none proved)
     std::string costCase; ///< "c = 0", "c = 0.5", "c = d"
-    AlgorithmId algorithm = AlgorithmId::BinomialStat;
+    Algorithm algorithm = AlgorithmId::BinomialStat;
     double bound = 0.0;      ///< the theorem's ratio (NaN where none is proved)
     double c = 0.0;          ///< reduction cost of the instance
     double makespan = 0.0;   ///< measured on the instance (fixed costs, one run)

@@ -35,8 +35,8 @@ std::string gridText(const std::vector<double>& axis) {
 
 json settingsJson(const GridSnapshot& s) {
     std::string algorithms;
-    for (AlgorithmId id : s.spec.algorithms) {
-        algorithms += (algorithms.empty() ? "" : ", ") + std::string(algorithmInfo(id).name);
+    for (const Algorithm& a : s.spec.algorithms) {
+        algorithms += (algorithms.empty() ? "" : ", ") + a.name();
     }
     return json::array({json::array({"processors", "n = " + std::to_string(s.spec.n)}),
                         json::array({"algorithms", algorithms + " (common random numbers)"}),
@@ -197,9 +197,8 @@ std::string figurePageHtml(const FigurePageContent& content) {
         break;
     }
     json algorithms = json::array();
-    for (AlgorithmId id : s.spec.algorithms) {
-        algorithms.push_back(
-            {{"name", algorithmInfo(id).name}, {"category", static_cast<int>(id)}});
+    for (const Algorithm& a : s.spec.algorithms) {
+        algorithms.push_back({{"name", a.name()}, {"category", algorithmCategory(a)}});
     }
     json data{{"kind", "figure"},
               {"figure", figureKey(content.figure)},

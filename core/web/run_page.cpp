@@ -3,7 +3,6 @@
 #include "web/page_html.h"
 #include "web/web_assets.h"
 
-#include "algorithms/narration.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "base/version.h"
@@ -22,43 +21,36 @@ namespace {
 
 using nlohmann::json;
 
-std::string algorithmName(AlgorithmId id) {
-    return std::string(algorithmInfo(id).name);
-}
-
 bool shows(const Scenario& s, AlgorithmId id) {
     return std::find(s.algorithms.begin(), s.algorithms.end(), id) != s.algorithms.end();
 }
 
-/// The narration as the page lists it: what happens at time 0 before the first operation
-/// (narrateStart, each run's), then one entry per event of the merged timeline (narrateRuns),
-/// each with its time, its run and the index of its event. Entries carry a time and an
-/// optional event, so that the player also takes entries that are a decision without an
-/// operation. The one place where the page meets the core's narration.
+/// The narration as the page lists it: the merged story of the runs (RunResult::narration, in
+/// each engine's order), each entry with its time, its run and, for an operation's start or
+/// end, the index of its step among timelineEvents(); a decision that starts nothing ("P0 is
+/// idle and enters the empty slot") has a time and no step. The one place where the page
+/// meets the core's narration.
 json narrationEntries(const RunResult& r) {
     json entries = json::array();
-    const std::size_t runs = r.schedules.size();
-    for (std::size_t i = 0; i < runs; ++i) {
-        // Prefixed as narrateRuns prefixes the events of several runs.
-        const std::string prefix =
-            runs > 1 ? algorithmName(r.scenario.algorithms[i]) + " · " : std::string();
-        for (const std::string& line : narrateStart(*r.schedules[i], r.scenario.algorithms[i])) {
-            entries.push_back({{"t", 0.0}, {"text", prefix + line}, {"run", i}});
+    std::size_t step = 0;
+    for (const NarratedEvent& e : r.narration) {
+        json entry = {{"t", e.event.time}, {"text", e.text}, {"run", e.run}};
+        if (e.event.kind != EventKind::Decision) {
+            entry["event"] = step++;
         }
-    }
-    for (std::size_t k = 0; k < r.narration.size(); ++k) {
-        const NarratedEvent& e = r.narration[k];
-        entries.push_back({{"t", e.event.time}, {"text", e.text}, {"run", e.run}, {"event", k}});
+        entries.push_back(std::move(entry));
     }
     return entries;
 }
 
-/// The animation's steps: every event of the merged timeline, [time, kind, operation, run]
-/// (kind: 0 transfer start, 1 transfer end, 2 reduction start, 3 reduction end).
+/// The animation's steps: every operation's start and end of the merged story, [time, kind,
+/// operation, run] (kind: 0 transfer start, 1 transfer end, 2 reduction start, 3 reduction end).
 json timelineEvents(const RunResult& r) {
     json events = json::array();
     for (const NarratedEvent& e : r.narration) {
-        events.push_back({e.event.time, static_cast<int>(e.event.kind), e.event.op, e.run});
+        if (e.event.kind != EventKind::Decision) {
+            events.push_back({e.event.time, static_cast<int>(e.event.kind), e.event.op, e.run});
+        }
     }
     return events;
 }
@@ -88,7 +80,7 @@ json runJson(const RunResult& r, std::size_t i) {
         (step.isTransfer ? criticalTransfers : criticalReductions).push_back(step.op);
     }
     const TreeLayout layout = layoutTree(s);
-    return {{"name", algorithmName(r.scenario.algorithms[i])},
+    return {{"name", r.scenario.algorithms[i].name()},
             {"title", runTitle(r, i)},
             {"detail", runDetail(r, i)},
             {"n", s.n},
@@ -120,8 +112,8 @@ std::string costsText(const Scenario& s) {
 json scenarioJson(const RunPageContent& c) {
     const Scenario& s = c.run->scenario;
     std::string algorithms;
-    for (AlgorithmId id : s.algorithms) {
-        algorithms += (algorithms.empty() ? "" : ", ") + algorithmName(id);
+    for (const Algorithm& a : s.algorithms) {
+        algorithms += (algorithms.empty() ? "" : ", ") + a.name();
     }
     if (s.algorithms.size() > 1) {
         algorithms += " (compare mode: common random numbers)";
@@ -177,9 +169,8 @@ json glossaryJson(const RunResult& r) {
         const GlossaryEntry& e = glossaryEntry(term);
         entries.push_back({{"term", e.term}, {"meaning", e.meaning}});
     }
-    for (AlgorithmId id : s.algorithms) {
-        const AlgorithmInfo& info = algorithmInfo(id);
-        entries.push_back({{"term", info.name}, {"meaning", htmlEscaped(info.summary)}});
+    for (const Algorithm& a : s.algorithms) {
+        entries.push_back({{"term", a.name()}, {"meaning", htmlEscaped(a.summary())}});
     }
     return entries;
 }
@@ -235,7 +226,7 @@ std::string runPageTitle(const Scenario& scenario) {
         if (i > 0) {
             names += i + 1 == scenario.algorithms.size() ? " and " : ", ";
         }
-        names += algorithmName(scenario.algorithms[i]);
+        names += scenario.algorithms[i].name();
     }
     return names + ", n = " + std::to_string(scenario.n);
 }

@@ -18,6 +18,9 @@
 
 #include "cli_process.h"
 
+#include "experiment/monte_carlo.h"
+#include "studies/platform_spec.h"
+
 using rl::test::CliResult;
 using rl::test::lines;
 using rl::test::runCli;
@@ -212,6 +215,29 @@ class TestCli : public QObject {
 
     // bench --growth: one row per size, 16 to 65536, for the algorithms asked, each with a
     // positive cost per transfer (the values vary from run to run; only the shape is checked).
+    // The help of run and mc prints the defaults the core defines, once each: the command
+    // line's platform (PlatformSpec::cliDefault) and the experiment's options (McOptions).
+    void helpPrintsTheCoresDefaults() {
+        const rl::PlatformSpec platform = rl::PlatformSpec::cliDefault();
+        const rl::McOptions options;
+        const QString comm = QStringLiteral("(default %1)")
+                                 .arg(QString::fromStdString(platform.transfer.toString()));
+        const QString comp = QStringLiteral("(default %1)")
+                                 .arg(QString::fromStdString(platform.reduction.toString()));
+        for (const char* verb : {"run", "mc"}) {
+            const CliResult r = runCli({verb, "--help"});
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY2(r.out.contains(comm.toUtf8()) && r.out.contains(comp.toUtf8()), verb);
+        }
+        const CliResult mc = runCli({"mc", "--help"});
+        QVERIFY(mc.out.contains(
+            QStringLiteral("histogram bins (default %1)").arg(options.histogramBins).toUtf8()));
+        QVERIFY(mc.out.contains(
+            QStringLiteral("(default %1)").arg(options.exactQuantileLimit).toUtf8()));
+        QVERIFY(mc.out.contains("increasing (default 0.1,0.5,0.9)"));
+        QCOMPARE(options.quantiles, (std::vector<double>{0.1, 0.5, 0.9}));
+    }
+
     void benchGrowth() {
         const CliResult r =
             runCli({"bench", "--growth", "--algo", "tree-dyn", "--seconds", "0.01"});

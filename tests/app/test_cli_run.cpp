@@ -5,10 +5,10 @@
 #include "../figure_files.h"
 #include "cli_process.h"
 
-#include "algorithms/narration.h"
 #include "algorithms/simulator.h"
 #include "base/version.h"
 #include "common/scenario_json.h"
+#include "engine/narration.h"
 #include "views/gantt_view.h"
 
 #include <QDir>
@@ -171,9 +171,9 @@ class TestCliRun : public QObject {
         const QJsonObject scenario = o.value("scenario").toObject();
         QCOMPARE(scenario.value("program").toString(), QStringLiteral("reducelab-cli"));
         QCOMPARE(scenario.value("programVersion").toString(), QString::fromLatin1(rl::kVersion));
-        const Scenario s = scenarioFromJson(scenario);
+        const Scenario s = scenarioFromJson(scenario, AlgorithmCatalog());
         QCOMPARE(s.n, 32);
-        QCOMPARE(s.algorithms, std::vector<AlgorithmId>{AlgorithmId::FibonacciStat});
+        QCOMPARE(s.algorithms, std::vector<Algorithm>{AlgorithmId::FibonacciStat});
         QCOMPARE(s.seed, std::uint64_t{5});
         QCOMPARE(s.replicate, std::uint64_t{2});
         QVERIFY(s.nonCommutative);
@@ -186,7 +186,8 @@ class TestCliRun : public QObject {
             runCli({"run", "--algo", "snf", "--preset", "liuwang-fig1", "--format", "json"});
         QVERIFY2(fixed.exitCode == 0, fixed.err.constData());
         const Scenario f = scenarioFromJson(
-            QJsonDocument::fromJson(fixed.out).object().value("scenario").toObject());
+            QJsonDocument::fromJson(fixed.out).object().value("scenario").toObject(),
+            AlgorithmCatalog());
         QCOMPARE(f.costMode, CostMode::FixedMatrix);
         QVERIFY(f.matrix.has_value());
         QCOMPARE(f.n, 7);
@@ -196,8 +197,9 @@ class TestCliRun : public QObject {
         QTemporaryDir dir;
         Simulator sim(AlgorithmId::FibonacciStat, 32, false,
                       CostModel::perOperation(Law::gamma(1, 0.5), Law::gamma(0.5, 0.5)));
-        const QByteArray expected = QByteArray::fromStdString(
-            narrationText(sim.schedule(5, 2), AlgorithmId::FibonacciStat));
+        Narration narration;
+        sim.narratedSchedule(5, 2, narration);
+        const QByteArray expected = QByteArray::fromStdString(narrationText(narration));
         const CliResult toFile =
             runCli(kRun + QStringList{"--narration", dir.filePath("n.txt"), "--out", "/dev/null"});
         QVERIFY2(toFile.exitCode == 0, toFile.err.constData());

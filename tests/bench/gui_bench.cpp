@@ -76,15 +76,15 @@ int main(int argc, char** argv) {
         std::printf("open n=4096: %.3f s (simulate %.3f s, set up and first paint %.3f s)\n", total,
                     simulate, total - simulate);
     }
-    for (const AlgorithmInfo& a : algorithms()) {
-        Simulator sim(a.id, 4096, false,
+    for (const Algorithm& a : algorithms()) {
+        Simulator sim(a, 4096, false,
                       CostModel::perOperation(Law::gamma(1, 0.5), Law::constant(0)));
         const Schedule s = sim.schedule(1, 0);
         QElapsedTimer t;
         t.start();
         const TreeLayout l = layoutTree(s);
         std::printf("tree layout n=4096 %s: %.1f ms (%g columns x %g levels)\n",
-                    std::string(a.key).c_str(), static_cast<double>(t.nsecsElapsed()) / 1e6,
+                    std::string(a.key()).c_str(), static_cast<double>(t.nsecsElapsed()) / 1e6,
                     l.width + 1, l.height + 1);
     }
     {

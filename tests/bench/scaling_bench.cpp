@@ -206,7 +206,7 @@ int main(int argc, char** argv) {
     std::vector<McConfig> points;
     if (job == "mc") {
         McConfig c;
-        c.algorithms = parseAlgorithmList("all");
+        c.algorithms = parseAlgorithmList("all", AlgorithmCatalog());
         c.n = 64;
         c.costs = CostModel::perOperation(Law::gamma(1.0, 1.0), Law::constant(0.0));
         c.replicates = replicates > 0 ? replicates : 2000000;

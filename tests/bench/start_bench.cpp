@@ -5,7 +5,7 @@
 // rounds, for the README's Performance section. Both must give the same array: checked.
 // Usage: start_bench [BUILDS_PER_ROUND=200000]
 #include "cpu_time.h"
-#include "engine/pending_events.h"
+#include "fastpath/pending_events.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -13,8 +13,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0; // not JSON: the loader refuses it before fromJson
     }
     rl::fuzz::expectAcceptOrRefuse([&] {
-        const rl::Scenario s = rl::scenarioFromJson(doc.object());
-        const rl::Scenario again = rl::scenarioFromJson(rl::scenarioToJson(s));
+        const rl::Scenario s = rl::scenarioFromJson(doc.object(), rl::AlgorithmCatalog());
+        const rl::Scenario again =
+            rl::scenarioFromJson(rl::scenarioToJson(s), rl::AlgorithmCatalog());
         if (rl::scenarioToJson(again) != rl::scenarioToJson(s)) {
             rl::fuzz::finding("a scenario does not survive a save and load");
         }

@@ -23,9 +23,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         sidecar = QJsonDocument(o).toJson().toStdString();
     }
     rl::fuzz::expectAcceptOrRefuse([&] {
-        const rl::SweepResults r = rl::parseSweepResults(csv, sidecar);
+        const rl::SweepResults r = rl::parseSweepResults(csv, sidecar, rl::AlgorithmCatalog());
         const std::string written = rl::sweepSidecar(*r.snapshot, r.figure);
-        const rl::SweepResults again = rl::parseSweepResults(r.snapshot->csv(), written);
+        const rl::SweepResults again =
+            rl::parseSweepResults(r.snapshot->csv(), written, rl::AlgorithmCatalog());
         if (again.snapshot->csv() != csv ||
             rl::sweepSidecar(*again.snapshot, again.figure) != written) {
             rl::fuzz::finding("sweep results do not survive writing and reading back");

@@ -70,10 +70,9 @@ SweepParamsWidget::SweepParamsWidget(AlgorithmMode mode, const SweepSpec& defaul
         auto* box = new QWidget;
         auto* l = new QVBoxLayout(box);
         l->setContentsMargins(0, 0, 0, 0);
-        for (const AlgorithmInfo& info : algorithms()) {
-            auto* check = new QCheckBox(algorithmName(info.id));
-            check->setToolTip(
-                QString::fromUtf8(info.summary.data(), static_cast<int>(info.summary.size())));
+        for (const Algorithm& a : algorithms()) {
+            auto* check = new QCheckBox(algorithmName(a));
+            check->setToolTip(QString::fromStdString(a.summary()));
             l->addWidget(check);
             m_algoChecks.push_back(check);
             connect(check, &QCheckBox::toggled, this, [this] {
@@ -86,9 +85,10 @@ SweepParamsWidget::SweepParamsWidget(AlgorithmMode mode, const SweepSpec& defaul
     } else {
         m_algoA = new QComboBox;
         m_algoB = new QComboBox;
-        for (const AlgorithmInfo& info : algorithms()) {
-            m_algoA->addItem(algorithmName(info.id), static_cast<int>(info.id));
-            m_algoB->addItem(algorithmName(info.id), static_cast<int>(info.id));
+        // Each entry's data: its place in algorithms().
+        for (std::size_t k = 0; k < algorithms().size(); ++k) {
+            m_algoA->addItem(algorithmName(algorithms()[k]), static_cast<int>(k));
+            m_algoB->addItem(algorithmName(algorithms()[k]), static_cast<int>(k));
         }
         form->addRow(tr("A (numerator)"), m_algoA);
         form->addRow(tr("B (denominator)"), m_algoB);
@@ -136,13 +136,16 @@ void SweepParamsWidget::setSpec(const SweepSpec& s) {
     m_nonCommutative->setChecked(s.nonCommutative);
     if (m_mode == AlgorithmMode::Subset) {
         for (std::size_t k = 0; k < m_algoChecks.size(); ++k) {
-            const AlgorithmId id = algorithms()[k].id;
-            m_algoChecks[k]->setChecked(std::find(s.algorithms.begin(), s.algorithms.end(), id) !=
-                                        s.algorithms.end());
+            m_algoChecks[k]->setChecked(std::find(s.algorithms.begin(), s.algorithms.end(),
+                                                  algorithms()[k]) != s.algorithms.end());
         }
     } else if (s.algorithms.size() >= 2) {
-        m_algoA->setCurrentIndex(m_algoA->findData(static_cast<int>(s.algorithms[0])));
-        m_algoB->setCurrentIndex(m_algoB->findData(static_cast<int>(s.algorithms[1])));
+        const auto place = [](const Algorithm& a) {
+            const auto all = algorithms();
+            return static_cast<int>(std::find(all.begin(), all.end(), a) - all.begin());
+        };
+        m_algoA->setCurrentIndex(m_algoA->findData(place(s.algorithms[0])));
+        m_algoB->setCurrentIndex(m_algoB->findData(place(s.algorithms[1])));
     }
     m_updating = false;
 }
@@ -164,12 +167,12 @@ SweepSpec SweepParamsWidget::spec() const {
     if (m_mode == AlgorithmMode::Subset) {
         for (std::size_t k = 0; k < m_algoChecks.size(); ++k) {
             if (m_algoChecks[k]->isChecked()) {
-                s.algorithms.push_back(algorithms()[k].id);
+                s.algorithms.push_back(algorithms()[k]);
             }
         }
     } else {
-        s.algorithms = {static_cast<AlgorithmId>(m_algoA->currentData().toInt()),
-                        static_cast<AlgorithmId>(m_algoB->currentData().toInt())};
+        s.algorithms = {algorithms()[static_cast<std::size_t>(m_algoA->currentData().toInt())],
+                        algorithms()[static_cast<std::size_t>(m_algoB->currentData().toInt())]};
     }
     return s;
 }

@@ -59,8 +59,8 @@ QString scenarioSidecarPath(const QString& csvPath) {
 
 QJsonObject scenarioToJson(const Scenario& s) {
     QJsonArray algos;
-    for (AlgorithmId a : s.algorithms) {
-        algos.append(QString::fromStdString(std::string(algorithmInfo(a).key)));
+    for (const Algorithm& a : s.algorithms) {
+        algos.append(QString::fromStdString(a.key()));
     }
     QJsonObject o{{"format", "reducelab-scenario"},
                   {"version", Scenario::kVersion},
@@ -78,7 +78,7 @@ QJsonObject scenarioToJson(const Scenario& s) {
     return o;
 }
 
-Scenario scenarioFromJson(const QJsonObject& o) {
+Scenario scenarioFromJson(const QJsonObject& o, const AlgorithmCatalog& catalog) {
     QJsonValue v;
     if (o.value("format").toString() != QLatin1String("reducelab-scenario")) {
         fail(QStringLiteral("not a ReduceLab scenario (no \"format\": \"reducelab-scenario\")"));
@@ -107,7 +107,7 @@ Scenario scenarioFromJson(const QJsonObject& o) {
     s.n = static_cast<int>(n);
     s.algorithms.clear();
     for (const auto& a : need(o, "algorithms", QJsonValue::Array, v).toArray()) {
-        s.algorithms.push_back(parseAlgorithm(a.toString().toStdString()));
+        s.algorithms.push_back(parseAlgorithm(a.toString().toStdString(), catalog));
     }
     s.nonCommutative = need(o, "noncommutative", QJsonValue::Bool, v).toBool();
     const QString mode = need(o, "costMode", QJsonValue::String, v).toString();
@@ -141,7 +141,7 @@ Scenario scenarioFromJson(const QJsonObject& o) {
     return s;
 }
 
-Scenario loadScenario(const QString& path) {
+Scenario loadScenario(const QString& path, const AlgorithmCatalog& catalog) {
     // Bounded, regular files only: a FIFO or /dev/zero given as a scenario never blocks.
     const std::string text = readInputFile(path.toStdString(), Scenario::kMaxFileBytes);
     QJsonParseError err{};
@@ -152,7 +152,7 @@ Scenario loadScenario(const QString& path) {
                  .arg(err.offset));
     }
     try {
-        return scenarioFromJson(doc.object());
+        return scenarioFromJson(doc.object(), catalog);
     } catch (const InputError& e) {
         fail(QStringLiteral("%1: %2").arg(path, QString::fromUtf8(e.what())));
     }

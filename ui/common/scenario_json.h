@@ -17,10 +17,11 @@ QJsonObject scenarioProvenanceJson(const Scenario& s, const QString& program);
 /// Open scenario reopens it).
 QString scenarioSidecarPath(const QString& csvPath);
 /// Throws InputError on a malformed document, a newer version or an invalid scenario.
-Scenario scenarioFromJson(const QJsonObject& o);
+/// Algorithms are named by their keys, resolved in `catalog`.
+Scenario scenarioFromJson(const QJsonObject& o, const AlgorithmCatalog& catalog);
 /// Reads and validates a scenario file (bounded: Scenario::kMaxFileBytes); throws InputError
 /// naming the file and the problem.
-Scenario loadScenario(const QString& path);
+Scenario loadScenario(const QString& path, const AlgorithmCatalog& catalog);
 /// Writes atomically; returns false with a message naming the path on failure.
 bool saveScenario(const Scenario& s, const QString& path, QString* error);
 

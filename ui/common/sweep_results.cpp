@@ -199,9 +199,8 @@ void saveSweepResults(const GridSnapshot& snapshot, Figure fig, const std::strin
 std::string sweepSidecar(const GridSnapshot& snapshot, Figure fig) {
     const SweepSpec& s = snapshot.spec;
     QJsonArray algos;
-    for (AlgorithmId a : s.algorithms) {
-        algos.append(QString::fromUtf8(algorithmInfo(a).key.data(),
-                                       static_cast<qsizetype>(algorithmInfo(a).key.size())));
+    for (const Algorithm& a : s.algorithms) {
+        algos.append(QString::fromStdString(a.key()));
     }
     QJsonObject o{{"format", kFormat},
                   {"version", kSidecarVersion},
@@ -233,7 +232,8 @@ std::string sweepSidecar(const GridSnapshot& snapshot, Figure fig) {
     return QJsonDocument(o).toJson(QJsonDocument::Indented).toStdString();
 }
 
-SweepResults parseSweepResults(std::string_view csv, std::string_view sidecar) {
+SweepResults parseSweepResults(std::string_view csv, std::string_view sidecar,
+                               const AlgorithmCatalog& catalog) {
     QJsonParseError err{};
     const QJsonDocument doc = QJsonDocument::fromJson(
         QByteArray(sidecar.data(), static_cast<qsizetype>(sidecar.size())), &err);
@@ -265,7 +265,7 @@ SweepResults parseSweepResults(std::string_view csv, std::string_view sidecar) {
     }
     s.algorithms.clear();
     for (const auto& a : algos) {
-        s.algorithms.push_back(parseAlgorithm(a.toString().toStdString()));
+        s.algorithms.push_back(parseAlgorithm(a.toString().toStdString(), catalog));
     }
     s.replicates = wholeString(o.value("replicates"), "'replicates'");
     s.seed = wholeString(o.value("seed"), "'seed'");
@@ -308,7 +308,7 @@ SweepResults parseSweepResults(std::string_view csv, std::string_view sidecar) {
     return r;
 }
 
-SweepResults loadSweepResults(const QString& csvPath) {
+SweepResults loadSweepResults(const QString& csvPath, const AlgorithmCatalog& catalog) {
     const std::string path = csvPath.toStdString();
     const std::string sidecarPath = sweepSidecarPath(path);
     // The CSV first: a missing or special file is named as such before its sidecar.
@@ -319,7 +319,7 @@ SweepResults loadSweepResults(const QString& csvPath) {
     }
     const std::string sidecar = readInputFile(sidecarPath, kMaxSweepResultsBytes);
     try {
-        return parseSweepResults(csv, sidecar);
+        return parseSweepResults(csv, sidecar, catalog);
     } catch (const InputError& e) {
         throw InputError(rl::quoted(path) + ": " + e.what());
     }

@@ -43,10 +43,12 @@ void saveSweepResults(const GridSnapshot& snapshot, Figure fig, const std::strin
 
 /// Reads results from the CSV text and its sidecar's text. The CSV must be exactly what the
 /// sweep the sidecar describes wrote; throws InputError naming the problem otherwise.
-SweepResults parseSweepResults(std::string_view csv, std::string_view sidecar);
+/// Algorithms are named by their keys, resolved in `catalog`.
+SweepResults parseSweepResults(std::string_view csv, std::string_view sidecar,
+                               const AlgorithmCatalog& catalog);
 
 /// Reads `csvPath` and its sidecar (bounded, regular files only); throws InputError naming the
 /// file and the problem.
-SweepResults loadSweepResults(const QString& csvPath);
+SweepResults loadSweepResults(const QString& csvPath, const AlgorithmCatalog& catalog);
 
 } // namespace rl

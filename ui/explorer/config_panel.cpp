@@ -29,9 +29,8 @@ namespace rl {
 
 namespace {
 
-QString algoName(AlgorithmId id) {
-    const std::string_view name = algorithmInfo(id).name;
-    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+QString algoName(const Algorithm& a) {
+    return QString::fromStdString(a.name());
 }
 
 } // namespace
@@ -52,10 +51,11 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
         new QLabel(tr("One to four; several are compared on the same draws."), algoBox);
     algoHint->setWordWrap(true);
     algoLayout->addWidget(algoHint);
-    for (const AlgorithmInfo& info : allAlgorithms()) {
-        auto* box = new QCheckBox(QString::fromStdString(std::string(info.name)), algoBox);
-        box->setToolTip(QString::fromStdString(std::string(info.summary)));
-        m_algos[static_cast<int>(info.id)] = box;
+    for (const Algorithm& a : allAlgorithms()) {
+        auto* box = new QCheckBox(algoName(a), algoBox);
+        box->setToolTip(QString::fromStdString(a.summary()));
+        m_algorithmList.push_back(a);
+        m_algos.push_back(box);
         algoLayout->addWidget(box);
         connect(box, &QCheckBox::toggled, this, &ConfigPanel::onEdited);
     }
@@ -240,16 +240,19 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     setScenario(Scenario::demo());
 }
 
-QCheckBox* ConfigPanel::algorithmBox(AlgorithmId id) const {
-    return m_algos[static_cast<int>(id)];
+QCheckBox* ConfigPanel::algorithmBox(const Algorithm& a) const {
+    const auto it = std::find(m_algorithmList.begin(), m_algorithmList.end(), a);
+    return it == m_algorithmList.end()
+               ? nullptr
+               : m_algos[static_cast<std::size_t>(it - m_algorithmList.begin())];
 }
 
 void ConfigPanel::setScenario(const Scenario& s) {
     m_updating = true;
     m_n->setText(QString::number(s.n));
-    for (const AlgorithmInfo& info : allAlgorithms()) {
-        m_algos[static_cast<int>(info.id)]->setChecked(
-            std::find(s.algorithms.begin(), s.algorithms.end(), info.id) != s.algorithms.end());
+    for (std::size_t i = 0; i < m_algos.size(); ++i) {
+        m_algos[i]->setChecked(std::find(s.algorithms.begin(), s.algorithms.end(),
+                                         m_algorithmList[i]) != s.algorithms.end());
     }
     m_nonCommutative->setChecked(s.nonCommutative);
     m_mode->setCurrentIndex(m_mode->findData(static_cast<int>(s.costMode)));
@@ -295,9 +298,9 @@ Scenario ConfigPanel::read(QWidget** culprit) const {
         return 0;
     });
     s.algorithms.clear();
-    for (const AlgorithmInfo& info : allAlgorithms()) {
-        if (m_algos[static_cast<int>(info.id)]->isChecked()) {
-            s.algorithms.push_back(info.id);
+    for (std::size_t i = 0; i < m_algos.size(); ++i) {
+        if (m_algos[i]->isChecked()) {
+            s.algorithms.push_back(m_algorithmList[i]);
         }
     }
     s.nonCommutative = m_nonCommutative->isChecked();
@@ -347,12 +350,12 @@ QString ConfigPanel::noteText() const {
 void ConfigPanel::updateEnabled() {
     const bool nc = m_nonCommutative->isChecked();
     QStringList dropped; // the algorithms this change turns off, with why
-    QCheckBox* treeDyn = m_algos[static_cast<int>(AlgorithmId::TreeDyn)];
+    QCheckBox* treeDyn = algorithmBox(AlgorithmId::TreeDyn);
     treeDyn->setEnabled(!nc);
     treeDyn->setToolTip(
         nc ? tr("Tree-dyn pairs any two idle processors, so it cannot keep a non-commutative "
                 "operation in order: disabled")
-           : QString::fromStdString(std::string(algorithmInfo(AlgorithmId::TreeDyn).summary)));
+           : QString::fromStdString(Algorithm(AlgorithmId::TreeDyn).summary()));
     if (nc && treeDyn->isChecked()) {
         treeDyn->setChecked(false);
         dropped << tr("Tree-dyn cannot keep a non-commutative operation in order");
@@ -370,20 +373,18 @@ void ConfigPanel::updateEnabled() {
     } else if (const std::string v = senderOnlyViolation(*m_matrix); !v.empty()) {
         why = tr("the matrix is not sender-only: %1").arg(QString::fromStdString(v));
     }
-    for (const AlgorithmInfo& info : clairvoyantAlgorithms()) {
-        QCheckBox* box = m_algos[static_cast<int>(info.id)];
+    for (const Algorithm& info : clairvoyantAlgorithms()) {
+        QCheckBox* box = algorithmBox(info);
         if (!why.isEmpty()) {
             if (box->isChecked()) {
-                dropped << tr("%1 needs sender-only fixed costs").arg(algoName(info.id));
+                dropped << tr("%1 needs sender-only fixed costs").arg(algoName(info));
             }
             box->setEnabled(false);
             box->setChecked(false);
             box->setToolTip(tr("%1 is a Liu-Wang clairvoyant baseline, valid only for "
                                "sender-only costs d[i][j] = t(Pi) with c = 0: %2. Disabled.")
-                                .arg(QString::fromUtf8(info.name.data(),
-                                                       static_cast<qsizetype>(info.name.size())),
-                                     why));
-        } else if (info.id == AlgorithmId::Optimum && !optimumSearchFits(senderTimes(*m_matrix))) {
+                                .arg(algoName(info), why));
+        } else if (info == AlgorithmId::Optimum && !optimumSearchFits(senderTimes(*m_matrix))) {
             if (box->isChecked()) {
                 dropped << tr("Optimum's search is too long for this cluster");
             }
@@ -394,7 +395,7 @@ void ConfigPanel::updateEnabled() {
                                 .arg(kMaxOptimumSequences));
         } else {
             box->setEnabled(true);
-            box->setToolTip(QString::fromStdString(std::string(info.summary)));
+            box->setToolTip(QString::fromStdString(info.summary()));
         }
     }
     m_costPages->setCurrentIndex(fixed ? 1 : 0);
@@ -404,12 +405,12 @@ void ConfigPanel::updateEnabled() {
     }
     // Never an empty, stale view: with nothing left, the dynamic algorithm valid in this mode
     // takes over (Non-Commut-Tree-dyn keeps a non-commutative operation in order).
-    const bool none = std::none_of(std::begin(m_algos), std::end(m_algos),
+    const bool none = std::none_of(m_algos.begin(), m_algos.end(),
                                    [](const QCheckBox* b) { return b->isChecked(); });
     QString note = dropped.join(QStringLiteral("; ")) + QStringLiteral(": ");
     if (none) {
-        const AlgorithmId fallback = nc ? AlgorithmId::NonCommutTreeDyn : AlgorithmId::TreeDyn;
-        m_algos[static_cast<int>(fallback)]->setChecked(true);
+        const Algorithm fallback = nc ? AlgorithmId::NonCommutTreeDyn : AlgorithmId::TreeDyn;
+        algorithmBox(fallback)->setChecked(true);
         note += tr("%1 is shown instead.").arg(algoName(fallback));
     } else {
         note += tr("turned off.");

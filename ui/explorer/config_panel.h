@@ -36,7 +36,7 @@ class ConfigPanel : public QWidget {
     QWidget* invalidField() const { return m_invalid; }
     QLineEdit* processorsField() const { return m_n; }
     QLineEdit* replicateField() const { return m_replicate; }
-    QCheckBox* algorithmBox(AlgorithmId id) const;
+    QCheckBox* algorithmBox(const Algorithm& a) const;
     QCheckBox* nonCommutativeBox() const { return m_nonCommutative; }
     LawEditor* transferEditor() const { return m_transfer; }
     LawEditor* reductionEditor() const { return m_reduction; }
@@ -76,7 +76,8 @@ class ConfigPanel : public QWidget {
     void showMatrixPreset();
 
     QLineEdit* m_n;
-    QCheckBox* m_algos[7]; ///< by AlgorithmId: the paper's four, then EP, SNF, Optimum
+    std::vector<Algorithm> m_algorithmList; ///< the algorithms offered, in the registry's order
+    std::vector<QCheckBox*> m_algos;        ///< the check box of each
     QCheckBox* m_nonCommutative;
     QComboBox* m_mode;
     QStackedWidget* m_costPages;

@@ -22,10 +22,10 @@ void ConfigPanel::showMatrixPreset() {
     if (!m_matrix) {
         return; // nothing loaded: the list offers a preset to apply, it names none
     }
-    std::vector<AlgorithmId> shown;
-    for (const AlgorithmInfo& info : allAlgorithms()) {
-        if (m_algos[static_cast<int>(info.id)]->isChecked()) {
-            shown.push_back(info.id);
+    std::vector<Algorithm> shown;
+    for (std::size_t i = 0; i < m_algos.size(); ++i) {
+        if (m_algos[i]->isChecked()) {
+            shown.push_back(m_algorithmList[i]);
         }
     }
     const auto match = matchMatrixPreset(*m_matrix, shown, m_appliedPreset.toStdString());
@@ -61,18 +61,17 @@ void ConfigPanel::applyPreset() {
         const auto presets = matrixPresets();
         const auto preset = std::find_if(presets.begin(), presets.end(),
                                          [&](const MatrixPreset& m) { return m.key == k; });
-        const std::vector<AlgorithmId> shows = preset != presets.end()
-                                                   ? explorerPreset(*preset).algorithms
-                                                   : std::vector<AlgorithmId>{};
+        const std::vector<Algorithm> shows =
+            preset != presets.end() ? explorerPreset(*preset).algorithms : std::vector<Algorithm>{};
         m_updating = true;
         m_n->setText(QString::number(m_matrix->n));
         m_mode->setCurrentIndex(m_mode->findData(static_cast<int>(CostMode::FixedMatrix)));
         fillMatrixTable();
         updateEnabled();
         if (!shows.empty()) {
-            for (const AlgorithmInfo& info : allAlgorithms()) {
-                m_algos[static_cast<int>(info.id)]->setChecked(
-                    std::find(shows.begin(), shows.end(), info.id) != shows.end());
+            for (std::size_t i = 0; i < m_algos.size(); ++i) {
+                m_algos[i]->setChecked(std::find(shows.begin(), shows.end(), m_algorithmList[i]) !=
+                                       shows.end());
             }
         }
         showMatrixPreset();

@@ -6,6 +6,8 @@
 #include "common/scenario_json.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
+#include "views/gantt_view.h"
+#include "views/tree_view.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -80,11 +82,10 @@ bool ExplorerPage::copyFigure(QString* error) const {
 
 QByteArray ExplorerPage::scenarioSidecar(std::size_t pane, const QString& csvPath) const {
     QJsonObject o = scenarioProvenanceJson(m_result->scenario, QStringLiteral("reducelab"));
-    const AlgorithmInfo& info = algorithmInfo(m_result->scenario.algorithms.at(pane));
     // Which of the scenario's schedules the CSV holds.
     o.insert("schedule",
-             QJsonObject{{"algorithm", QString::fromUtf8(info.key.data(),
-                                                         static_cast<qsizetype>(info.key.size()))},
+             QJsonObject{{"algorithm",
+                          QString::fromStdString(m_result->scenario.algorithms.at(pane).key())},
                          {"file", QFileInfo(csvPath).fileName()},
                          {"makespan", m_result->schedules.at(pane)->makespan}});
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
@@ -99,9 +100,19 @@ void ExplorerPage::seekToNarrationLine(int row) {
     const TimelineEvent& e = m_anim->timeline()[static_cast<std::size_t>(row)];
     const bool transfer = e.kind == EventKind::TransferStart || e.kind == EventKind::TransferEnd;
     const auto pane = static_cast<std::size_t>(m_eventOwner[static_cast<std::size_t>(row)]);
-    if (pane < m_panes.size()) {
-        m_panes[pane]->selectOperation(OpRef{transfer, e.op});
+    if (pane >= m_panes.size()) {
+        return;
     }
+    if (e.kind == EventKind::Decision) {
+        // A decision that starts no operation (entering the slot, waiting): its time only,
+        // and no operation left selected from another line.
+        for (AlgorithmPane* p : m_panes) {
+            p->gantt()->selectOperation(std::nullopt);
+            p->tree()->selectTransfer(-1);
+        }
+        return;
+    }
+    m_panes[pane]->selectOperation(OpRef{transfer, e.op});
 }
 
 } // namespace rl

@@ -47,8 +47,8 @@ namespace {
 
 constexpr int kScrubSteps = 1000;
 
-QString algoKey(AlgorithmId id) {
-    return QString::fromStdString(std::string(algorithmInfo(id).key));
+QString algoKey(const Algorithm& a) {
+    return QString::fromStdString(a.key());
 }
 
 } // namespace
@@ -402,7 +402,7 @@ bool ExplorerPage::exportRun(Export what, const QString& path, QStringList* writ
     }
     const bool figures = what == Export::Gantt || what == Export::Tree || what == Export::Figure;
     QStringList keys;
-    for (AlgorithmId a : m_result->scenario.algorithms) {
+    for (const Algorithm& a : m_result->scenario.algorithms) {
         keys << algoKey(a);
     }
     const QStringList paths = exportPaths(path,
@@ -495,7 +495,7 @@ std::vector<AnimatedRun> ExplorerPage::animatedRuns() const {
     for (std::size_t i = 0; i < m_result->schedules.size(); ++i) {
         AnimatedRun r;
         r.schedule = m_result->schedules[i];
-        r.algorithm = m_result->scenario.algorithms[i];
+        r.narration = m_result->narrations[i];
         r.title = m_titles.value(static_cast<qsizetype>(i));
         if (m_result->bound) {
             r.bound = m_result->bound->value;

@@ -53,7 +53,7 @@ ExplorerPreset explorerPreset(const MatrixPreset& preset) {
 }
 
 std::optional<PresetMatch> matchMatrixPreset(const FixedCosts& matrix,
-                                             const std::vector<AlgorithmId>& algorithms,
+                                             const std::vector<Algorithm>& algorithms,
                                              std::string_view preferred) {
     std::optional<PresetMatch> best;
     int bestScore = -1;
@@ -66,7 +66,7 @@ std::optional<PresetMatch> matchMatrixPreset(const FixedCosts& matrix,
         }
         // The preset applied last, then a figure whose algorithms are the ones shown, then
         // the first in the list (the most general: homogeneous before the report's Fig. 2).
-        const std::vector<AlgorithmId> shows = explorerPreset(*preset).algorithms;
+        const std::vector<Algorithm> shows = explorerPreset(*preset).algorithms;
         int score = 0;
         if (match.key == preferred) {
             score = 2;

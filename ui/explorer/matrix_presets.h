@@ -18,7 +18,7 @@ namespace rl {
 struct ExplorerPreset {
     QString text;
     QString source;
-    std::vector<AlgorithmId> algorithms;
+    std::vector<Algorithm> algorithms;
 };
 ExplorerPreset explorerPreset(const MatrixPreset& preset);
 
@@ -27,7 +27,7 @@ ExplorerPreset explorerPreset(const MatrixPreset& preset);
 /// the figure presets that share a matrix apart; `preferred` (the preset applied last) wins a
 /// tie. None: a custom matrix (a CSV file, edited cells, a cluster of the Theory tab).
 std::optional<PresetMatch> matchMatrixPreset(const FixedCosts& matrix,
-                                             const std::vector<AlgorithmId>& algorithms,
+                                             const std::vector<Algorithm>& algorithms,
                                              std::string_view preferred = {});
 
 } // namespace rl

@@ -28,9 +28,8 @@ QString num(double v, int digits = 5) {
     return std::isfinite(v) ? QString::number(v, 'g', digits) : QStringLiteral("—");
 }
 
-QString algoName(AlgorithmId a) {
-    const std::string_view name = algorithmInfo(a).name;
-    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+QString algoName(const Algorithm& a) {
+    return QString::fromStdString(a.name());
 }
 
 QTableWidget* makeTable(const QStringList& headers, QWidget* parent, bool stretchLast = false) {
@@ -438,7 +437,7 @@ void TheoryPanel::openGapRow(int row) {
         row >= static_cast<int>(allAlgorithms().size())) {
         return;
     }
-    m_openInExplorer(gapScenario(m_gapCluster, allAlgorithms()[static_cast<std::size_t>(row)].id));
+    m_openInExplorer(gapScenario(m_gapCluster, allAlgorithms()[static_cast<std::size_t>(row)]));
 }
 
 } // namespace rl

@@ -128,12 +128,9 @@ void HelpPane::rebuild() {
     for (const GlossaryEntry& e : glossary()) {
         html += row(QStringLiteral("<b>%1</b>").arg(escape(utf8(e.term))), utf8(e.meaning));
     }
-    for (const AlgorithmInfo& info : allAlgorithms()) {
-        html += row(QStringLiteral("<b>%1</b>")
-                        .arg(escape(QString::fromUtf8(info.name.data(),
-                                                      static_cast<qsizetype>(info.name.size())))),
-                    escape(QString::fromUtf8(info.summary.data(),
-                                             static_cast<qsizetype>(info.summary.size()))));
+    for (const Algorithm& a : allAlgorithms()) {
+        html += row(QStringLiteral("<b>%1</b>").arg(escape(QString::fromStdString(a.name()))),
+                    escape(QString::fromStdString(a.summary())));
     }
     html += QStringLiteral("</table>");
 

@@ -21,7 +21,8 @@ void MainWindow::openInExplorer(const Scenario& s) {
 
 bool MainWindow::openScenario(const QString& path) {
     try {
-        if (!m_explorer->navigate(loadScenario(path), true)) {
+        // The built-in algorithms are all the window knows (nothing is loaded at run time).
+        if (!m_explorer->navigate(loadScenario(path, AlgorithmCatalog()), true)) {
             return false; // refused by the explorer (failed() showed why)
         }
         addRecent(path);
@@ -36,7 +37,7 @@ bool MainWindow::openResults(const QString& path) {
     try {
         // A few hundred kB at most (bounded by kMaxSweepResultsBytes): read and checked here,
         // before anything changes.
-        const SweepResults r = loadSweepResults(path);
+        const SweepResults r = loadSweepResults(path, AlgorithmCatalog());
         for (int i = 0; i < m_tabs->count(); ++i) {
             auto* panel = qobject_cast<SweepPanel*>(m_tabs->widget(i));
             if (panel && panel->figureKind() == r.figure) {

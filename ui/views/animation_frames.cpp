@@ -25,14 +25,14 @@ constexpr int kGap = 6;
 
 AnimationFrames::AnimationFrames(std::vector<AnimatedRun> runs, QSize size, const Theme& theme)
     : m_runs(std::move(runs)), m_size(size), m_theme(theme) {
-    std::vector<const Schedule*> schedules;
-    std::vector<AlgorithmId> algorithms;
+    std::vector<const Narration*> narrations;
+    std::vector<std::string> names;
     for (const AnimatedRun& r : m_runs) {
         m_end = std::max(m_end, r.schedule->makespan);
-        schedules.push_back(r.schedule.get());
-        algorithms.push_back(r.algorithm);
+        narrations.push_back(r.narration.get());
+        names.push_back(r.schedule->algorithm);
     }
-    m_narration = narrateRuns(schedules, algorithms);
+    m_narration = narrateRuns(narrations, names);
 
     // The caption: a time line and the last narration lines, in the views' font.
     const QFontMetrics fm(m_theme.font());

@@ -1,8 +1,7 @@
 #pragma once
 
-#include "algorithms/algorithm_registry.h"
-#include "algorithms/narration.h"
 #include "common/theme.h"
+#include "engine/narration.h"
 #include "schedule/schedule.h"
 
 #include <QImage>
@@ -21,9 +20,9 @@ class TreeView;
 /// One run of an animation, with what the explorer shows beside it.
 struct AnimatedRun {
     std::shared_ptr<const Schedule> schedule;
-    AlgorithmId algorithm = AlgorithmId::TreeDyn; ///< the algorithm that made the schedule
-    QString title;                                ///< the Gantt chart's title
-    std::optional<double> bound;                  ///< the reference line (lower bound, optimum)
+    std::shared_ptr<const Narration> narration; ///< its story (RunResult::narrations)
+    QString title;                              ///< the Gantt chart's title
+    std::optional<double> bound;                ///< the reference line (lower bound, optimum)
     QString boundLabel;
 };
 

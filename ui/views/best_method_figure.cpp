@@ -13,8 +13,9 @@ namespace rl {
 
 BestMethodFigure::BestMethodFigure(QWidget* parent) : MapFigure(parent) {}
 
-QColor BestMethodFigure::cellColour(AlgorithmId best, double relativeMargin, const Theme& theme) {
-    const QColor full = theme.category(static_cast<int>(best));
+QColor BestMethodFigure::cellColour(const Algorithm& best, double relativeMargin,
+                                    const Theme& theme) {
+    const QColor full = theme.category(algorithmCategory(best));
     return Theme::mix(theme.background(), full, ColourRules::bestMethodWeight(relativeMargin));
 }
 
@@ -35,7 +36,7 @@ void BestMethodFigure::build(const GridSnapshot& s) {
                 continue;
             }
             const BestMethod& b = *cell.best;
-            const AlgorithmId id = s.spec.algorithms[static_cast<std::size_t>(b.best)];
+            const Algorithm& id = s.spec.algorithms[static_cast<std::size_t>(b.best)];
             // Row 0 of the image is the top: the largest ratio.
             image.setPixelColor(static_cast<int>(i), static_cast<int>(ny - 1 - j),
                                 cellColour(id, b.relativeMargin, theme()));
@@ -57,7 +58,7 @@ void BestMethodFigure::build(const GridSnapshot& s) {
 
     // The categorical legend: one swatch per candidate, then the tie mark.
     placeLegendAbove();
-    for (AlgorithmId id : s.spec.algorithms) {
+    for (const Algorithm& id : s.spec.algorithms) {
         QCPGraph* swatch = p->addGraph();
         swatch->setName(algorithmName(id));
         swatch->setLineStyle(QCPGraph::lsNone);

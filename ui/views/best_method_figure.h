@@ -15,7 +15,7 @@ class BestMethodFigure : public MapFigure {
     std::size_t tieCount() const { return m_ties; }
     /// The colour of a cell for a given algorithm and relative margin (tests, legend): the
     /// algorithm's colour, faded towards the background as the margin shrinks.
-    static QColor cellColour(AlgorithmId best, double relativeMargin, const Theme& theme = {});
+    static QColor cellColour(const Algorithm& best, double relativeMargin, const Theme& theme = {});
 
   protected:
     void build(const GridSnapshot& s) override;

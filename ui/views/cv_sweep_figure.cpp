@@ -28,7 +28,7 @@ CvSweepFigure::CvSweepFigure(QWidget* parent) : SweepFigure(parent) {
 
 bool CvSweepFigure::isAlgorithmShown(int index) const {
     return index < 0 || static_cast<std::size_t>(index) >= m_ids.size() ||
-           !m_hidden.contains(m_ids[static_cast<std::size_t>(index)]);
+           !m_hidden.contains(m_ids[static_cast<std::size_t>(index)].key());
 }
 
 void CvSweepFigure::setAlgorithmShown(int index, bool shown) {
@@ -36,9 +36,9 @@ void CvSweepFigure::setAlgorithmShown(int index, bool shown) {
         return;
     }
     if (shown) {
-        m_hidden.erase(m_ids[static_cast<std::size_t>(index)]);
+        m_hidden.erase(m_ids[static_cast<std::size_t>(index)].key());
     } else {
-        m_hidden.insert(m_ids[static_cast<std::size_t>(index)]);
+        m_hidden.insert(m_ids[static_cast<std::size_t>(index)].key());
     }
     if (static_cast<std::size_t>(index) < m_graphs.size()) {
         for (std::size_t k = 0; k < m_graphs[static_cast<std::size_t>(index)].size(); ++k) {
@@ -46,7 +46,7 @@ void CvSweepFigure::setAlgorithmShown(int index, bool shown) {
             if (k == 0) {
                 // The mean stays in the legend, greyed, so it can be switched back on.
                 const QColor colour =
-                    theme().category(static_cast<int>(m_ids[static_cast<std::size_t>(index)]));
+                    theme().category(algorithmCategory(m_ids[static_cast<std::size_t>(index)]));
                 g->setPen(QPen(shown ? colour : theme().grid(), theme().px(2.0)));
                 g->setLineStyle(shown ? QCPGraph::lsLine : QCPGraph::lsNone);
                 g->setScatterStyle(shown ? QCPScatterStyle(QCPScatterStyle::ssDisc, theme().px(5.0))
@@ -79,7 +79,7 @@ void CvSweepFigure::build(const GridSnapshot& s) {
     setTitle(QString::fromStdString(figure_text::cvSweepTitle(s)));
     placeLegendAbove();
     for (std::size_t a = 0; a < s.spec.algorithms.size(); ++a) {
-        const QColor colour = theme().category(static_cast<int>(s.spec.algorithms[a]));
+        const QColor colour = theme().category(algorithmCategory(s.spec.algorithms[a]));
         QVector<double> x;
         QVector<double> mean;
         QVector<double> lo;
@@ -135,7 +135,7 @@ void CvSweepFigure::build(const GridSnapshot& s) {
         ref->setPen(QPen(theme().foreground(), theme().px(2.0)));
     }
     for (std::size_t a = 0; a < m_graphs.size(); ++a) {
-        if (m_hidden.contains(m_ids[a])) {
+        if (m_hidden.contains(m_ids[a].key())) {
             setAlgorithmShown(static_cast<int>(a), false);
         }
     }

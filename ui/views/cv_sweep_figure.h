@@ -3,6 +3,7 @@
 #include "views/sweep_figure.h"
 
 #include <set>
+#include <string>
 #include <vector>
 
 class QCPGraph;
@@ -30,8 +31,8 @@ class CvSweepFigure : public SweepFigure {
     QString describe(const GridSnapshot& s, const FigureHit& hit) const override;
 
   private:
-    std::set<AlgorithmId> m_hidden;               // kept across rebuilds and runs, by algorithm
-    std::vector<AlgorithmId> m_ids;               // the algorithms of the figure shown, by index
+    std::set<std::string> m_hidden;               // kept across rebuilds and runs, by key
+    std::vector<Algorithm> m_ids;                 // the algorithms of the figure shown, by index
     std::vector<std::vector<QCPGraph*>> m_graphs; // per algorithm: mean, low, high
     std::optional<double> m_reference;
 };

@@ -1,13 +1,17 @@
 #pragma once
 
+#include "algorithms/algorithm_registry.h"
 #include "common/theme.h"
 #include "experiment/progressive_sweep.h"
 
 #include <QElapsedTimer>
 #include <QWidget>
 
+#include <algorithm>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 
 class QCustomPlot;
 class QCPAxis;
@@ -21,11 +25,9 @@ inline QString figureNumber(double v) {
     return QString::number(v, 'g', 5);
 }
 /// An algorithm's display name.
-inline QString algorithmName(AlgorithmId id) {
-    const auto name = algorithmInfo(id).name;
-    return QString::fromUtf8(name.data(), static_cast<int>(name.size()));
+inline QString algorithmName(const Algorithm& a) {
+    return QString::fromStdString(a.name());
 }
-
 /// What a click or hover on a figure points at: a grid point (index into GridSnapshot::cells)
 /// and, for the CV sweep, an algorithm (index into spec.algorithms; -1 for a map cell).
 struct FigureHit {

@@ -4,9 +4,12 @@
 #include "algorithms/fibonacci_stat.h"
 #include "algorithms/non_commut_tree_dyn.h"
 #include "algorithms/simulator.h"
+#include "algorithms/static_policy.h"
 #include "base/input_error.h"
 #include "engine/kernel.h"
-#include "engine/wide_runs.h"
+#include "fastpath/non_commut_tree_dyn_lanes.h"
+#include "fastpath/static_plan_lanes.h"
+#include "fastpath/wide_runs.h"
 #include "schedule/schedule_validator.h"
 
 #include <QtTest>
@@ -34,7 +37,7 @@ QString joined(const std::vector<std::string>& errors) {
     return l.join("; ");
 }
 
-Schedule constantRun(AlgorithmId a, int n, double d, double c, bool nc = false) {
+Schedule constantRun(const Algorithm& a, int n, double d, double c, bool nc = false) {
     Simulator sim(a, n, nc, CostModel::perOperation(Law::constant(d), Law::constant(c)));
     return sim.schedule(1, 0);
 }
@@ -161,12 +164,12 @@ class TestAlgorithms : public QObject {
             CostModel::perOperation(parseLaw(comm.toStdString()), parseLaw(comp.toStdString()));
         int checked = 0;
         for (int n = 1; n <= 300; n += (n < 40 ? 1 : 13)) {
-            for (const AlgorithmInfo& info : algorithms()) {
+            for (const Algorithm& info : algorithms()) {
                 for (bool nc : {false, true}) {
-                    if (nc && !info.validNonCommutative) {
+                    if (nc && !info.validNonCommutative()) {
                         continue;
                     }
-                    Simulator sim(info.id, n, nc, costs);
+                    Simulator sim(info, n, nc, costs);
                     for (std::uint64_t rep = 0; rep < 3; ++rep) {
                         const Schedule s = sim.schedule(42, rep);
                         const auto errors = validateSchedule(s);
@@ -250,8 +253,8 @@ class TestAlgorithms : public QObject {
     }
 
     void singleProcessorHasMakespanZero() {
-        for (const AlgorithmInfo& info : algorithms()) {
-            const Schedule s = constantRun(info.id, 1, 1, 1);
+        for (const Algorithm& info : algorithms()) {
+            const Schedule s = constantRun(info, 1, 1, 1);
             QCOMPARE(s.makespan, 0.0);
             QCOMPARE(s.root, 0);
             QVERIFY(s.transfers.empty());
@@ -266,8 +269,8 @@ class TestAlgorithms : public QObject {
             const double ref =
                 Simulator(AlgorithmId::BinomialStat, 2, false, costs).makespan(9, rep);
             QVERIFY(ref > 0.0);
-            for (const AlgorithmInfo& info : algorithms()) {
-                QCOMPARE(Simulator(info.id, 2, false, costs).makespan(9, rep), ref);
+            for (const Algorithm& info : algorithms()) {
+                QCOMPARE(Simulator(info, 2, false, costs).makespan(9, rep), ref);
             }
         }
     }
@@ -310,10 +313,11 @@ class TestAlgorithms : public QObject {
         QTest::newRow("all zero") << "const:0"
                                   << "const:0";
     }
-    // Every algorithm's Monte Carlo fast path (Kernel::makespan) against the generic engine,
-    // in both modes, with the sorted-array queue (n <= 512) and the heap (n > 512); and the
-    // paths that run two replicates at once (Kernel::makespansFromDraws, what Monte Carlo
-    // calls), each of the two against the engine.
+    // Every algorithm's Monte Carlo fast path (fastpath/fast_path.h, through
+    // Simulator::makespan) against the generic engine, in both modes, with the sorted-array
+    // queue (n <= 512) and the heap (n > 512); and the paths that run two replicates at once
+    // (Simulator::makespansFromDraws, what Monte Carlo calls), each of the two against the
+    // engine. The contract of the fast paths: the engine's makespan to the bit, or decline.
     void fastPathsEqualEngine() {
         QFETCH(QString, comm);
         QFETCH(QString, comp);
@@ -322,13 +326,13 @@ class TestAlgorithms : public QObject {
         // Every registered algorithm that runs on per-operation costs (the clairvoyant
         // baselines need sender-only fixed costs and have no fast path): a new algorithm is
         // checked here without touching this test.
-        for (const AlgorithmInfo& info : allAlgorithms()) {
-            if (info.clairvoyant) {
+        for (const Algorithm& info : allAlgorithms()) {
+            if (info.clairvoyant()) {
                 continue;
             }
-            const AlgorithmId a = info.id;
+            const Algorithm a = info;
             for (bool nc : {false, true}) {
-                if (nc && !info.validNonCommutative) {
+                if (nc && !info.validNonCommutative()) {
                     continue;
                 }
                 // Both sides of every size switch: 64/65, Non-Commut-Tree-dyn's one-word
@@ -352,8 +356,8 @@ class TestAlgorithms : public QObject {
                         }
                         auto why = [&](const char* path, double value) {
                             return QString("%1 n=%2 nc=%3 rep=%4 (%5): %6 vs engine %7")
-                                .arg(QString::fromLatin1(info.key.data(),
-                                                         static_cast<qsizetype>(info.key.size())))
+                                .arg(QString::fromLatin1(info.key().data(),
+                                                         static_cast<qsizetype>(info.key().size())))
                                 .arg(n)
                                 .arg(nc)
                                 .arg(rep)
@@ -421,9 +425,9 @@ class TestAlgorithms : public QObject {
         const CostModel costs = CostModel::perOperation(d, c);
         // Non-Commut-Tree-dyn: one word up to 64 (wordRun), trees of words beyond.
         for (int n : {2, 3, 4, 7, 33, 63, 64, 65, 257, 258, 4097}) {
-            StaticPolicy binomial(std::make_shared<const StaticPlan>(binomialStatPlan(n)));
-            StaticPolicy fibonacci(std::make_shared<const StaticPlan>(fibonacciStatPlan(n)));
-            NonCommutTreeDynPolicy nctd;
+            StaticPlanLanes binomial(std::make_shared<const StaticPlan>(binomialStatPlan(n)));
+            StaticPlanLanes fibonacci(std::make_shared<const StaticPlan>(fibonacciStatPlan(n)));
+            NonCommutTreeDynLanes nctd;
             Simulator engines[] = {Simulator(AlgorithmId::BinomialStat, n, false, costs),
                                    Simulator(AlgorithmId::FibonacciStat, n, false, costs),
                                    Simulator(AlgorithmId::NonCommutTreeDyn, n, false, costs)};
@@ -509,7 +513,7 @@ class TestAlgorithms : public QObject {
     }
 
     // Where the processor has AVX-512, the pairs with reductions up to 64 processors run on
-    // WideEvents (engine/wide_events.h); the same pairs without it (useWideEvents(false))
+    // WideEvents (fastpath/wide_events.h); the same pairs without it (useWideEvents(false))
     // must give the same results and give up on the same runs (ties; a wide run that
     // overflowed its vectors would give up alone, which these sizes must not do), on laws
     // with and without ties. Elsewhere the wide paths are never taken, and this test is
@@ -527,12 +531,12 @@ class TestAlgorithms : public QObject {
             const Law d = parseLaw(comm);
             const Law c = parseLaw(comp);
             for (int n : {2, 3, 4, 7, 17, 33, 40, 63, 64}) {
-                StaticPolicy statics[2][2] = {
-                    {StaticPolicy(std::make_shared<const StaticPlan>(binomialStatPlan(n))),
-                     StaticPolicy(std::make_shared<const StaticPlan>(fibonacciStatPlan(n)))},
-                    {StaticPolicy(std::make_shared<const StaticPlan>(binomialStatPlan(n))),
-                     StaticPolicy(std::make_shared<const StaticPlan>(fibonacciStatPlan(n)))}};
-                NonCommutTreeDynPolicy nctd[2];
+                StaticPlanLanes statics[2][2] = {
+                    {StaticPlanLanes(std::make_shared<const StaticPlan>(binomialStatPlan(n))),
+                     StaticPlanLanes(std::make_shared<const StaticPlan>(fibonacciStatPlan(n)))},
+                    {StaticPlanLanes(std::make_shared<const StaticPlan>(binomialStatPlan(n))),
+                     StaticPlanLanes(std::make_shared<const StaticPlan>(fibonacciStatPlan(n)))}};
+                NonCommutTreeDynLanes nctd[2];
                 for (int k = 0; k < 2; ++k) {
                     statics[1][k].useWideEvents(false);
                 }
@@ -633,7 +637,7 @@ class TestAlgorithms : public QObject {
             const int lag = trial % 2;
             const auto plan =
                 std::make_shared<const StaticPlan>(StaticPlan::fromLists(receptions, lag));
-            StaticPolicy lean(plan);
+            StaticPlanLanes lean(plan);
             Kernel<StaticPolicy> engine(StaticPolicy(plan), n, false, costs);
             StreamDraws draws(costs.transfer, costs.reduction, n);
             for (std::uint64_t r = 0; r < 20; ++r) {
@@ -642,7 +646,7 @@ class TestAlgorithms : public QObject {
                 ++runs;
                 if (lean.untilTieMakespan(n, draws.transfer(), draws.reduction(), m)) {
                     ++finished;
-                    QVERIFY2(m == engine.engineMakespan(5, r),
+                    QVERIFY2(m == engine.makespan(5, r),
                              qPrintable(QString("trial %1 n=%2 lag %3 rep %4")
                                             .arg(trial)
                                             .arg(n)

@@ -64,7 +64,7 @@ QStringList readGolden(const QString& name) {
     return QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
 }
 
-Schedule constantRun(AlgorithmId a, double d, double c, bool nc) {
+Schedule constantRun(const Algorithm& a, double d, double c, bool nc) {
     Simulator sim(a, 8, nc, CostModel::perOperation(Law::constant(d), Law::constant(c)));
     return sim.schedule(1, 0);
 }

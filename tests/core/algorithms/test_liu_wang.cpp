@@ -263,8 +263,8 @@ class TestLiuWang : public QObject {
                 std::string::npos);
         QVERIFY(senderOnlyViolation(FixedCosts::liuWangFig8(1.5)).empty());
         // "all" stays the paper's four.
-        QCOMPARE(parseAlgorithmList("all").size(), std::size_t(4));
-        QCOMPARE(parseAlgorithm("snf"), AlgorithmId::Snf);
+        QCOMPARE(parseAlgorithmList("all", AlgorithmCatalog()).size(), std::size_t(4));
+        QCOMPARE(parseAlgorithm("snf", AlgorithmCatalog()), AlgorithmId::Snf);
     }
 };
 

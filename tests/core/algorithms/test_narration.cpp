@@ -1,11 +1,20 @@
-// narrate() and narrateStart(): exact sentences on small runs with constant costs, checked by
-// hand against the rules of docs/model.md §4 (noted above each case), and on random runs the shape
-// of the output (one sentence per event, each with its time) and the agreement of what a sentence
-// claims with the schedule.
-#include "algorithms/narration.h"
+// The narration (engine/narration.h), recorded as the engine runs: exact sentences on small runs
+// with constant costs, checked by hand against the rules of docs/model.md §4 (noted above each
+// case); and a replay of whole stories against the rules' state (StoryReplay below), for every
+// algorithm on random runs, ties and zero costs included: a sentence that contradicts what it
+// describes at the moment it is read fails.
+#include "algorithms/binomial_stat.h"
+#include "algorithms/fibonacci_stat.h"
 #include "algorithms/simulator.h"
+#include "engine/narration.h"
+#include "engine/static_plan.h"
+#include "platform/fixed_costs.h"
 
+#include <QRegularExpression>
 #include <QtTest>
+
+#include <map>
+#include <optional>
 
 using namespace rl;
 
@@ -13,18 +22,27 @@ namespace {
 
 using Lines = std::vector<std::string>;
 
-Schedule run(AlgorithmId a, int n, const CostModel& costs, std::uint64_t seed = 1,
-             std::uint64_t rep = 0) {
+Narration story(const Algorithm& a, int n, const CostModel& costs, std::uint64_t seed = 1,
+                std::uint64_t rep = 0, Schedule* schedule = nullptr) {
     Simulator sim(a, n, a == AlgorithmId::NonCommutTreeDyn, costs);
-    return sim.schedule(seed, rep);
+    Narration narration;
+    Schedule s = sim.narratedSchedule(seed, rep, narration);
+    if (schedule != nullptr) {
+        *schedule = std::move(s);
+    }
+    return narration;
+}
+
+Lines lines(const Narration& narration) {
+    Lines out;
+    for (const NarrationEntry& e : narration) {
+        out.push_back(e.text);
+    }
+    return out;
 }
 
 CostModel constantCosts(double d, double c) {
     return CostModel::perOperation(Law::constant(d), Law::constant(c));
-}
-
-Lines story(const Schedule& s, AlgorithmId a) {
-    return narrate(s, a, buildTimeline(s));
 }
 
 // Compares line by line, so that a failure names the first sentence that differs.
@@ -35,28 +53,353 @@ void compareLines(const Lines& actual, const Lines& expected) {
     QCOMPARE(actual.size(), expected.size());
 }
 
-bool startsWith(const std::string& s, const std::string& prefix) {
-    return s.compare(0, prefix.size(), prefix) == 0;
+bool contains(const Lines& l, const std::string& line) {
+    return std::find(l.begin(), l.end(), line) != l.end();
 }
 
-bool endsWith(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() &&
-           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-bool contains(const std::string& s, const std::string& part) {
-    return s.find(part) != std::string::npos;
-}
-
-// The transfer sent by p, -1 for the root.
-int sendOf(const Schedule& s, int p) {
-    for (std::size_t k = 0; k < s.transfers.size(); ++k) {
-        if (s.transfers[k].from == p) {
-            return static_cast<int>(k);
+// A value as the sentences write it ("[0,3] [6,7]"), as the set of its indices.
+std::vector<bool> indices(const QString& runs, int n) {
+    std::vector<bool> v(static_cast<std::size_t>(n), false);
+    static const QRegularExpression run(QStringLiteral("\\[(\\d+),(\\d+)\\]"));
+    auto it = run.globalMatch(runs);
+    while (it.hasNext()) {
+        const auto m = it.next();
+        for (int i = m.captured(1).toInt(); i <= m.captured(2).toInt(); ++i) {
+            v[static_cast<std::size_t>(i)] = true;
         }
     }
-    return -1;
+    return v;
 }
+
+/// Replays a story against the state its sentences describe, sentence by sentence, and
+/// returns the first sentence that contradicts it (empty when none). What every story must
+/// respect: times never go back and are the events'; a processor sends once, its whole value,
+/// when idle, to a started processor that receives nothing else; each transfer arrives once, at
+/// its receiver, and is merged once, into what the receiver holds then, after any value that
+/// arrived before it; "now holds" is the merge just made, "complete" exactly when it is
+/// everything; a processor said idle is idle. And the rule of each built-in algorithm: Tree-dyn's
+/// slot, Non-Commut-Tree-dyn's neighbours, the static plans' receptions and rounds.
+class StoryReplay {
+  public:
+    StoryReplay(const Algorithm& algorithm, int n) : m_algorithm(algorithm), m_n(n) {
+        for (int p = 0; p < n; ++p) {
+            std::vector<bool> v(static_cast<std::size_t>(n), false);
+            v[static_cast<std::size_t>(p)] = true;
+            m_hold.push_back(std::move(v));
+        }
+        m_proc.resize(static_cast<std::size_t>(n));
+        if (algorithm == AlgorithmId::BinomialStat) {
+            m_plan = binomialStatPlan(n);
+        } else if (algorithm == AlgorithmId::FibonacciStat) {
+            m_plan = fibonacciStatPlan(n);
+        }
+    }
+
+    /// The first sentence of `narration` that contradicts the state, with why; empty if none.
+    QString firstContradiction(const Narration& narration) {
+        for (const NarrationEntry& e : narration) {
+            const QString line = QString::fromStdString(e.text);
+            const QString why = replay(e, line);
+            if (!why.isEmpty()) {
+                return why + QStringLiteral(": \"") + line + QLatin1Char('"');
+            }
+        }
+        for (int p = 0; p < m_n; ++p) {
+            if (proc(p).inFlight || proc(p).reducing || !proc(p).waiting.empty()) {
+                return QStringLiteral("P%1 still works when the story ends").arg(p);
+            }
+        }
+        return {};
+    }
+
+  private:
+    struct Proc {
+        bool started = false;
+        bool sent = false;
+        bool gone = false; // its value was merged by its receiver
+        bool inFlight = false;
+        int from = -1; // the sender of the value travelling to it
+        bool reducing = false;
+        std::vector<int> waiting; // the senders whose values arrived, not merged yet
+        int receptions = 0;       // started
+    };
+    Proc& proc(int p) { return m_proc[static_cast<std::size_t>(p)]; }
+    std::vector<bool>& hold(int p) { return m_hold[static_cast<std::size_t>(p)]; }
+    bool idle(int p) {
+        const Proc& s = proc(p);
+        return s.started && !s.sent && !s.inFlight && !s.reducing && s.waiting.empty();
+    }
+    // The processor holding initial index i now (a value is its receiver's from the start of
+    // the merge, as in the engine).
+    int holderOf(int i) {
+        for (int p = 0; p < m_n; ++p) {
+            if (!proc(p).gone && hold(p)[static_cast<std::size_t>(i)]) {
+                return p;
+            }
+        }
+        return -1;
+    }
+    std::pair<int, int> interval(int p) {
+        const auto first = std::find(hold(p).begin(), hold(p).end(), true);
+        const auto last = std::find(hold(p).rbegin(), hold(p).rend(), true);
+        return {static_cast<int>(first - hold(p).begin()),
+                m_n - 1 - static_cast<int>(last - hold(p).rbegin())};
+    }
+
+    QString replay(const NarrationEntry& e, const QString& line) {
+        static const QRegularExpression time(QStringLiteral("^t = ([^:]+): (.*)$"));
+        const auto tm = time.match(line);
+        if (!tm.hasMatch() ||
+            tm.captured(1) != QString::fromStdString(formatNarrationTime(e.event.time))) {
+            return QStringLiteral("not the event's time");
+        }
+        if (e.event.time < m_now) {
+            return QStringLiteral("time goes back");
+        }
+        m_now = e.event.time;
+        const QString text = tm.captured(2);
+        static const QRegularExpression sends(
+            QStringLiteral("^(.*?)P(\\d+) (is idle and )?sends ((?:\\[\\d+,\\d+\\] ?)+) to "
+                           "(?:P(\\d+)|it)$"));
+        static const QRegularExpression arrives(
+            QStringLiteral("^((?:\\[\\d+,\\d+\\] ?)+) arrives at P(\\d+); (.*)$"));
+        static const QRegularExpression merges(QStringLiteral(
+            "^P(\\d+) (starts merging|has finished its previous reduction and starts merging "
+            "the waiting) ((?:\\[\\d+,\\d+\\] ?)+) into its ((?:\\[\\d+,\\d+\\] ?)+)$"));
+        static const QRegularExpression holds(
+            QStringLiteral("^P(\\d+) now holds ((?:\\[\\d+,\\d+\\] ?)+)(; the reduction is "
+                           "complete)?$"));
+        static const QRegularExpression decides(QStringLiteral("^P(\\d+) (.*)$"));
+        switch (e.event.kind) {
+        case EventKind::TransferStart: {
+            const auto m = sends.match(text);
+            if (!m.hasMatch()) {
+                return QStringLiteral("not a transfer's start");
+            }
+            return transferStarts(m.captured(2).toInt(),
+                                  m.captured(5).isEmpty() ? -1 : m.captured(5).toInt(),
+                                  indices(m.captured(4), m_n), m.captured(1));
+        }
+        case EventKind::TransferEnd: {
+            const auto m = arrives.match(text);
+            if (!m.hasMatch()) {
+                return QStringLiteral("not a transfer's end");
+            }
+            const int to = m.captured(2).toInt();
+            Proc& r = proc(to);
+            if (!r.inFlight || hold(r.from) != indices(m.captured(1), m_n)) {
+                return QStringLiteral("no such value travels to P%1").arg(to);
+            }
+            const bool waits = r.reducing || !r.waiting.empty();
+            if (m.captured(3) != (waits ? QStringLiteral("it waits for P%1's previous reduction")
+                                        : QStringLiteral("P%1 reduces it"))
+                                     .arg(to)) {
+                return QStringLiteral("whether P%1 reduces it at once is wrong").arg(to);
+            }
+            r.inFlight = false;
+            r.waiting.push_back(r.from);
+            m_waited[r.from] = waits;
+            return {};
+        }
+        case EventKind::ReductionStart: {
+            const auto m = merges.match(text);
+            if (!m.hasMatch()) {
+                return QStringLiteral("not a reduction's start");
+            }
+            const int p = m.captured(1).toInt();
+            Proc& r = proc(p);
+            if (r.reducing || r.waiting.empty()) {
+                return QStringLiteral("P%1 has nothing to merge now").arg(p);
+            }
+            const int from = r.waiting.front();
+            if (hold(from) != indices(m.captured(3), m_n) ||
+                hold(p) != indices(m.captured(4), m_n)) {
+                return QStringLiteral("the values merged are not those held");
+            }
+            if (m.captured(2).startsWith(QStringLiteral("has finished")) != m_waited[from]) {
+                return QStringLiteral("whether the value waited is wrong");
+            }
+            r.waiting.erase(r.waiting.begin());
+            r.reducing = true;
+            for (int i = 0; i < m_n; ++i) {
+                if (hold(from)[static_cast<std::size_t>(i)]) {
+                    hold(p)[static_cast<std::size_t>(i)] = true;
+                }
+            }
+            proc(from).gone = true;
+            return {};
+        }
+        case EventKind::ReductionEnd: {
+            const auto m = holds.match(text);
+            if (!m.hasMatch()) {
+                return QStringLiteral("not a reduction's end");
+            }
+            const int p = m.captured(1).toInt();
+            if (!proc(p).reducing || hold(p) != indices(m.captured(2), m_n)) {
+                return QStringLiteral("P%1 did not just merge that").arg(p);
+            }
+            const bool all = std::all_of(hold(p).begin(), hold(p).end(), [](bool b) { return b; });
+            if (all == m.captured(3).isEmpty()) {
+                return QStringLiteral("\"complete\" is wrong");
+            }
+            proc(p).reducing = false;
+            return {};
+        }
+        case EventKind::Decision: {
+            const auto m = decides.match(text);
+            if (!m.hasMatch() || m.captured(1).toInt() != e.event.op) {
+                return QStringLiteral("not a decision of its processor");
+            }
+            proc(e.event.op).started = true;
+            if (!idle(e.event.op)) {
+                return QStringLiteral("P%1 is not idle").arg(e.event.op);
+            }
+            return ruleOfWaiting(e.event.op, m.captured(2));
+        }
+        }
+        return QStringLiteral("unknown event");
+    }
+
+    QString transferStarts(int from, int to, const std::vector<bool>& value,
+                           const QString& reason) {
+        if (to < 0) { // the generic "Pq is idle: Pp sends V to it"
+            static const QRegularExpression who(QStringLiteral("^P(\\d+) is idle: $"));
+            const auto w = who.match(reason);
+            if (!w.hasMatch()) {
+                return QStringLiteral("to whom?");
+            }
+            to = w.captured(1).toInt();
+        }
+        proc(from).started = true;
+        proc(to).started = true;
+        if (proc(from).sent) {
+            return QStringLiteral("P%1 sends twice").arg(from);
+        }
+        if (!idle(from) || value != hold(from)) {
+            return QStringLiteral("P%1 is not idle with that value").arg(from);
+        }
+        if (from == to || proc(to).inFlight || proc(to).sent) {
+            return QStringLiteral("P%1 cannot receive now").arg(to);
+        }
+        if (const QString why = ruleOfTransfer(from, to, reason); !why.isEmpty()) {
+            return why;
+        }
+        proc(from).sent = true;
+        proc(to).inFlight = true;
+        proc(to).from = from;
+        ++proc(to).receptions;
+        return {};
+    }
+
+    QString ruleOfTransfer(int from, int to, const QString& reason) {
+        if (m_algorithm == AlgorithmId::TreeDyn) {
+            if (reason !=
+                    QStringLiteral("P%1 is idle; the slot holds P%2, so ").arg(from).arg(to) ||
+                m_slot != to || !idle(to)) {
+                return QStringLiteral("the slot does not hold P%1").arg(to);
+            }
+            m_slot = -1;
+        } else if (m_algorithm == AlgorithmId::NonCommutTreeDyn) {
+            const auto [lo, hi] = interval(from);
+            const auto [tlo, thi] = interval(to);
+            const bool left = thi + 1 == lo;
+            if (!left && tlo != hi + 1) {
+                return QStringLiteral("P%1 is not a neighbour").arg(to);
+            }
+            QString expected = QStringLiteral("P%1 is idle; ").arg(from);
+            if (!left && lo == 0) {
+                expected += QStringLiteral("it has no left neighbour and ");
+            } else if (!left) {
+                const int l = holderOf(lo - 1);
+                if (idle(l)) {
+                    return QStringLiteral("its left neighbour P%1 is idle").arg(l);
+                }
+                expected += QStringLiteral("its left neighbour P%1 is busy and ").arg(l);
+            }
+            expected += QStringLiteral("its %1 neighbour P%2 holding [%3,%4] is idle, so ")
+                            .arg(left ? QStringLiteral("left") : QStringLiteral("right"))
+                            .arg(to)
+                            .arg(tlo)
+                            .arg(thi);
+            if (reason != expected || !idle(to)) {
+                return QStringLiteral("not what the neighbours are");
+            }
+        } else if (m_plan) {
+            const int j = proc(to).receptions + 1;
+            if (j > m_plan->receptionCount(to) || m_plan->source(to, j - 1) != from) {
+                return QStringLiteral("not the planned reception");
+            }
+            const QString expected = m_plan->rounds
+                                         ? QStringLiteral("round %1 of P%2: ").arg(j).arg(to)
+                                         : QStringLiteral("reception %1 of %2 planned for P%3: ")
+                                               .arg(j)
+                                               .arg(m_plan->receptionCount(to))
+                                               .arg(to);
+            if (reason != expected) {
+                return QStringLiteral("not the reception's number");
+            }
+        }
+        return {};
+    }
+
+    QString ruleOfWaiting(int p, const QString& what) {
+        if (m_algorithm == AlgorithmId::TreeDyn) {
+            if (what != QStringLiteral("is idle and enters the empty slot") || m_slot >= 0) {
+                return QStringLiteral("the slot is not empty");
+            }
+            m_slot = p;
+        } else if (m_algorithm == AlgorithmId::NonCommutTreeDyn) {
+            const auto [lo, hi] = interval(p);
+            if (what != QStringLiteral("is idle and waits: no idle neighbour") ||
+                (lo > 0 && idle(holderOf(lo - 1))) || (hi < m_n - 1 && idle(holderOf(hi + 1)))) {
+                return QStringLiteral("a neighbour is idle");
+            }
+        } else if (m_plan) {
+            const int next = proc(p).receptions;
+            QString expected;
+            if (next < m_plan->receptionCount(p)) {
+                const int s = m_plan->source(p, next);
+                if (proc(s).sent) {
+                    return QStringLiteral("P%1 has sent already").arg(s);
+                }
+                expected = QStringLiteral("is idle and waits for P%1's value (%2)")
+                               .arg(s)
+                               .arg(m_plan->rounds ? QStringLiteral("round %1").arg(next + 1)
+                                                   : QStringLiteral("reception %1 of %2")
+                                                         .arg(next + 1)
+                                                         .arg(m_plan->receptionCount(p)));
+            } else {
+                const int to = m_plan->parent[static_cast<std::size_t>(p)];
+                int j = 1;
+                while (m_plan->source(to, j - 1) != p) {
+                    ++j;
+                }
+                if (proc(to).receptions >= j) {
+                    return QStringLiteral("P%1 has taken it already").arg(to);
+                }
+                expected = (m_plan->receptionCount(p) == 0
+                                ? QStringLiteral("has nothing to receive and waits ")
+                                : QStringLiteral("is idle and waits ")) +
+                           (m_plan->rounds
+                                ? QStringLiteral("for round %1 of P%2").arg(j).arg(to)
+                                : QStringLiteral("until P%1 can take reception %2").arg(to).arg(j));
+            }
+            if (what != expected) {
+                return QStringLiteral("not what the plan waits for");
+            }
+        }
+        return {};
+    }
+
+    Algorithm m_algorithm;
+    int m_n;
+    std::vector<std::vector<bool>> m_hold;
+    std::vector<Proc> m_proc;
+    std::optional<StaticPlan> m_plan;
+    std::map<int, bool> m_waited; // per sender: its value arrived while the receiver reduced
+    int m_slot = -1;
+    double m_now = 0.0;
+};
 
 } // namespace
 
@@ -74,49 +417,52 @@ class TestNarration : public QObject {
         QCOMPARE(formatNarrationTime(0.5), std::string("0.500"));
     }
 
-    // c = d = 1, n = 4. Binomial-stat: round 1 pairs P1 -> P0 and P3 -> P2 over [0, 1], both
-    // reduce over [1, 2]; P0's round 2 may start once that reduction ended, when P2 is ready
-    // too: [2, 3], reduced over [3, 4]. At equal times the timeline shows ends first.
-    void binomialFour() {
-        const Schedule s = run(AlgorithmId::BinomialStat, 4, constantCosts(1, 1));
-        QVERIFY(narrateStart(s, AlgorithmId::BinomialStat).empty()); // leaves send at once
-        compareLines(story(s, AlgorithmId::BinomialStat),
-                     {"t = 0.00: round 1 of P0: P1 sends [1,1] to P0",
-                      "t = 0.00: round 1 of P2: P3 sends [3,3] to P2",
-                      "t = 1.00: [1,1] arrives at P0; P0 reduces it",
-                      "t = 1.00: [3,3] arrives at P2; P2 reduces it",
-                      "t = 1.00: P0 starts merging [1,1] into its [0,0]",
-                      "t = 1.00: P2 starts merging [3,3] into its [2,2]",
-                      "t = 2.00: P0 now holds [0,1]",
-                      "t = 2.00: P2 now holds [2,3] and sends it to P0",
-                      "t = 2.00: round 2 of P0: P2 sends [2,3] to P0",
-                      "t = 3.00: [2,3] arrives at P0; P0 reduces it",
-                      "t = 3.00: P0 starts merging [2,3] into its [0,1]",
-                      "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
+    // Tree-dyn, n = 4, c = d = 1 (docs/model.md §3-4): at time 0 the processors become idle in
+    // index order: P0 enters the empty slot, P1 finds P0 there and sends to it, P2 enters the
+    // slot again, P3 sends to P2. At t = 2 P0's reduction ends first (its end was queued
+    // first): P0 is idle and enters the empty slot; then P2 finds P0 there and sends.
+    void treeDynFour() {
+        compareLines(
+            lines(story(AlgorithmId::TreeDyn, 4, constantCosts(1, 1))),
+            {"t = 0.00: P0 is idle and enters the empty slot",
+             "t = 0.00: P1 is idle; the slot holds P0, so P1 sends [1,1] to P0",
+             "t = 0.00: P2 is idle and enters the empty slot",
+             "t = 0.00: P3 is idle; the slot holds P2, so P3 sends [3,3] to P2",
+             "t = 1.00: [1,1] arrives at P0; P0 reduces it",
+             "t = 1.00: P0 starts merging [1,1] into its [0,0]",
+             "t = 1.00: [3,3] arrives at P2; P2 reduces it",
+             "t = 1.00: P2 starts merging [3,3] into its [2,2]", "t = 2.00: P0 now holds [0,1]",
+             "t = 2.00: P0 is idle and enters the empty slot", "t = 2.00: P2 now holds [2,3]",
+             "t = 2.00: P2 is idle; the slot holds P0, so P2 sends [2,3] to P0",
+             "t = 3.00: [2,3] arrives at P0; P0 reduces it",
+             "t = 3.00: P0 starts merging [2,3] into its [0,1]",
+             "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
     }
 
-    // Tree-dyn, n = 4: at time 0 the processors become idle in index order (docs/model.md §3): P0
-    // takes the empty slot, P1 finds P0 there and sends to it, P2 takes the slot again, P3 sends to
-    // P2. At t = 2 P0's reduction ends first (its end was queued first): the slot is empty, P0
-    // enters it; then P2 finds P0 there and sends.
-    void treeDynFour() {
-        const Schedule s = run(AlgorithmId::TreeDyn, 4, constantCosts(1, 1));
-        compareLines(narrateStart(s, AlgorithmId::TreeDyn),
-                     {"t = 0.00: P0 is idle and enters the empty slot",
-                      "t = 0.00: P2 is idle and enters the empty slot"});
-        compareLines(story(s, AlgorithmId::TreeDyn),
-                     {"t = 0.00: P1 is idle; the slot holds P0, so P1 sends [1,1] to P0",
-                      "t = 0.00: P3 is idle; the slot holds P2, so P3 sends [3,3] to P2",
-                      "t = 1.00: [1,1] arrives at P0; P0 reduces it",
-                      "t = 1.00: [3,3] arrives at P2; P2 reduces it",
-                      "t = 1.00: P0 starts merging [1,1] into its [0,0]",
-                      "t = 1.00: P2 starts merging [3,3] into its [2,2]",
-                      "t = 2.00: P0 now holds [0,1] and enters the empty slot",
-                      "t = 2.00: P2 now holds [2,3] and sends it to P0",
-                      "t = 2.00: P2 is idle; the slot holds P0, so P2 sends [2,3] to P0",
-                      "t = 3.00: [2,3] arrives at P0; P0 reduces it",
-                      "t = 3.00: P0 starts merging [2,3] into its [0,1]",
-                      "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
+    // The issue's run (reducelab-cli run --algo tree-dyn --n 16 --comm gamma:1:0.5 --comp
+    // gamma:0.5:0.5 --seed 1): at time 0, P0 enters, P1 sends to P0, P2 enters, ... (never two
+    // processors in the one slot); and no event is told twice (a send once, as it starts).
+    void treeDynIssueRun() {
+        const CostModel costs = CostModel::perOperation(Law::gamma(1, 0.5), Law::gamma(0.5, 0.5));
+        Schedule s;
+        const Narration n = story(AlgorithmId::TreeDyn, 16, costs, 1, 0, &s);
+        for (int p = 0; p < 16; ++p) {
+            const std::string expected =
+                p % 2 == 0
+                    ? "t = 0.00: P" + std::to_string(p) + " is idle and enters the empty slot"
+                    : "t = 0.00: P" + std::to_string(p) + " is idle; the slot holds P" +
+                          std::to_string(p - 1) + ", so P" + std::to_string(p) + " sends [" +
+                          std::to_string(p) + "," + std::to_string(p) + "] to P" +
+                          std::to_string(p - 1);
+            QCOMPARE(QString::fromStdString(n[static_cast<std::size_t>(p)].text),
+                     QString::fromStdString(expected));
+        }
+        std::size_t sends = 0;
+        for (const NarrationEntry& e : n) {
+            sends += e.text.find(" sends ") != std::string::npos ? 1 : 0;
+        }
+        QCOMPARE(sends, s.transfers.size());
+        QCOMPARE(StoryReplay(AlgorithmId::TreeDyn, 16).firstContradiction(n), QString());
     }
 
     // Non-Commut-Tree-dyn, n = 4: at time 0 P0 has no left neighbour and P1 has not started,
@@ -124,22 +470,19 @@ class TestNarration : public QObject {
     // not started) and P3. At t = 2 P0 is idle first while P2, holding [2,3], still reduces:
     // P0 waits; then P2's left neighbour P0 is idle: P2 sends to it.
     void nonCommutTreeDynFour() {
-        const Schedule s = run(AlgorithmId::NonCommutTreeDyn, 4, constantCosts(1, 1));
-        compareLines(narrateStart(s, AlgorithmId::NonCommutTreeDyn),
-                     {"t = 0.00: P0 is idle and waits: no idle neighbour",
-                      "t = 0.00: P2 is idle and waits: no idle neighbour"});
         compareLines(
-            story(s, AlgorithmId::NonCommutTreeDyn),
-            {"t = 0.00: P1 is idle; its left neighbour P0 holding [0,0] is idle, so P1 sends "
+            lines(story(AlgorithmId::NonCommutTreeDyn, 4, constantCosts(1, 1))),
+            {"t = 0.00: P0 is idle and waits: no idle neighbour",
+             "t = 0.00: P1 is idle; its left neighbour P0 holding [0,0] is idle, so P1 sends "
              "[1,1] to P0",
+             "t = 0.00: P2 is idle and waits: no idle neighbour",
              "t = 0.00: P3 is idle; its left neighbour P2 holding [2,2] is idle, so P3 sends "
              "[3,3] to P2",
              "t = 1.00: [1,1] arrives at P0; P0 reduces it",
-             "t = 1.00: [3,3] arrives at P2; P2 reduces it",
              "t = 1.00: P0 starts merging [1,1] into its [0,0]",
-             "t = 1.00: P2 starts merging [3,3] into its [2,2]",
-             "t = 2.00: P0 now holds [0,1] and waits: no idle neighbour",
-             "t = 2.00: P2 now holds [2,3] and sends it to P0",
+             "t = 1.00: [3,3] arrives at P2; P2 reduces it",
+             "t = 1.00: P2 starts merging [3,3] into its [2,2]", "t = 2.00: P0 now holds [0,1]",
+             "t = 2.00: P0 is idle and waits: no idle neighbour", "t = 2.00: P2 now holds [2,3]",
              "t = 2.00: P2 is idle; its left neighbour P0 holding [0,1] is idle, so P2 sends "
              "[2,3] to P0",
              "t = 3.00: [2,3] arrives at P0; P0 reduces it",
@@ -147,187 +490,130 @@ class TestNarration : public QObject {
              "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
     }
 
-    // Fibonacci-stat, n = 4 (order 3): P0 receives from P1, P2, P3 in that order. Reception
-    // j waits for reception j-1 and the reduction of reception j-2: reception 2 starts at 1,
-    // as reception 1 ends (overlapping its reduction), reception 3 at 2.
-    void fibonacciFour() {
-        const Schedule s = run(AlgorithmId::FibonacciStat, 4, constantCosts(1, 1));
-        compareLines(narrateStart(s, AlgorithmId::FibonacciStat),
-                     {"t = 0.00: P2 has nothing to receive and waits until P0 can take "
-                      "reception 2",
-                      "t = 0.00: P3 has nothing to receive and waits until P0 can take "
-                      "reception 3"});
+    // Binomial-stat, n = 4, c = d = 1: round 1 pairs P1 -> P0 and P3 -> P2 over [0, 1], both
+    // reduce over [1, 2]; P0 waits for P2 (round 2), which sends once its reduction ends:
+    // [2, 3], reduced over [3, 4].
+    void binomialFour() {
         compareLines(
-            story(s, AlgorithmId::FibonacciStat),
-            {"t = 0.00: reception 1 of 3 planned for P0: P1 sends [1,1] to P0",
+            lines(story(AlgorithmId::BinomialStat, 4, constantCosts(1, 1))),
+            {"t = 0.00: P0 is idle and waits for P1's value (round 1)",
+             "t = 0.00: round 1 of P0: P1 sends [1,1] to P0",
+             "t = 0.00: P2 is idle and waits for P3's value (round 1)",
+             "t = 0.00: round 1 of P2: P3 sends [3,3] to P2",
              "t = 1.00: [1,1] arrives at P0; P0 reduces it",
-             "t = 1.00: reception 2 of 3 planned for P0: P2 sends [2,2] to P0",
              "t = 1.00: P0 starts merging [1,1] into its [0,0]",
-             "t = 2.00: [2,2] arrives at P0; P0 reduces it", "t = 2.00: P0 now holds [0,1]",
-             "t = 2.00: reception 3 of 3 planned for P0: P3 sends [3,3] to P0",
-             "t = 2.00: P0 starts merging [2,2] into its [0,1]",
-             "t = 3.00: [3,3] arrives at P0; P0 reduces it", "t = 3.00: P0 now holds [0,2]",
-             "t = 3.00: P0 starts merging [3,3] into its [0,2]",
+             "t = 1.00: [3,3] arrives at P2; P2 reduces it",
+             "t = 1.00: P2 starts merging [3,3] into its [2,2]", "t = 2.00: P0 now holds [0,1]",
+             "t = 2.00: P0 is idle and waits for P2's value (round 2)",
+             "t = 2.00: P2 now holds [2,3]", "t = 2.00: round 2 of P0: P2 sends [2,3] to P0",
+             "t = 3.00: [2,3] arrives at P0; P0 reduces it",
+             "t = 3.00: P0 starts merging [2,3] into its [0,1]",
              "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
     }
 
-    // Fibonacci-stat, n = 8 (order 4, docs/model.md §4): P0 receives from 1, 2, 3, 5; P3 from 4; P5
-    // from 6 then 7. P2 and P7 wait at time 0 for their receiver's second reception; P3 is
-    // ready at 2 (reception 3 of P0 may start then: reception 2 ended and the reduction of
-    // reception 1 too), P5 at 3 (reception 4 likewise); makespan 5.
-    void fibonacciEight() {
-        const Schedule s = run(AlgorithmId::FibonacciStat, 8, constantCosts(1, 1));
-        compareLines(narrateStart(s, AlgorithmId::FibonacciStat),
-                     {"t = 0.00: P2 has nothing to receive and waits until P0 can take "
-                      "reception 2",
-                      "t = 0.00: P7 has nothing to receive and waits until P5 can take "
-                      "reception 2"});
-        compareLines(story(s, AlgorithmId::FibonacciStat),
-                     {"t = 0.00: reception 1 of 4 planned for P0: P1 sends [1,1] to P0",
-                      "t = 0.00: reception 1 of 1 planned for P3: P4 sends [4,4] to P3",
-                      "t = 0.00: reception 1 of 2 planned for P5: P6 sends [6,6] to P5",
-                      "t = 1.00: [1,1] arrives at P0; P0 reduces it",
-                      "t = 1.00: [4,4] arrives at P3; P3 reduces it",
-                      "t = 1.00: [6,6] arrives at P5; P5 reduces it",
-                      "t = 1.00: reception 2 of 4 planned for P0: P2 sends [2,2] to P0",
-                      "t = 1.00: reception 2 of 2 planned for P5: P7 sends [7,7] to P5",
-                      "t = 1.00: P0 starts merging [1,1] into its [0,0]",
-                      "t = 1.00: P3 starts merging [4,4] into its [3,3]",
-                      "t = 1.00: P5 starts merging [6,6] into its [5,5]",
-                      "t = 2.00: [2,2] arrives at P0; P0 reduces it",
-                      "t = 2.00: [7,7] arrives at P5; P5 reduces it",
-                      "t = 2.00: P0 now holds [0,1]",
-                      "t = 2.00: P3 now holds [3,4] and sends it to P0",
-                      "t = 2.00: P5 now holds [5,6]",
-                      "t = 2.00: reception 3 of 4 planned for P0: P3 sends [3,4] to P0",
-                      "t = 2.00: P0 starts merging [2,2] into its [0,1]",
-                      "t = 2.00: P5 starts merging [7,7] into its [5,6]",
-                      "t = 3.00: [3,4] arrives at P0; P0 reduces it",
-                      "t = 3.00: P0 now holds [0,2]",
-                      "t = 3.00: P5 now holds [5,7] and sends it to P0",
-                      "t = 3.00: reception 4 of 4 planned for P0: P5 sends [5,7] to P0",
-                      "t = 3.00: P0 starts merging [3,4] into its [0,2]",
-                      "t = 4.00: [5,7] arrives at P0; P0 reduces it",
-                      "t = 4.00: P0 now holds [0,4]",
-                      "t = 4.00: P0 starts merging [5,7] into its [0,4]",
-                      "t = 5.00: P0 now holds [0,7]; the reduction is complete"});
-    }
-
-    // n = 8, c = d = 1: the three algorithms build Binomial-stat's schedule (docs/model.md §6), so
-    // the events are the same and only the reasons differ. Checked: the decisions at t = 2 and t =
-    // 4 (events 12..17 and 22..24) and the last sentence.
-    void eightProcessorsSameEventsDifferentReasons() {
-        const Schedule b = run(AlgorithmId::BinomialStat, 8, constantCosts(1, 1));
-        const Lines bl = story(b, AlgorithmId::BinomialStat);
-        QCOMPARE(bl.size(), std::size_t{28});
-        QCOMPARE(bl[13], std::string("t = 2.00: P2 now holds [2,3] and sends it to P0"));
-        QCOMPARE(bl[16], std::string("t = 2.00: round 2 of P0: P2 sends [2,3] to P0"));
-        QCOMPARE(bl[17], std::string("t = 2.00: round 2 of P4: P6 sends [6,7] to P4"));
-        QCOMPARE(bl[23], std::string("t = 4.00: P4 now holds [4,7] and sends it to P0"));
-        QCOMPARE(bl[24], std::string("t = 4.00: round 3 of P0: P4 sends [4,7] to P0"));
-        QCOMPARE(bl[27], std::string("t = 6.00: P0 now holds [0,7]; the reduction is complete"));
-
-        const Schedule t = run(AlgorithmId::TreeDyn, 8, constantCosts(1, 1));
-        const Lines tl = story(t, AlgorithmId::TreeDyn);
-        QCOMPARE(tl.size(), std::size_t{28});
-        QCOMPARE(narrateStart(t, AlgorithmId::TreeDyn).size(), std::size_t{4}); // P0 P2 P4 P6
-        QCOMPARE(tl[12], std::string("t = 2.00: P0 now holds [0,1] and enters the empty slot"));
-        QCOMPARE(tl[14], std::string("t = 2.00: P4 now holds [4,5] and enters the empty slot"));
-        QCOMPARE(tl[17],
-                 std::string("t = 2.00: P6 is idle; the slot holds P4, so P6 sends [6,7] to P4"));
-        QCOMPARE(tl[22], std::string("t = 4.00: P0 now holds [0,3] and enters the empty slot"));
-        QCOMPARE(tl[24],
-                 std::string("t = 4.00: P4 is idle; the slot holds P0, so P4 sends [4,7] to P0"));
-        QCOMPARE(tl[27], bl[27]);
-
-        // P4 becomes idle at 2 after P2 sent [2,3] (its left neighbour is then busy) and
-        // while P6 still reduces: it waits, and P6 sends to it right after.
-        const Schedule n = run(AlgorithmId::NonCommutTreeDyn, 8, constantCosts(1, 1));
-        const Lines nl = story(n, AlgorithmId::NonCommutTreeDyn);
-        QCOMPARE(nl.size(), std::size_t{28});
-        QCOMPARE(nl[14], std::string("t = 2.00: P4 now holds [4,5] and waits: no idle neighbour"));
-        QCOMPARE(nl[17], std::string("t = 2.00: P6 is idle; its left neighbour P4 holding [4,5] "
-                                     "is idle, so P6 sends [6,7] to P4"));
-        QCOMPARE(nl[24], std::string("t = 4.00: P4 is idle; its left neighbour P0 holding [0,3] "
-                                     "is idle, so P4 sends [4,7] to P0"));
-        QCOMPARE(nl[27], bl[27]);
+    // Fibonacci-stat, n = 4 (order 3): P0 receives from P1, P2, P3 in that order; reception j
+    // waits for reception j-1 and the reduction of reception j-2. At t = 1 reception 1 ends
+    // and its reduction starts, and reception 2 may start (it overlaps that reduction); at
+    // t = 2 the reduction ends first (queued first), then reception 2 arrives and reception 3
+    // starts.
+    void fibonacciFour() {
+        compareLines(
+            lines(story(AlgorithmId::FibonacciStat, 4, constantCosts(1, 1))),
+            {"t = 0.00: P0 is idle and waits for P1's value (reception 1 of 3)",
+             "t = 0.00: reception 1 of 3 planned for P0: P1 sends [1,1] to P0",
+             "t = 0.00: P2 has nothing to receive and waits until P0 can take reception 2",
+             "t = 0.00: P3 has nothing to receive and waits until P0 can take reception 3",
+             "t = 1.00: [1,1] arrives at P0; P0 reduces it",
+             "t = 1.00: P0 starts merging [1,1] into its [0,0]",
+             "t = 1.00: reception 2 of 3 planned for P0: P2 sends [2,2] to P0",
+             "t = 2.00: P0 now holds [0,1]", "t = 2.00: [2,2] arrives at P0; P0 reduces it",
+             "t = 2.00: P0 starts merging [2,2] into its [0,1]",
+             "t = 2.00: reception 3 of 3 planned for P0: P3 sends [3,3] to P0",
+             "t = 3.00: P0 now holds [0,2]", "t = 3.00: [3,3] arrives at P0; P0 reduces it",
+             "t = 3.00: P0 starts merging [3,3] into its [0,2]",
+             "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
     }
 
     // Binomial-stat, n = 6: P4 receives only from P5 (P6 does not exist) and holds [4,5] at 2,
     // while P0 runs round 2 (from P2) over [2, 4]: P4 waits for round 3 of P0.
     void binomialWaitsForItsRound() {
-        const Schedule s = run(AlgorithmId::BinomialStat, 6, constantCosts(1, 1));
-        const Lines l = story(s, AlgorithmId::BinomialStat);
-        QVERIFY(std::find(l.begin(), l.end(),
-                          "t = 2.00: P4 now holds [4,5] and waits for round 3 of P0") != l.end());
-        QVERIFY(std::find(l.begin(), l.end(), "t = 4.00: round 3 of P0: P4 sends [4,5] to P0") !=
-                l.end());
+        const Lines l = lines(story(AlgorithmId::BinomialStat, 6, constantCosts(1, 1)));
+        QVERIFY(contains(l, "t = 2.00: P4 now holds [4,5]"));
+        QVERIFY(contains(l, "t = 2.00: P4 is idle and waits for round 3 of P0"));
+        QVERIFY(contains(l, "t = 4.00: round 3 of P0: P4 sends [4,5] to P0"));
     }
 
     // Fibonacci-stat, n = 8, d = 1, c = 2: reception 2 of P0 ends at 2 while the reduction of
     // reception 1 runs until 3, so the value waits and is merged at 3.
     void fibonacciValueWaitsForPreviousReduction() {
-        const Schedule s = run(AlgorithmId::FibonacciStat, 8, constantCosts(1, 2));
-        const Lines l = story(s, AlgorithmId::FibonacciStat);
-        QVERIFY(std::find(l.begin(), l.end(),
-                          "t = 2.00: [2,2] arrives at P0; it waits for P0's previous reduction") !=
-                l.end());
-        QVERIFY(std::find(l.begin(), l.end(),
-                          "t = 3.00: P0 has finished its previous reduction and starts merging "
-                          "the waiting [2,2] into its [0,1]") != l.end());
+        const Lines l = lines(story(AlgorithmId::FibonacciStat, 8, constantCosts(1, 2)));
+        QVERIFY(contains(l, "t = 2.00: [2,2] arrives at P0; it waits for P0's previous reduction"));
+        QVERIFY(contains(l, "t = 3.00: P0 has finished its previous reduction and starts merging "
+                            "the waiting [2,2] into its [0,1]"));
         QCOMPARE(l.back(), std::string("t = 9.00: P0 now holds [0,7]; the reduction is complete"));
     }
 
+    // Liu-Wang's Fig. 1 cluster (SNF): the schedule is decided before the run, so its story
+    // tells each transfer as the next of the sender order, and who waits for its turn.
+    void clairvoyantWaitsForItsTurn() {
+        const CostModel costs = CostModel::fixedMatrix(FixedCosts::liuWangFig1());
+        for (const Algorithm& a : clairvoyantAlgorithms()) {
+            const Narration n = story(a, 7, costs);
+            QCOMPARE(StoryReplay(a, 7).firstContradiction(n), QString());
+        }
+        const Lines snf = lines(story(AlgorithmId::Snf, 7, costs));
+        compareLines(Lines(snf.begin(), snf.begin() + 3),
+                     {"t = 0.00: P4 has nothing to receive and waits for its turn in the sender "
+                      "order (EP starts it once two processors are free)",
+                      "t = 0.00: next in the sender order and two processors are free: P1 sends "
+                      "[1,1] to P0",
+                      "t = 0.00: next in the sender order and two processors are free: P2 sends "
+                      "[2,2] to P5"});
+    }
+
     void singleProcessor() {
-        for (const AlgorithmInfo& info : algorithms()) {
-            const Schedule s = run(info.id, 1, constantCosts(1, 1));
-            QVERIFY(story(s, info.id).empty());
-            compareLines(narrateStart(s, info.id),
-                         {"t = 0.00: P0 alone holds [0,0]; there is nothing to reduce"});
+        for (const Algorithm& a : algorithms()) {
+            const Narration n = story(a, 1, constantCosts(1, 1));
+            compareLines(lines(n), {"t = 0.00: P0 alone holds [0,0]; there is nothing to reduce"});
+            QCOMPARE(n.front().event.kind, EventKind::Decision);
         }
     }
 
-    // The text form (reducelab-cli run --narration): the start, then every event, a line each.
-    void narrationTextIsTheWholeStory() {
-        const CostModel costs = CostModel::perOperation(Law::gamma(1, 1), Law::bernoulli(0.5, 1));
-        for (const AlgorithmInfo& info : algorithms()) {
-            const Schedule s = run(info.id, 12, costs, 4);
-            std::string expected;
-            for (const std::string& line : narrateStart(s, info.id)) {
-                expected += line + "\n";
-            }
-            for (const std::string& line : story(s, info.id)) {
-                expected += line + "\n";
-            }
-            QCOMPARE(QString::fromStdString(narrationText(s, info.id)),
-                     QString::fromStdString(expected));
-            QCOMPARE(std::count(expected.begin(), expected.end(), '\n'),
-                     static_cast<long>(narrateStart(s, info.id).size() + 4 * 11));
-        }
-    }
-
-    // Every event gets one sentence that starts with "t = <its time>: ", on random runs of
-    // every algorithm, including zero costs (Bernoulli) where many events tie.
-    void oneSentencePerEvent() {
+    // Every operation's start and end is told exactly once, with its time, in a story whose
+    // times never go back; the other lines are decisions. On random runs of every algorithm,
+    // zero costs (Bernoulli) included, where many events tie.
+    void everyEventOnce() {
         const CostModel gamma = CostModel::perOperation(Law::gamma(1, 1), Law::gamma(0.5, 1));
         const CostModel zeros = CostModel::perOperation(Law::bernoulli(1, 2), Law::bernoulli(1, 1));
         for (const CostModel& costs : {gamma, zeros}) {
             for (int n : {2, 3, 7, 16, 31}) {
-                for (const AlgorithmInfo& info : algorithms()) {
+                for (const Algorithm& a : algorithms()) {
                     for (std::uint64_t rep = 0; rep < 5; ++rep) {
-                        const Schedule s = run(info.id, n, costs, 3, rep);
-                        const auto timeline = buildTimeline(s);
-                        const Lines l = narrate(s, info.id, timeline);
-                        QCOMPARE(l.size(), timeline.size());
-                        QCOMPARE(timeline.size(), 4 * static_cast<std::size_t>(n - 1));
-                        for (std::size_t i = 0; i < l.size(); ++i) {
-                            std::string prefix = "t = ";
-                            prefix += formatNarrationTime(timeline[i].time);
-                            prefix += ": ";
-                            QVERIFY2(startsWith(l[i], prefix), l[i].c_str());
+                        Schedule s;
+                        const Narration story_ = story(a, n, costs, 3, rep, &s);
+                        std::map<std::pair<int, int>, int> told; // (kind, op) -> times told
+                        double now = 0.0;
+                        for (const NarrationEntry& e : story_) {
+                            QVERIFY(e.event.time >= now);
+                            now = e.event.time;
+                            const std::string prefix =
+                                "t = " + formatNarrationTime(e.event.time) + ": ";
+                            QVERIFY2(e.text.compare(0, prefix.size(), prefix) == 0, e.text.c_str());
+                            if (e.event.kind != EventKind::Decision) {
+                                ++told[{static_cast<int>(e.event.kind), e.event.op}];
+                            }
                         }
-                        for (const std::string& line : narrateStart(s, info.id)) {
-                            QVERIFY2(startsWith(line, "t = 0.00: "), line.c_str());
+                        QCOMPARE(told.size(), 4 * static_cast<std::size_t>(n - 1));
+                        for (const auto& [event, times] : told) {
+                            QCOMPARE(times, 1);
+                        }
+                        for (const auto& [event, times] : told) {
+                            const bool transfer =
+                                event.first == static_cast<int>(EventKind::TransferStart) ||
+                                event.first == static_cast<int>(EventKind::TransferEnd);
+                            QVERIFY(event.second < static_cast<int>(transfer
+                                                                        ? s.transfers.size()
+                                                                        : s.reductions.size()));
                         }
                     }
                 }
@@ -335,83 +621,93 @@ class TestNarration : public QObject {
         }
     }
 
-    // What a processor does when its reduction ends agrees with the schedule: "sends it to Pq"
-    // iff its transfer to Pq starts at that very time; "enters the empty slot" / "waits ..."
-    // otherwise, and a processor that waits receives again before it sends (it waits to be
-    // chosen as a receiver, or for its parent in a static plan).
-    void reductionEndClaimsMatchSchedule() {
-        const CostModel costs = CostModel::perOperation(Law::gamma(1, 1), Law::gamma(1, 1));
-        for (const AlgorithmInfo& info : algorithms()) {
-            for (std::uint64_t rep = 0; rep < 20; ++rep) {
-                const Schedule s = run(info.id, 12, costs, 5, rep);
-                const auto timeline = buildTimeline(s);
-                const Lines l = narrate(s, info.id, timeline);
-                for (std::size_t i = 0; i < l.size(); ++i) {
-                    if (timeline[i].kind != EventKind::ReductionEnd) {
-                        continue;
-                    }
-                    const ReductionOp& r = s.reductions[static_cast<std::size_t>(timeline[i].op)];
-                    const int send = sendOf(s, r.proc);
-                    const bool sendsNow = send >= 0 && s.transfers[send].start == r.end;
-                    const std::string& line = l[i];
-                    if (contains(line, " and sends it to P")) {
-                        QVERIFY2(sendsNow, line.c_str());
-                        std::string receiver = "P";
-                        receiver += std::to_string(s.transfers[send].to);
-                        QVERIFY2(endsWith(line, receiver), line.c_str());
-                    } else {
-                        QVERIFY2(!sendsNow, line.c_str());
-                    }
-                    if (contains(line, "waits") || contains(line, "enters the empty slot")) {
-                        QVERIFY2(send < 0 || s.transfers[send].start > r.end, line.c_str());
-                    }
-                }
+    // The text form (reducelab-cli run --narration): the story, a line each.
+    void narrationTextIsTheStory() {
+        const CostModel costs = CostModel::perOperation(Law::gamma(1, 1), Law::bernoulli(0.5, 1));
+        for (const Algorithm& a : algorithms()) {
+            const Narration n = story(a, 12, costs, 4);
+            std::string expected;
+            for (const NarrationEntry& e : n) {
+                expected += e.text + "\n";
             }
+            QCOMPARE(QString::fromStdString(narrationText(n)), QString::fromStdString(expected));
         }
     }
 
-    // Non-Commut-Tree-dyn with gamma costs: a processor becomes idle while neither neighbour
-    // is (each is receiving or reducing), so it waits in the idle set until a neighbour sends
-    // to it. Seed 1, n = 8, transfers and reductions gamma(1, 1): found within a few
-    // replicates (with constant costs it happens at t = 2 too, see above).
-    void nonCommutWaitsWithGammaCosts() {
-        const CostModel costs = CostModel::perOperation(Law::gamma(1, 1), Law::gamma(1, 1));
-        bool found = false;
-        bool foundRight = false;
-        for (std::uint64_t rep = 0; rep < 50 && !(found && foundRight); ++rep) {
-            const Schedule s = run(AlgorithmId::NonCommutTreeDyn, 8, costs, 1, rep);
-            const auto timeline = buildTimeline(s);
-            const Lines l = narrate(s, AlgorithmId::NonCommutTreeDyn, timeline);
-            for (std::size_t i = 0; i < l.size(); ++i) {
-                if (timeline[i].kind == EventKind::TransferStart &&
-                    contains(l[i], "its right neighbour")) {
-                    if (!foundRight) {
-                        qInfo("%s", l[i].c_str());
-                    }
-                    foundRight = true;
+    // The replay (#29): every built-in algorithm's story, on random platforms and laws (ties
+    // with constant costs, zero costs with Bernoulli, both modes of Non-Commut-Tree-dyn and the
+    // static plans), never contradicts the state its sentences describe.
+    void storiesAgreeWithTheRules_data() {
+        QTest::addColumn<QString>("comm");
+        QTest::addColumn<QString>("comp");
+        QTest::newRow("constant ties") << "const:1"
+                                       << "const:1";
+        QTest::newRow("constant, no reduction") << "const:1"
+                                                << "const:0";
+        QTest::newRow("slow reductions") << "const:1"
+                                         << "const:2.5";
+        QTest::newRow("gamma") << "gamma:1:1"
+                               << "gamma:0.5:1";
+        QTest::newRow("gamma cv 3") << "gamma:1:3"
+                                    << "gamma:1:3";
+        QTest::newRow("zero costs") << "bernoulli:1:2"
+                                    << "bernoulli:1:1";
+        QTest::newRow("zero transfers") << "const:0"
+                                        << "gamma:1:0.5";
+    }
+    void storiesAgreeWithTheRules() {
+        QFETCH(QString, comm);
+        QFETCH(QString, comp);
+        const CostModel costs =
+            CostModel::perOperation(parseLaw(comm.toStdString()), parseLaw(comp.toStdString()));
+        int stories = 0;
+        for (const Algorithm& a : algorithms()) {
+            for (int n : {2, 3, 5, 8, 13, 33}) {
+                for (std::uint64_t rep = 0; rep < 6; ++rep) {
+                    const Narration s = story(a, n, costs, 7, rep);
+                    const QString why = StoryReplay(a, n).firstContradiction(s);
+                    QVERIFY2(why.isEmpty(),
+                             qPrintable(QString::fromStdString(a.key()) +
+                                        QStringLiteral(" n=%1 rep=%2: ").arg(n).arg(rep) + why));
+                    ++stories;
                 }
-                if (timeline[i].kind != EventKind::ReductionEnd ||
-                    !endsWith(l[i], "and waits: no idle neighbour")) {
-                    continue;
-                }
-                const ReductionOp& r = s.reductions[static_cast<std::size_t>(timeline[i].op)];
-                // The processor's next operation is a reception: it waited to be chosen.
-                bool receivesLater = false;
-                for (const TransferOp& t : s.transfers) {
-                    if (t.to == r.proc && t.start >= r.end) {
-                        receivesLater = true;
-                    }
-                    QVERIFY(!(t.from == r.proc && t.start == r.end));
-                }
-                QVERIFY2(receivesLater, l[i].c_str());
-                if (!found) {
-                    qInfo("replicate %d: %s", static_cast<int>(rep), l[i].c_str());
-                }
-                found = true;
             }
         }
-        QVERIFY2(found, "no Non-Commut-Tree-dyn run where a processor waits");
-        QVERIFY2(foundRight, "no Non-Commut-Tree-dyn run that sends to the right");
+        QCOMPARE(stories, 4 * 6 * 6);
+    }
+
+    // The replay is not blind: a story with one sentence made false (P0 entering a slot that
+    // holds a processor, a send told twice, times out of order, a wrong value) is refused.
+    void replayRefusesFalseStories() {
+        const Narration good = story(AlgorithmId::TreeDyn, 8, constantCosts(1, 1));
+        QCOMPARE(StoryReplay(AlgorithmId::TreeDyn, 8).firstContradiction(good), QString());
+        Narration twoInSlot = good; // P1 enters the slot P0 holds
+        twoInSlot[1] = {{0.0, EventKind::Decision, 1},
+                        "t = 0.00: P1 is idle and enters the empty slot"};
+        QVERIFY(!StoryReplay(AlgorithmId::TreeDyn, 8).firstContradiction(twoInSlot).isEmpty());
+        Narration twice = good; // the first send told again
+        twice.insert(twice.begin() + 2, good[1]);
+        QVERIFY(!StoryReplay(AlgorithmId::TreeDyn, 8).firstContradiction(twice).isEmpty());
+        Narration late = good; // times out of order
+        std::swap(late[8], late[late.size() - 1]);
+        QVERIFY(!StoryReplay(AlgorithmId::TreeDyn, 8).firstContradiction(late).isEmpty());
+        Narration value = good; // a wrong value merged
+        for (NarrationEntry& e : value) {
+            if (e.event.kind == EventKind::ReductionStart) {
+                e.text.replace(e.text.find("[0,0]"), 5, "[0,1]");
+                break;
+            }
+        }
+        QVERIFY(!StoryReplay(AlgorithmId::TreeDyn, 8).firstContradiction(value).isEmpty());
+        // Non-Commut-Tree-dyn: waiting beside an idle neighbour.
+        Narration nctd = story(AlgorithmId::NonCommutTreeDyn, 4, constantCosts(1, 1));
+        nctd[1] = {{0.0, EventKind::Decision, 1},
+                   "t = 0.00: P1 is idle and waits: no idle neighbour"};
+        QVERIFY(!StoryReplay(AlgorithmId::NonCommutTreeDyn, 4).firstContradiction(nctd).isEmpty());
+        // Binomial-stat: a reception numbered wrong.
+        Narration binomial = story(AlgorithmId::BinomialStat, 4, constantCosts(1, 1));
+        binomial[11].text = "t = 2.00: round 3 of P0: P2 sends [2,3] to P0";
+        QVERIFY(!StoryReplay(AlgorithmId::BinomialStat, 4).firstContradiction(binomial).isEmpty());
     }
 };
 

@@ -68,15 +68,15 @@ class TestRandomScenarios : public QObject {
         int largest = 0;
         for (int scenario = 0; scenario < 1500; ++scenario) {
             const auto algos = allAlgorithms();
-            const AlgorithmInfo& info = algos[g() % algos.size()];
-            const bool nc = info.validNonCommutative && g() % 2 == 0;
+            const Algorithm& info = algos[g() % algos.size()];
+            const bool nc = info.validNonCommutative() && g() % 2 == 0;
             int n = randomN(g);
             CostModel costs;
             QString describe;
-            if (info.clairvoyant) {
+            if (info.clairvoyant()) {
                 // Liu-Wang's baselines run on sender-only fixed costs, at most a few senders
                 // for the exact optimum.
-                n = std::min(n, info.id == AlgorithmId::Optimum ? 7 : 60);
+                n = std::min(n, info == AlgorithmId::Optimum ? 7 : 60);
                 std::vector<double> t(static_cast<std::size_t>(n));
                 for (double& v : t) {
                     v = 0.5 * static_cast<double>(1 + g() % 6);
@@ -104,15 +104,16 @@ class TestRandomScenarios : public QObject {
             }
             const std::uint64_t seed = g();
             const std::uint64_t rep = g() % 1000;
-            const QString what = QString("%1 n=%2 nc=%3 %4 seed=%5 rep=%6")
-                                     .arg(QString::fromLatin1(
-                                         info.key.data(), static_cast<qsizetype>(info.key.size())))
-                                     .arg(n)
-                                     .arg(nc)
-                                     .arg(describe)
-                                     .arg(seed)
-                                     .arg(rep);
-            Simulator sim(info.id, n, nc, costs);
+            const QString what =
+                QString("%1 n=%2 nc=%3 %4 seed=%5 rep=%6")
+                    .arg(QString::fromLatin1(info.key().data(),
+                                             static_cast<qsizetype>(info.key().size())))
+                    .arg(n)
+                    .arg(nc)
+                    .arg(describe)
+                    .arg(seed)
+                    .arg(rep);
+            Simulator sim(info, n, nc, costs);
             const Schedule s = sim.schedule(seed, rep);
             const auto errors = validateSchedule(
                 s, costs.mode == CostMode::FixedMatrix ? costs.fixed.get() : nullptr);

@@ -272,8 +272,8 @@ class TestMonteCarlo : public QObject {
         const SweepSpec f6 = SweepSpec::figure(Figure::Fig6);
         QVERIFY(f6.nonCommutative);
         QCOMPARE(f6.algorithms,
-                 (std::vector<AlgorithmId>{AlgorithmId::BinomialStat, AlgorithmId::FibonacciStat,
-                                           AlgorithmId::NonCommutTreeDyn}));
+                 (std::vector<Algorithm>{AlgorithmId::BinomialStat, AlgorithmId::FibonacciStat,
+                                         AlgorithmId::NonCommutTreeDyn}));
     }
 
     void gridsParseAndRefuseNonsense() {

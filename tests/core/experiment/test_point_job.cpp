@@ -414,7 +414,7 @@ class TestPointJob : public QObject {
         ByteWriter w;
         writeMcConfig(w, c);
         ByteReader r(w.data(), "config");
-        const McConfig back = readMcConfig(r);
+        const McConfig back = readMcConfig(r, AlgorithmCatalog());
         QVERIFY(r.atEnd());
         QCOMPARE(back.algorithms, c.algorithms);
         QCOMPARE(back.costs.mode, CostMode::FixedMatrix);
@@ -430,7 +430,7 @@ class TestPointJob : public QObject {
         ByteWriter ws;
         writeSummary(ws, s);
         ByteReader rs(ws.data(), "summary");
-        const McSummary t = readSummary(rs);
+        const McSummary t = readSummary(rs, exact.algorithms);
         compareExactly(t, s);
         QCOMPARE(*t.samples, *s.samples);
     }
@@ -443,7 +443,7 @@ class TestPointJob : public QObject {
         // Every truncation is refused with a message, never read past the end.
         for (std::size_t cut = 0; cut < bytes.size(); ++cut) {
             ByteReader r(std::string_view(bytes).substr(0, cut), "config");
-            QVERIFY_THROWS_EXCEPTION(InputError, readMcConfig(r));
+            QVERIFY_THROWS_EXCEPTION(InputError, readMcConfig(r, AlgorithmCatalog()));
         }
         // A block of another size, or that does not exist, is refused.
         McBlockRunner runner(c);

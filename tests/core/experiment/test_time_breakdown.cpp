@@ -21,7 +21,7 @@ class TestTimeBreakdown : public QObject {
         QTest::addColumn<double>("reductionMean");
         for (AlgorithmId id : {AlgorithmId::BinomialStat, AlgorithmId::FibonacciStat,
                                AlgorithmId::TreeDyn, AlgorithmId::NonCommutTreeDyn}) {
-            const std::string key(algorithmInfo(id).key);
+            const std::string key(Algorithm(id).key());
             QTest::newRow((key + " no reduction").c_str()) << static_cast<int>(id) << 0.0;
             QTest::newRow((key + " reductions").c_str()) << static_cast<int>(id) << 1.0;
         }

@@ -59,12 +59,12 @@ void compareCosts(const FixedCosts& a, const FixedCosts& b) {
 // Simulates every algorithm valid in the mode on `costs` and checks docs/model.md §5 with the
 // matrix.
 void checkAllAlgorithms(const FixedCosts& costs, const char* what) {
-    for (const AlgorithmInfo& info : algorithms()) {
+    for (const Algorithm& info : algorithms()) {
         for (bool nc : {false, true}) {
-            if (nc && !info.validNonCommutative) {
+            if (nc && !info.validNonCommutative()) {
                 continue;
             }
-            Simulator sim(info.id, costs.n, nc, CostModel::fixedMatrix(costs));
+            Simulator sim(info, costs.n, nc, CostModel::fixedMatrix(costs));
             const Schedule s = sim.schedule(1, 0);
             const auto errors = validateSchedule(s, &costs);
             QVERIFY2(errors.empty(), qPrintable(QString("%1 %2 nc=%3: %4")
@@ -314,8 +314,8 @@ class TestFixedCosts : public QObject {
         }
         QVERIFY(drawn[0].c != drawn[1].c);
 
-        for (const AlgorithmInfo& info : algorithms()) {
-            Simulator sim(info.id, n, false, model);
+        for (const Algorithm& info : algorithms()) {
+            Simulator sim(info, n, false, model);
             for (std::uint64_t rep = 0; rep < 2; ++rep) {
                 const FixedCosts& f = drawn[rep];
                 const Schedule s = sim.schedule(seed, rep);

@@ -271,7 +271,7 @@ class TestLaws : public QObject {
 
     // fill() (Monte Carlo's batches) and operator() (the engine's draws one at a time) give
     // the same values in the same order for every law, the gamma of shape below 1 included,
-    // which both take through the inline exp where the processor has it (base/exp_fma.h).
+    // which both take through std::exp (Monte Carlo's fill with an inline copy: test_exp_fma).
     void fillEqualsDrawsOneAtATime_data() {
         QTest::addColumn<QString>("law");
         for (const char* law :

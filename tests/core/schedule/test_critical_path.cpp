@@ -13,7 +13,7 @@ using namespace rl;
 
 namespace {
 
-Schedule run(AlgorithmId a, int n, const CostModel& costs, std::uint64_t rep = 0) {
+Schedule run(const Algorithm& a, int n, const CostModel& costs, std::uint64_t rep = 0) {
     Simulator sim(a, n, a == AlgorithmId::NonCommutTreeDyn, costs);
     return sim.schedule(1, rep);
 }
@@ -109,8 +109,8 @@ class TestCriticalPath : public QObject {
     }
 
     void singleProcessorHasEmptyPath() {
-        for (const AlgorithmInfo& info : algorithms()) {
-            QVERIFY(criticalPath(run(info.id, 1, constantCosts(1, 1))).empty());
+        for (const Algorithm& info : algorithms()) {
+            QVERIFY(criticalPath(run(info, 1, constantCosts(1, 1))).empty());
         }
     }
 
@@ -135,9 +135,9 @@ class TestCriticalPath : public QObject {
             CostModel::perOperation(parseLaw(comm.toStdString()), parseLaw(comp.toStdString()));
         int checked = 0;
         for (int n : {2, 3, 5, 8, 13, 16, 33, 64, 100}) {
-            for (const AlgorithmInfo& info : algorithms()) {
+            for (const Algorithm& info : algorithms()) {
                 for (std::uint64_t rep = 0; rep < 10; ++rep) {
-                    const Schedule s = run(info.id, n, costs, rep);
+                    const Schedule s = run(info, n, costs, rep);
                     const auto path = criticalPath(s);
                     const QString what = describe(s, path);
                     QVERIFY2(!path.empty(), qPrintable(what));
@@ -164,9 +164,9 @@ class TestCriticalPath : public QObject {
     // makespan, stay contiguous, and never revisit an operation.
     void zeroCostTiesTerminate() {
         const CostModel costs = CostModel::perOperation(Law::bernoulli(1, 2), Law::bernoulli(1, 2));
-        for (const AlgorithmInfo& info : algorithms()) {
+        for (const Algorithm& info : algorithms()) {
             for (std::uint64_t rep = 0; rep < 20; ++rep) {
-                const Schedule s = run(info.id, 24, costs, rep);
+                const Schedule s = run(info, 24, costs, rep);
                 const auto path = criticalPath(s);
                 const QString what = describe(s, path);
                 QVERIFY2(!path.empty(), qPrintable(what));

@@ -16,9 +16,9 @@ class TestGanttBars : public QObject {
         const CostModel costs = CostModel::perOperation(Law::gamma(1.0, 1.0), Law::gamma(0.5, 1.0));
         // The paper's four (the clairvoyant baselines need sender-only fixed costs; their
         // schedules are the same data).
-        for (const AlgorithmInfo& info : algorithms()) {
+        for (const Algorithm& info : algorithms()) {
             const int n = 13;
-            Simulator sim(info.id, n, info.id == AlgorithmId::NonCommutTreeDyn, costs);
+            Simulator sim(info, n, info == AlgorithmId::NonCommutTreeDyn, costs);
             const Schedule s = sim.schedule(3, 1);
             const GanttBars b = ganttBars(s);
             QCOMPARE(b.rows, n);

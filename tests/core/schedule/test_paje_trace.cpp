@@ -21,7 +21,7 @@ using namespace rl;
 
 namespace {
 
-Schedule run(AlgorithmId a, int n, const CostModel& costs, std::uint64_t rep = 0) {
+Schedule run(const Algorithm& a, int n, const CostModel& costs, std::uint64_t rep = 0) {
     Simulator sim(a, n, a == AlgorithmId::NonCommutTreeDyn, costs);
     return sim.schedule(11, rep);
 }
@@ -313,9 +313,9 @@ class TestPajeTrace : public QObject {
         QTest::addColumn<int>("n");
         QTest::addColumn<QString>("comm");
         QTest::addColumn<QString>("comp");
-        for (const AlgorithmInfo& info : algorithms()) {
-            const QString name = QString::fromUtf8(info.name.data(), info.name.size());
-            const int id = static_cast<int>(info.id);
+        for (const Algorithm& info : algorithms()) {
+            const QString name = QString::fromUtf8(info.name().data(), info.name().size());
+            const int id = static_cast<int>(&info - algorithms().data()); // its AlgorithmId
             QTest::newRow(qPrintable(name + " n=1")) << id << 1 << "const:1"
                                                      << "const:1";
             QTest::newRow(qPrintable(name + " n=16 gamma")) << id << 16 << "gamma:1:0.5"
@@ -397,8 +397,8 @@ class TestPajeTrace : public QObject {
             QFAIL("pj_dump (package pajeng) and vite (package vite) must be on PATH: "
                   "scripts/dev.sh installs them");
         }
-        for (const AlgorithmInfo& info : algorithms()) {
-            const QString name = QString::fromUtf8(info.name.data(), info.name.size());
+        for (const Algorithm& info : algorithms()) {
+            const QString name = QString::fromUtf8(info.name().data(), info.name().size());
             QTemporaryDir dir;
             QVERIFY(dir.isValid());
             const QString tracePath = dir.filePath("reduction.trace");
@@ -406,7 +406,7 @@ class TestPajeTrace : public QObject {
             {
                 QFile f(tracePath);
                 QVERIFY(f.open(QIODevice::WriteOnly));
-                const std::string trace = pajeTrace(run(info.id, 16, gammaCosts(), 1), kColors);
+                const std::string trace = pajeTrace(run(info, 16, gammaCosts(), 1), kColors);
                 QVERIFY(f.write(trace.data(), static_cast<qint64>(trace.size())) ==
                         static_cast<qint64>(trace.size()));
             }

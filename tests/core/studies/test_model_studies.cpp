@@ -95,11 +95,11 @@ class TestModelStudies : public QObject {
         // A row opens the cluster in the explorer, beside the optimum.
         const Scenario snfRow = gapScenario(GapStudy::panel().times, AlgorithmId::Snf);
         QCOMPARE(snfRow.algorithms,
-                 (std::vector<AlgorithmId>{AlgorithmId::Snf, AlgorithmId::Optimum}));
+                 (std::vector<Algorithm>{AlgorithmId::Snf, AlgorithmId::Optimum}));
         QCOMPARE(*snfRow.matrix, FixedCosts::senderOnly(GapStudy::panel().times));
         snfRow.validate();
         QCOMPARE(gapScenario({1, 2}, AlgorithmId::Optimum).algorithms,
-                 std::vector<AlgorithmId>{AlgorithmId::Optimum});
+                 std::vector<Algorithm>{AlgorithmId::Optimum});
     }
 
     void steadyStudy() {
@@ -131,7 +131,7 @@ class TestModelStudies : public QObject {
         const Scenario compared = *both->explorerScenario();
         QCOMPARE(compared.algorithms.size(), both->comparisons.size());
         for (std::size_t k = 0; k < compared.algorithms.size(); ++k) {
-            QCOMPARE(std::string(algorithmInfo(compared.algorithms[k]).name),
+            QCOMPARE(std::string(Algorithm(compared.algorithms[k]).name()),
                      both->comparisons[k].algorithm);
         }
         QVERIFY(compared.nonCommutative);

@@ -3,10 +3,11 @@
 // (critical paths, the merged timeline and its narration, the bound, the Markov chain) are the
 // ones the core computes from its schedules.
 #include "../input_refusal.h"
-#include "algorithms/narration.h"
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
+#include "engine/narration.h"
 #include "platform/fixed_costs.h"
+#include "studies/mc_study.h"
 #include "studies/run_study.h"
 
 #include <QtTest>
@@ -66,14 +67,33 @@ class TestRunStudy : public QObject {
     }
 
     void defaultsInOnePlace() {
-        // The explorer's demo is the request's default value; `run` and `mc` take the same
-        // platform type with their own documented default laws, parsed by the core.
+        // The explorer's demo is the request's default value, on the explorer's platform;
+        // `run` and `mc` start from the command line's platform, named beside it.
         QCOMPARE(Scenario::demo(), Scenario{});
+        QCOMPARE(static_cast<const PlatformSpec&>(Scenario::demo()),
+                 PlatformSpec::explorerDefault());
         QCOMPARE(Scenario::demo().n, 16);
+        QCOMPARE(Scenario::demo().transfer, Law::gamma(1.0, 0.5));
+        QCOMPARE(Scenario::demo().reduction, Law::gamma(0.5, 0.5));
         QCOMPARE(Scenario::demo().algorithms,
-                 (std::vector<AlgorithmId>{AlgorithmId::FibonacciStat, AlgorithmId::TreeDyn}));
-        QCOMPARE(parseLaw(PlatformSpec::kDefaultTransfer), Law::gamma(1.0, 1.0));
-        QCOMPARE(parseLaw(PlatformSpec::kDefaultReduction), Law::constant(0.0));
+                 (std::vector<Algorithm>{AlgorithmId::FibonacciStat, AlgorithmId::TreeDyn}));
+        QCOMPARE(PlatformSpec::cliDefault().transfer, Law::gamma(1.0, 1.0));
+        QCOMPARE(PlatformSpec::cliDefault().reduction, Law::constant(0.0));
+        QCOMPARE(PlatformSpec::cliDefault().seed, PlatformSpec::explorerDefault().seed);
+        // McStudy has no defaults of its own: the command line's platform and McOptions'.
+        McStudy study;
+        QCOMPARE(study.platform, PlatformSpec::cliDefault());
+        study.platform.n = 8;
+        study.options.algorithms = {AlgorithmId::TreeDyn};
+        const McConfig c = study.config();
+        const McOptions defaults;
+        QCOMPARE(c.replicates, defaults.replicates);
+        QCOMPARE(c.quantiles, defaults.quantiles);
+        QCOMPARE(c.histogramBins, defaults.histogramBins);
+        QCOMPARE(c.exactQuantileLimit, defaults.exactQuantileLimit);
+        QCOMPARE(c.costs.transfer, PlatformSpec::cliDefault().transfer);
+        QCOMPARE(c.costs.reduction, PlatformSpec::cliDefault().reduction);
+        QCOMPARE(c.n, 8);
     }
 
     void runDerivesWhatTheViewsDraw() {
@@ -104,8 +124,15 @@ class TestRunStudy : public QObject {
             end = std::max(end, direct.makespan);
         }
         QCOMPARE(r->end, end);
-        // One timeline for both, by time; in compare mode each line names its algorithm.
-        QCOMPARE(r->narration.size(), events);
+        // One timeline for both, by time: every event once, and the decisions that start no
+        // operation; in compare mode each line names its algorithm.
+        std::size_t decisions = 0;
+        for (const NarratedEvent& e : r->narration) {
+            decisions += e.event.kind == EventKind::Decision ? 1 : 0;
+        }
+        QCOMPARE(r->narration.size() - decisions, events);
+        QCOMPARE(r->narrations.size(), std::size_t{2});
+        QCOMPARE(r->narrations[0]->size() + r->narrations[1]->size(), r->narration.size());
         for (std::size_t k = 1; k < r->narration.size(); ++k) {
             QVERIFY(r->narration[k - 1].event.time <= r->narration[k].event.time);
         }
@@ -126,11 +153,12 @@ class TestRunStudy : public QObject {
         s.costMode = CostMode::FixedMatrix;
         s.matrix = FixedCosts::homogeneous(6, 1.0, 0.5);
         const auto r = runScenario(s, RunDetail::Explorer);
-        const std::vector<std::string> lines =
-            narrate(*r->schedules[0], AlgorithmId::BinomialStat, buildTimeline(*r->schedules[0]));
-        QCOMPARE(r->narration.size(), lines.size());
-        for (std::size_t k = 0; k < lines.size(); ++k) {
-            QCOMPARE(r->narration[k].text, lines[k]);
+        Narration direct;
+        Simulator(AlgorithmId::BinomialStat, 6, false, s.costModel())
+            .narratedSchedule(s.seed, s.replicate, direct);
+        QCOMPARE(r->narration.size(), direct.size());
+        for (std::size_t k = 0; k < direct.size(); ++k) {
+            QCOMPARE(r->narration[k].text, direct[k].text);
         }
         QVERIFY(r->bound && r->bound->optimal); // constant costs: the optimum is drawn
     }
@@ -140,7 +168,7 @@ class TestRunStudy : public QObject {
         const auto r = runScenario(s, RunDetail::Schedules);
         QCOMPARE(r->schedules.size(), std::size_t{2});
         QCOMPARE(r->criticalPaths.size(), std::size_t{2});
-        QVERIFY(r->narration.empty() && !r->treeDynChain);
+        QVERIFY(r->narration.empty() && r->narrations.empty() && !r->treeDynChain);
         // An animation narrates, without the explorer's bound and chain.
         const auto narrated = runScenario(s, RunDetail::Narrated);
         QVERIFY(!narrated->narration.empty() && !narrated->treeDynChain);

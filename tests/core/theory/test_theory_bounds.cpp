@@ -148,12 +148,12 @@ class TestTheoryBounds : public QObject {
             const double c = trial % 5 == 0 ? 0.0 : u(rng);
             const HomogeneousOptimum opt = homogeneousOptimum(n, d, c);
             QVERIFY(opt.exact);
-            for (const AlgorithmInfo& a : algorithms()) {
-                Simulator sim(a.id, n, false,
+            for (const Algorithm& a : algorithms()) {
+                Simulator sim(a, n, false,
                               CostModel::perOperation(Law::constant(d), Law::constant(c)));
                 QVERIFY2(sim.makespan(1, 0) >= opt.value - 1e-9,
                          qPrintable(QString("%1 n %2 d %3 c %4: %5 < %6")
-                                        .arg(a.name.data())
+                                        .arg(a.name().data())
                                         .arg(n)
                                         .arg(d)
                                         .arg(c)
@@ -166,8 +166,8 @@ class TestTheoryBounds : public QObject {
             }
             const auto bound = makespanBound(CostModel::fixedMatrix(f), n);
             QVERIFY(bound && !bound->optimal);
-            for (const AlgorithmInfo& a : algorithms()) {
-                Simulator sim(a.id, n, false, CostModel::fixedMatrix(f));
+            for (const Algorithm& a : algorithms()) {
+                Simulator sim(a, n, false, CostModel::fixedMatrix(f));
                 QVERIFY(sim.makespan(1, 0) >= bound->value - 1e-9);
             }
         }
@@ -196,7 +196,7 @@ class TestTheoryBounds : public QObject {
                                  qPrintable(QString("n %1 D %2 %3: ratio %4")
                                                 .arg(n)
                                                 .arg(bigD)
-                                                .arg(algorithmInfo(r.algorithm).name.data())
+                                                .arg(Algorithm(r.algorithm).name().data())
                                                 .arg(r.ratio)));
                         QCOMPARE(r.ratio, bigD);
                         ++checked;

@@ -384,7 +384,7 @@ class TestAnalysisPanels : public QObject {
         QVERIFY(error.contains(QStringLiteral("m.bmp")));
         // The data go with their sidecar: the GUI reopens them into the same panel.
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 5); // + m.csv.json, no leftovers
-        const SweepResults back = loadSweepResults(dir.filePath("m.csv"));
+        const SweepResults back = loadSweepResults(dir.filePath("m.csv"), AlgorithmCatalog());
         QCOMPARE(back.figure, Figure::Fig6);
         QCOMPARE(back.snapshot->csv(), panel.figure()->snapshot()->csv());
         QCOMPARE(back.snapshot->cells[7].bestReplicate,

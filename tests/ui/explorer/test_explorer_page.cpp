@@ -125,7 +125,7 @@ class TestExplorerPage : public QObject {
                  qPrintable(error));
         const QString sidecar = dir.filePath("run.scenario.json");
         QCOMPARE(written, (QStringList{csv, sidecar}));
-        const Scenario reopened = loadScenario(sidecar);
+        const Scenario reopened = loadScenario(sidecar, AlgorithmCatalog());
         QCOMPARE(reopened, s);
         Simulator sim(AlgorithmId::TreeDyn, reopened.n, reopened.nonCommutative,
                       reopened.costModel());
@@ -261,7 +261,8 @@ class TestExplorerPage : public QObject {
     }
 
     // A click on a narration line pauses at its event (also when it shares its time with
-    // others), and selects its operation in its pane.
+    // others), and selects its operation in its pane; a decision that starts no operation
+    // (entering Tree-dyn's slot) pauses at its time with no operation selected.
     void narrationClickSeeksToItsEvent() {
         ExplorerPage page;
         page.resize(1000, 700);
@@ -281,7 +282,14 @@ class TestExplorerPage : public QObject {
             }
         }
         QVERIFY(tied > 0);
-        for (int row : {tied, list->count() - 3}) {
+        int decision = -1;
+        for (std::size_t k = 0; k < timeline.size(); ++k) {
+            if (timeline[k].kind == EventKind::Decision) {
+                decision = static_cast<int>(k);
+            }
+        }
+        QVERIFY(decision > 0);
+        for (int row : {tied, list->count() - 3, decision}) {
             list->scrollToItem(list->item(row));
             QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
                               list->visualItemRect(list->item(row)).center());
@@ -290,6 +298,12 @@ class TestExplorerPage : public QObject {
             QCOMPARE(page.animation()->time(), e.time);
             QVERIFY(!page.animation()->isPlaying());
             QCOMPARE(list->currentRow(), row);
+            if (e.kind == EventKind::Decision) {
+                for (AlgorithmPane* pane : page.panes()) {
+                    QCOMPARE(pane->tree()->selectedTransfer(), -1);
+                }
+                continue;
+            }
             // The event's pane selects its transfer (a reduction: the one it merges).
             const bool transfer =
                 e.kind == EventKind::TransferStart || e.kind == EventKind::TransferEnd;

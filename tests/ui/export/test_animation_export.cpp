@@ -31,9 +31,10 @@ std::vector<AnimatedRun> demoRuns(int n = 8) {
     for (AlgorithmId a : {AlgorithmId::FibonacciStat, AlgorithmId::TreeDyn}) {
         Simulator sim(a, n, false, costs);
         AnimatedRun r;
-        r.schedule = std::make_shared<const Schedule>(sim.schedule(1, 0));
-        r.algorithm = a;
-        r.title = QString::fromStdString(std::string(algorithmInfo(a).name));
+        auto narration = std::make_shared<Narration>();
+        r.schedule = std::make_shared<const Schedule>(sim.narratedSchedule(1, 0, *narration));
+        r.narration = std::move(narration);
+        r.title = QString::fromStdString(std::string(Algorithm(a).name()));
         runs.push_back(std::move(r));
     }
     return runs;

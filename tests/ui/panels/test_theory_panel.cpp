@@ -90,7 +90,7 @@ class TestTheoryPanel : public QObject {
         // Drill-down: SNF beside the optimum on the same cluster.
         emit g->cellDoubleClicked(5, 0);
         QCOMPARE(opened.algorithms,
-                 (std::vector<AlgorithmId>{AlgorithmId::Snf, AlgorithmId::Optimum}));
+                 (std::vector<Algorithm>{AlgorithmId::Snf, AlgorithmId::Optimum}));
         QCOMPARE(opened.n, 12);
         QVERIFY(opened.matrix.has_value());
     }

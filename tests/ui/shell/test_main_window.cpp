@@ -80,7 +80,7 @@ class TestMainWindow : public QObject {
         w.show();
         waitForResult(w, 16, 2);
         QCOMPARE(w.session()->result()->scenario.algorithms,
-                 (std::vector<AlgorithmId>{AlgorithmId::FibonacciStat, AlgorithmId::TreeDyn}));
+                 (std::vector<Algorithm>{AlgorithmId::FibonacciStat, AlgorithmId::TreeDyn}));
         QTRY_VERIFY(w.animation()->isPlaying() || w.animation()->time() > 0.0);
         showAll(w);
         for (AlgorithmPane* p : w.panes()) {
@@ -300,7 +300,7 @@ class TestMainWindow : public QObject {
         waitForResult(w, 12, 2);
         const QString good = dir.path() + "/s.json";
         QVERIFY(w.saveScenario(good));
-        QCOMPARE(loadScenario(good), w.session()->scenario());
+        QCOMPARE(loadScenario(good, AlgorithmCatalog()), w.session()->scenario());
 
         setN(w, 20);
         waitForResult(w, 20, 2);
@@ -355,7 +355,7 @@ class TestMainWindow : public QObject {
         waitForResult(w, 7, 2);
         QCOMPARE(w.session()->scenario().costMode, CostMode::FixedMatrix);
         QCOMPARE(w.session()->scenario().algorithms,
-                 (std::vector<AlgorithmId>{AlgorithmId::Snf, AlgorithmId::Optimum}));
+                 (std::vector<Algorithm>{AlgorithmId::Snf, AlgorithmId::Optimum}));
     }
 
     void malformedMatrixChangesNothing() {

@@ -420,7 +420,7 @@ class TestPresentation : public QObject {
     void treeLabelsUpTo32() {
         MainWindow w;
         openDemo(w);
-        const std::vector<std::vector<AlgorithmId>> sets = {
+        const std::vector<std::vector<Algorithm>> sets = {
             {AlgorithmId::FibonacciStat, AlgorithmId::TreeDyn},
             {AlgorithmId::BinomialStat},
             {AlgorithmId::FibonacciStat},

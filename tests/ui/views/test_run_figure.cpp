@@ -26,7 +26,7 @@ using rl::test::readSvg;
 
 namespace {
 
-RunFigureContent content(AlgorithmId algo, int n, std::uint64_t seed = 3) {
+RunFigureContent content(const Algorithm& algo, int n, std::uint64_t seed = 3) {
     Simulator sim(algo, n, false,
                   CostModel::perOperation(Law::gamma(1, 0.5), Law::gamma(0.5, 0.5)));
     RunFigureContent c;

@@ -22,7 +22,7 @@ using namespace rl;
 
 namespace {
 
-std::shared_ptr<const Schedule> makeSchedule(AlgorithmId id, int n, std::uint64_t seed = 1) {
+std::shared_ptr<const Schedule> makeSchedule(const Algorithm& id, int n, std::uint64_t seed = 1) {
     // Tree-dyn pairs any two processors: it only exists in commutative mode.
     const bool nonCommutative = id == AlgorithmId::NonCommutTreeDyn;
     Simulator sim(id, n, nonCommutative,
@@ -99,8 +99,9 @@ class TestTreeView : public QObject {
 
     void edgesFollowTheCursor_data() {
         QTest::addColumn<int>("algorithm");
-        for (const AlgorithmInfo& a : algorithms()) {
-            QTest::addRow("%s", std::string(a.key).c_str()) << static_cast<int>(a.id);
+        for (const Algorithm& a : algorithms()) {
+            QTest::addRow("%s", std::string(a.key()).c_str())
+                << static_cast<int>(&a - algorithms().data());
         }
     }
     void edgesFollowTheCursor() {

@@ -1,7 +1,7 @@
-#include "engine/wide_runs.h"
+#include "fastpath/wide_runs.h"
 
-#include "engine/static_joins.h"
-#include "engine/wide_events.h"
+#include "fastpath/static_joins.h"
+#include "fastpath/wide_events.h"
 
 namespace rl {
 

@@ -1,7 +1,10 @@
-// base/exp_fma.h: the inline exp must give std::exp's bits wherever the project uses it (gamma
+// fastpath/exp_fma.h: the inline exp must give std::exp's bits wherever the project uses it (gamma
 // draws of shape below 1 through it give results identical to the previous versions'). Every
 // comparison is of bits, never fuzzy.
-#include "base/exp_fma.h"
+#include "base/rng.h"
+#include "fastpath/exp_fma.h"
+#include "fastpath/fast_draws.h"
+#include "platform/law.h"
 
 #include <QtTest>
 
@@ -85,6 +88,38 @@ class TestExpFma : public QObject {
         }
         const double bad = firstDifference(xs);
         QVERIFY2(std::isnan(bad), qPrintable(QString("expFma(%1) != std::exp").arg(bad, 0, 'a')));
+    }
+
+    // Monte Carlo's draws (fastDrawFill: the fill with expFma inline, for the gamma laws of
+    // shape below 1) are LawSampler::fill's (std::exp) to the bit, and leave the generator
+    // where it leaves it; the other laws keep LawSampler::fill.
+    void fastFillEqualsFill() {
+        for (const char* text : {"gamma:1:1.01", "gamma:1:3", "gamma:2:10", "gamma:1:100",
+                                 "gamma:1:0.5", "exp:1", "uniform:1:0.5", "const:0"}) {
+            const LawSampler law(parseLaw(text));
+            const DrawFill fill = fastDrawFill(law);
+            QCOMPARE(fill != nullptr, law.drawsExp() && expFmaMatchesStd());
+            if (fill == nullptr) {
+                continue;
+            }
+            for (std::uint64_t replicate = 0; replicate < 200; ++replicate) {
+                Rng a(7, replicate, Stream::Transfer);
+                Rng b(7, replicate, Stream::Transfer);
+                std::vector<double> fast(257);
+                std::vector<double> plain(257);
+                fill(law, a, fast.data(), fast.size());
+                law.fill(b, plain.data(), plain.size());
+                for (std::size_t i = 0; i < fast.size(); ++i) {
+                    QVERIFY2(std::bit_cast<std::uint64_t>(fast[i]) ==
+                                 std::bit_cast<std::uint64_t>(plain[i]),
+                             qPrintable(QString("%1: draw %2 of replicate %3")
+                                            .arg(QString::fromLatin1(text))
+                                            .arg(i)
+                                            .arg(replicate)));
+                }
+                QCOMPARE(a.nextU32(), b.nextU32());
+            }
+        }
     }
 
     // The check that turns the inline exp on: off without AVX2 and FMA, and on with them under

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine/interleave.h"
-#include "engine/pending_events.h"
+#include "fastpath/interleave.h"
+#include "fastpath/pending_events.h"
 
 #include <algorithm>
 #include <cstddef>

@@ -2,11 +2,12 @@
 
 namespace rl {
 
-/// The makespan-only paths a policy offers beside the generic engine. Every policy declares
-/// them as `static constexpr SimulationPaths kPaths`; Kernel dispatches on the declaration and
-/// the build checks it both ways (a declared path must exist with its signature, an existing
-/// one must be declared), so a misspelt fast path is a compile error, not a silent fallback.
-/// Every path gives the engine's result to the bit (test_algorithms, test_random_scenarios).
+/// The makespan-only paths an algorithm's lanes offer beside the generic engine. Every lanes
+/// class declares them as `static constexpr SimulationPaths kPaths`; LaneFastPath
+/// (fastpath/fast_path.h) dispatches on the declaration and the build checks it both ways (a
+/// declared path must exist with its signature, an existing one must be declared), so a
+/// misspelt fast path is a compile error, not a silent fallback. Every path gives the engine's
+/// result to the bit (test_algorithms, test_random_scenarios).
 struct SimulationPaths {
     /// `double fastMakespan(EventQueue&, int n, StreamCosts&)`: the engine's rules without its
     /// bookkeeping, for any per-operation costs.

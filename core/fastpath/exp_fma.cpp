@@ -1,4 +1,4 @@
-#include "base/exp_fma.h"
+#include "fastpath/exp_fma.h"
 
 #include <bit>
 #include <cstdint>

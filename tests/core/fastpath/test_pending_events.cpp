@@ -6,9 +6,9 @@
 // std::multiset, the packed events and the calendar queue of events (PackedEvents,
 // CalendarEvents) against the exact times and payloads pushed; the packed events in vectors
 // (WideEvents) against PackedEvents, operation by operation.
-#include "engine/calendar_queue.h"
-#include "engine/pending_events.h"
-#include "engine/wide_events.h"
+#include "fastpath/calendar_queue.h"
+#include "fastpath/pending_events.h"
+#include "fastpath/wide_events.h"
 
 #include <QtTest>
 

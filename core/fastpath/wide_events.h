@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/pending_events.h"
+#include "fastpath/pending_events.h"
 
 #include <bit>
 #include <cstddef>
@@ -25,7 +25,7 @@ namespace rl {
 /// The keys compare as unsigned integers as PackedEvents' compare as doubles (times >= 0), so
 /// both pop the same events in the same order. Written with the compilers' generic vectors,
 /// which need no instruction-set flag: a function compiled for AVX-512 (RL_WIDE_TARGET,
-/// engine/wide_runs.h) turns them into its instructions, and elsewhere (the tests) they are
+/// fastpath/wide_runs.h) turns them into its instructions, and elsewhere (the tests) they are
 /// lowered to narrower ones. With more than 8 * kRegs events pending, keys would be lost:
 /// overflowed() then says so, and the kernel gives up and lets the exact path run.
 template <int kRegs, int kAlways = 1> class WideEvents {

@@ -14,7 +14,7 @@ namespace rl {
 
 struct StaticJoins;
 
-/// Whether this processor runs the kernels' AVX-512 paths (engine/wide_events.h): 512-bit
+/// Whether this processor runs the kernels' AVX-512 paths (fastpath/wide_events.h): 512-bit
 /// vectors, enabled by the operating system.
 bool wideEventsAvailable();
 

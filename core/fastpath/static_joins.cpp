@@ -1,4 +1,4 @@
-#include "engine/static_joins.h"
+#include "fastpath/static_joins.h"
 
 #include "engine/static_plan.h"
 

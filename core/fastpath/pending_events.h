@@ -20,7 +20,7 @@ namespace rl {
 /// PackedEvents::pop) and lets the exact path run.
 ///
 /// Small sets live in a sorted array updated without a data-dependent branch; large ones in a
-/// calendar queue (engine/calendar_queue.h) where the pending times lie between the last one
+/// calendar queue (fastpath/calendar_queue.h) where the pending times lie between the last one
 /// popped and that plus the run's largest cost (one queue per run), else in a binary heap
 /// (KeyHeap: Tree-dyn's two sets with reductions, where one set's times may run ahead).
 /// The one place the choice is made is usesSortedKeys().

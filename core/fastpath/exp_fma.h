@@ -1,7 +1,7 @@
 #pragma once
 
-#include "base/exp_fma_table.h"
-#include "base/fma_target.h"
+#include "fastpath/exp_fma_table.h"
+#include "fastpath/fma_target.h"
 
 #include <bit>
 #include <cmath>
