@@ -4,18 +4,27 @@
 #include "../test_support.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rl::test {
 
-/// A command line's arguments; `a + b` appends b's.
+/// A command line's arguments.
 struct Args : std::vector<std::string> {
     using std::vector<std::string>::vector;
+    Args(std::vector<std::string> args) // NOLINT(google-explicit-constructor): lines() etc.
+        : std::vector<std::string>(std::move(args)) {}
 };
 
 inline Args operator+(Args a, const Args& b) {
     a.insert(a.end(), b.begin(), b.end());
     return a;
+}
+
+/// `args << "--out" << path` appends.
+inline Args& operator<<(Args& args, std::string arg) {
+    args.push_back(std::move(arg));
+    return args;
 }
 
 /// Whether this build's reducelab-cli draws figures (--gantt, --png, ...): only a build with
