@@ -1147,7 +1147,7 @@
     document.title = D.title;
     document.getElementById("rl-title").textContent = D.title;
     // One line: the values, named where a value alone would not say what it is.
-    document.getElementById("rl-scenario-line").textContent = D.scenario.lines
+    document.getElementById("rl-subtitle").textContent = D.scenario.lines
       .map((l) => (l[0] === "seed" || l[0] === "replicate" ? l[0] + " " + l[1] : l[1]))
       .join(" · ");
     RL.fillTerms(document.getElementById("rl-scenario"), D.scenario.lines, false);

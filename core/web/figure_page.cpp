@@ -1,7 +1,6 @@
 #include "web/figure_page.h"
 
 #include "web/page_html.h"
-#include "web/web_assets.h"
 
 #include "base/text_util.h"
 #include "base/theme_colours.h"
@@ -192,13 +191,8 @@ std::string figurePageHtml(const FigurePageContent& content) {
         addBestMethod(s, data);
         break;
     }
-    WebPageParts parts;
-    parts.htmlTemplate = webAsset("figure_page.html");
-    parts.title = title;
-    parts.styles = {webAsset("page.css"), webAsset("figure.css")};
-    parts.scripts = {webAsset("common.js"), webAsset("figure.js")};
-    parts.data = &data;
-    return assembleWebPage(parts, "the web page of the figure");
+    return webPage({"figure_page.html", "figure.css", "figure.js"}, title, data,
+                   "the web page of the figure");
 }
 
 } // namespace rl
