@@ -162,6 +162,14 @@
     return s.transfer !== undefined ? s.transfer : RUNS[r].reductions[s.reduction][1];
   }
 
+  /** Empties a view's <svg> and sizes it to width x height pixels, its units pixels. */
+  function clearAndSize(svg, width, height) {
+    svg.textContent = "";
+    svg.setAttribute("width", width);
+    svg.setAttribute("height", height);
+    svg.setAttribute("viewBox", "0 0 " + width + " " + height);
+  }
+
   // --- The Gantt chart (ui/views/gantt_view.cpp, gantt_plottable.cpp)
 
   class Gantt {
@@ -244,10 +252,7 @@
     layout(width, height) {
       const run = this.run;
       const svg = this.svg;
-      svg.textContent = "";
-      svg.setAttribute("width", width);
-      svg.setAttribute("height", height);
-      svg.setAttribute("viewBox", "0 0 " + width + " " + height);
+      clearAndSize(svg, width, height);
       const em = RL.fontPx();
       const s = RL.px(1);
       const n = run.n;
@@ -564,10 +569,7 @@
     layout(width, height) {
       const run = this.run;
       const svg = this.svg;
-      svg.textContent = "";
-      svg.setAttribute("width", width);
-      svg.setAttribute("height", height);
-      svg.setAttribute("viewBox", "0 0 " + width + " " + height);
+      clearAndSize(svg, width, height);
       const em = RL.fontPx();
       const fh = em * 1.2;
       const margin = RL.px(10);
@@ -823,6 +825,9 @@
 
   // --- The legend (the explorer's legend strip) and its marks
 
+  /** The marks of the tree's node states: a node drawn as the tree draws that state. */
+  const NODE_MARKS = new Map([["holding", HOLDING], ["receiving", RECEIVING], ["reducing", REDUCING], ["sent", SENT], ["complete", COMPLETE]]);
+
   function glyph(mark, w, h) {
     const c = RL.colours().view;
     const g = RL.svg("svg", { width: w, height: h, viewBox: "0 0 " + w + " " + h, "aria-hidden": "true" });
@@ -832,8 +837,12 @@
       RL.svg("line", { x1: 1, y1: h * 0.15, x2: w - 1, y2: h * 0.85, stroke: colour, "stroke-width": width }, g);
     };
     const node = (look) => RL.svg("circle", { cx: w / 2, cy: cy, r: Math.min(h * 0.35, RL.px(6)), fill: look.fill, stroke: look.stroke, "stroke-width": look.width }, g);
+    const idle = () => RL.svg("rect", { x: 0, y: h * 0.1, width: w, height: h * 0.8, fill: c.idle }, g);
     const edge = (colour, width, dash) => RL.svg("line", { x1: 0, y1: cy, x2: w, y2: cy, stroke: colour, "stroke-width": width, "stroke-dasharray": dash || "none" }, g);
-    const looks = Tree.prototype.looks(RL.px(6));
+    if (NODE_MARKS.has(mark)) {
+      node(Tree.prototype.looks(RL.px(6))[NODE_MARKS.get(mark)]);
+      return g;
+    }
     switch (mark) {
       case "transfer":
         arrow(c.transfer, RL.px(1.3), c.receptionTransfer);
@@ -845,14 +854,14 @@
         arrow(c.selection, RL.px(2.5), c.receptionSelection);
         break;
       case "reception":
-        RL.svg("rect", { x: 0, y: h * 0.1, width: w, height: h * 0.8, fill: c.idle }, g);
+        idle();
         RL.svg("rect", { x: 0, y: h * 0.38, width: w, height: h * 0.24, fill: c.receptionTransfer }, g);
         break;
       case "reduction":
         RL.svg("rect", { x: 1, y: h * 0.2, width: w - 2, height: h * 0.6, fill: c.reduction, stroke: RL.darker(c.reduction, 1.3), "stroke-width": RL.px(1) }, g);
         break;
       case "idle":
-        RL.svg("rect", { x: 0, y: h * 0.1, width: w, height: h * 0.8, fill: c.idle }, g);
+        idle();
         break;
       case "cursor":
         RL.svg("line", { x1: w / 2, y1: 0, x2: w / 2, y2: h, stroke: c.cursor, "stroke-width": RL.px(2) }, g);
@@ -868,21 +877,6 @@
         break;
       case "criticalEdge":
         edge(c.critical, RL.px(2.5));
-        break;
-      case "holding":
-        node(looks[HOLDING]);
-        break;
-      case "receiving":
-        node(looks[RECEIVING]);
-        break;
-      case "reducing":
-        node(looks[REDUCING]);
-        break;
-      case "sent":
-        node(looks[SENT]);
-        break;
-      case "complete":
-        node(looks[COMPLETE]);
         break;
     }
     return g;
