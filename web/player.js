@@ -170,6 +170,18 @@
     svg.setAttribute("viewBox", "0 0 " + width + " " + height);
   }
 
+  /** The stage of operation `op` at time t (0: not started, 1: under way, 2: done), recorded
+      in `marks.shown`, when its marks must be drawn again; -1 when they need not be (the same
+      stage as last drawn and not under way, and no redraw forced). */
+  function stageToDraw(op, marks, t, force) {
+    const stage = op[2] > t ? 0 : op[3] <= t ? 2 : 1;
+    if (!force && stage === marks.shown && stage !== 1) {
+      return -1;
+    }
+    marks.shown = stage;
+    return stage;
+  }
+
   // --- The Gantt chart (ui/views/gantt_view.cpp, gantt_plottable.cpp)
 
   class Gantt {
@@ -398,11 +410,10 @@
       }
       run.reductions.forEach((op, k) => {
         const m = this.reds[k];
-        const shown = op[2] > t ? 0 : op[3] <= t ? 2 : 1;
-        if (!force && shown === m.shown && shown !== 1) {
+        const shown = stageToDraw(op, m, t, force);
+        if (shown < 0) {
           return;
         }
-        m.shown = shown;
         m.e.style.display = shown ? "" : "none";
         m.hit.style.display = shown ? "" : "none";
         if (shown) {
@@ -416,11 +427,10 @@
       });
       run.transfers.forEach((op, k) => {
         const m = this.transfers[k];
-        const shown = op[2] > t ? 0 : op[3] <= t ? 2 : 1;
-        if (!force && shown === m.shown && shown !== 1) {
+        const shown = stageToDraw(op, m, t, force);
+        if (shown < 0) {
           return;
         }
-        m.shown = shown;
         const display = shown ? "" : "none";
         for (const e of [m.recv, m.recvHit, m.line, m.hit]) {
           e.style.display = display;
