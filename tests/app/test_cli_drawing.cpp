@@ -10,14 +10,11 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <sys/wait.h>
 
 using namespace rl;
 using rl::test::readFile;
@@ -49,7 +46,7 @@ Outcome run(const std::vector<std::string>& args, const cli::CliEnvironment& env
 std::vector<std::string> withDir(std::vector<std::string> args, const TempDir& dir) {
     for (std::string& a : args) {
         if (a.rfind("DIR/", 0) == 0) {
-            a = dir.file(a.substr(4));
+            a = dir.filePath(a.substr(4));
         }
     }
     return args;
@@ -231,19 +228,20 @@ TEST(CliWithoutFigures, TracesAndWebPagesNeedNoFigures) {
     TempDir dir;
     const Outcome paje =
         run({"run", "--algo", "fibonacci", "--n", "32", "--comm", "gamma:1:0.5", "--comp",
-             "gamma:0.5:0.5", "--seed", "5", "--replicate", "2", "--out", dir.file("r.csv"),
-             "--paje", dir.file("r.paje"), "--html", dir.file("r.html")});
+             "gamma:0.5:0.5", "--seed", "5", "--replicate", "2", "--out", dir.filePath("r.csv"),
+             "--paje", dir.filePath("r.paje"), "--html", dir.filePath("r.html")});
     ASSERT_EQ(paje.code, 0) << paje.err;
-    EXPECT_EQ(readFile(dir.file("r.paje")),
-              readFile(std::string(REDUCELAB_TEST_DATA) + "/previous_version/run_fibonacci.paje"));
-    EXPECT_NE(readFile(dir.file("r.html")).find("<html"), std::string::npos);
-    const Outcome sweep = run(kSweep + std::vector<std::string>{"--out", dir.file("s.csv"),
-                                                                "--html", dir.file("s.html")});
+    EXPECT_EQ(readFile(dir.filePath("r.paje")).value(),
+              readFile(std::string(REDUCELAB_TEST_DATA) + "/previous_version/run_fibonacci.paje")
+                  .value());
+    EXPECT_NE(readFile(dir.filePath("r.html")).value().find("<html"), std::string::npos);
+    const Outcome sweep = run(kSweep + std::vector<std::string>{"--out", dir.filePath("s.csv"),
+                                                                "--html", dir.filePath("s.html")});
     ASSERT_EQ(sweep.code, 0) << sweep.err;
-    const Outcome plot = run({"plot", dir.file("s.csv"), "--html", dir.file("p.html")});
+    const Outcome plot = run({"plot", dir.filePath("s.csv"), "--html", dir.filePath("p.html")});
     ASSERT_EQ(plot.code, 0) << plot.err;
-    EXPECT_EQ(readFile(dir.file("p.html")), readFile(dir.file("s.html")));
-    const Outcome nothing = run({"plot", dir.file("s.csv")});
+    EXPECT_EQ(readFile(dir.filePath("p.html")).value(), readFile(dir.filePath("s.html")).value());
+    const Outcome nothing = run({"plot", dir.filePath("s.csv")});
     EXPECT_EQ(nothing.code, 2);
     EXPECT_NE(nothing.err.find("plot: ask for the figure as a web page, --html FILE"),
               std::string::npos)
@@ -257,15 +255,15 @@ TEST(CliWithFigures, TheVerbsDrawThroughTheirRenderer) {
     cli::CliEnvironment env;
     env.figures = &figures;
     TempDir dir;
-    const Outcome r =
-        run(kRun + std::vector<std::string>{"--out", dir.file("r.csv"), "--gantt",
-                                            dir.file("g.png"), "--figure", dir.file("f.svg"),
-                                            "--frame", "0.5", "--width-mm", "120"},
-            env);
+    const Outcome r = run(kRun + std::vector<std::string>{"--out", dir.filePath("r.csv"), "--gantt",
+                                                          dir.filePath("g.png"), "--figure",
+                                                          dir.filePath("f.svg"), "--frame", "0.5",
+                                                          "--width-mm", "120"},
+                          env);
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_EQ(figures.calls, (std::vector<std::string>{"run 0 " + dir.file("g.png"),
-                                                       "run 2 " + dir.file("f.svg")}));
-    EXPECT_EQ(readFile(dir.file("g.png")), "figure of Tree-dyn");
+    EXPECT_EQ(figures.calls, (std::vector<std::string>{"run 0 " + dir.filePath("g.png"),
+                                                       "run 2 " + dir.filePath("f.svg")}));
+    EXPECT_EQ(readFile(dir.filePath("g.png")).value(), "figure of Tree-dyn");
     EXPECT_EQ(figures.lastFormat.widthMm, 120.0);
     EXPECT_EQ(figures.lastTitle.rfind("Tree-dyn — n = 8, makespan ", 0), 0u) << figures.lastTitle;
     const std::string makespan = figures.lastTitle.substr(figures.lastTitle.rfind(' ') + 1);
@@ -273,56 +271,60 @@ TEST(CliWithFigures, TheVerbsDrawThroughTheirRenderer) {
     EXPECT_NEAR(figures.lastCursor, 0.5 * std::stod(makespan), 1e-3 * std::stod(makespan));
 
     figures.calls.clear();
-    const Outcome a = run(kRun + std::vector<std::string>{"--out", dir.file("a.csv"), "--animation",
-                                                          dir.file("a.gif"), "--fps", "12"},
-                          env);
+    const Outcome a =
+        run(kRun + std::vector<std::string>{"--out", dir.filePath("a.csv"), "--animation",
+                                            dir.filePath("a.gif"), "--fps", "12"},
+            env);
     ASSERT_EQ(a.code, 0) << a.err;
     EXPECT_EQ(figures.calls, std::vector<std::string>{"animation 12"});
-    EXPECT_EQ(readFile(dir.file("a.gif")).rfind("animation of Tree-dyn — n = 8", 0), 0u);
-    EXPECT_NE(readFile(dir.file("a.gif")).find(" narrated"), std::string::npos);
+    EXPECT_EQ(readFile(dir.filePath("a.gif")).value().rfind("animation of Tree-dyn — n = 8", 0),
+              0u);
+    EXPECT_NE(readFile(dir.filePath("a.gif")).value().find(" narrated"), std::string::npos);
 
     figures.calls.clear();
-    const Outcome s =
-        run(kSweep + std::vector<std::string>{"--out", dir.file("s.csv"), "--png",
-                                              dir.file("s.png"), "--pdf", dir.file("s.pdf")},
-            env);
+    const Outcome s = run(kSweep + std::vector<std::string>{"--out", dir.filePath("s.csv"), "--png",
+                                                            dir.filePath("s.png"), "--pdf",
+                                                            dir.filePath("s.pdf")},
+                          env);
     ASSERT_EQ(s.code, 0) << s.err;
-    EXPECT_EQ(figures.calls, (std::vector<std::string>{"sweep fig5 png " + dir.file("s.png"),
-                                                       "sweep fig5 pdf " + dir.file("s.pdf")}));
-    EXPECT_EQ(readFile(dir.file("s.pdf")), "pdf of 4");
+    EXPECT_EQ(figures.calls, (std::vector<std::string>{"sweep fig5 png " + dir.filePath("s.png"),
+                                                       "sweep fig5 pdf " + dir.filePath("s.pdf")}));
+    EXPECT_EQ(readFile(dir.filePath("s.pdf")).value(), "pdf of 4");
     // The extension is checked before anything is computed or drawn.
     figures.calls.clear();
-    const Outcome bad = run(kSweep + std::vector<std::string>{"--png", dir.file("s.svg")}, env);
+    const Outcome bad = run(kSweep + std::vector<std::string>{"--png", dir.filePath("s.svg")}, env);
     EXPECT_EQ(bad.code, 2);
     EXPECT_NE(bad.err.find("the file name must end in .png"), std::string::npos) << bad.err;
     EXPECT_TRUE(figures.calls.empty());
 
     const Outcome st = run({"steady", "--preset", "ring:4", "--what", "schedule", "--out",
-                            dir.file("st.csv"), "--gantt", dir.file("st.svg")},
+                            dir.filePath("st.csv"), "--gantt", dir.filePath("st.svg")},
                            env);
     ASSERT_EQ(st.code, 0) << st.err;
     ASSERT_EQ(figures.calls.size(), 1u);
     EXPECT_EQ(figures.calls[0].rfind("steady 4 one period of the reductions — TP ", 0), 0u)
         << figures.calls[0];
-    EXPECT_EQ(readFile(dir.file("st.svg")), "steady");
+    EXPECT_EQ(readFile(dir.filePath("st.svg")).value(), "steady");
 }
 
 // The reducelab-cli of this build: a build without Qt refuses to draw, a full build draws.
 TEST(CliProgram, DrawsAsItsBuildPromises) {
     TempDir dir;
-    const std::string command = std::string("QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=") +
-                                dir.path().string() + " '" + REDUCELAB_CLI +
-                                "' run --algo tree-dyn --n 6 --out '" + dir.file("r.csv") +
-                                "' --gantt '" + dir.file("g.png") + "' 2>'" + dir.file("err") + "'";
-    const int status = std::system(command.c_str());
-    ASSERT_TRUE(WIFEXITED(status));
-    if (REDUCELAB_FIGURES) {
-        EXPECT_EQ(WEXITSTATUS(status), 0) << readFile(dir.file("err"));
-        EXPECT_EQ(readFile(dir.file("g.png")).rfind("\x89PNG", 0), 0u);
+    test::ProcessOptions options;
+    options.environment["QT_QPA_PLATFORM"] = "offscreen";
+    options.environment["XDG_RUNTIME_DIR"] = dir.path();
+    const test::ProcessResult r =
+        test::runProcess(REDUCELAB_CLI,
+                         {"run", "--algo", "tree-dyn", "--n", "6", "--out", dir.filePath("r.csv"),
+                          "--gantt", dir.filePath("g.png")},
+                         options);
+    ASSERT_TRUE(r.finished);
+    if (REDUCELAB_CLI_FIGURES) {
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        EXPECT_EQ(readFile(dir.filePath("g.png")).value_or("").rfind("\x89PNG", 0), 0u);
     } else {
-        EXPECT_EQ(WEXITSTATUS(status), 2);
-        EXPECT_EQ(readFile(dir.file("err")),
-                  "reducelab-cli: error: run: --gantt: " + kNoFigures + kRunInstead + "\n");
-        EXPECT_FALSE(std::filesystem::exists(dir.file("r.csv")));
+        EXPECT_EQ(r.exitCode, 2);
+        EXPECT_EQ(r.err, "reducelab-cli: error: run: --gantt: " + kNoFigures + kRunInstead + "\n");
+        EXPECT_FALSE(test::fileExists(dir.filePath("r.csv")));
     }
 }

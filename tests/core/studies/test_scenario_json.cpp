@@ -2,6 +2,7 @@
 // written again byte for byte, the scenario of a run's JSON is read back, every scenario
 // survives a save and a load, and every malformed file is refused with the problem named.
 #include "../../test_support.h"
+#include "../input_refusal.h"
 
 #include "studies/json_text.h"
 #include "studies/scenario_json.h"
@@ -34,7 +35,7 @@ TEST(ScenarioJson, ReadsAndRewritesThePreviousVersionsFilesByteForByte) {
     for (const char* name : {"scenario_per_operation.json", "scenario_fixed_matrix.json",
                              "scenario_drawn_matrix.json"}) {
         SCOPED_TRACE(name);
-        const std::string text = readFile(kPrevious + name);
+        const std::string text = readFile(kPrevious + name).value();
         const Scenario s = parseScenarioFile(text, AlgorithmCatalog());
         EXPECT_EQ(scenarioFileText(s), text);
     }
@@ -64,7 +65,7 @@ TEST(ScenarioJson, ReadsTheScenarioOfThePreviousVersionsRunJson) {
     for (const char* name : {"run_fibonacci.json", "run_nctd.json", "run_snf_matrix.json",
                              "run_drawn_matrix.json", "run_one_processor.json"}) {
         SCOPED_TRACE(name);
-        const json run = json::parse(readFile(kPrevious + name));
+        const json run = json::parse(readFile(kPrevious + name).value());
         ASSERT_EQ(run["scenario"]["program"], "reducelab-cli");
         const Scenario s = scenarioFromJson(run["scenario"], AlgorithmCatalog());
         EXPECT_EQ(s.n, run["n"].get<int>());
@@ -98,16 +99,16 @@ TEST(ScenarioJson, EveryScenarioSurvivesASaveAndALoad) {
     drawn.costMode = CostMode::DrawnMatrix;
     drawn.transfer = Law::bernoulli(1, 3);
     scenarios.push_back(drawn);
-    Scenario fixed =
-        parseScenarioFile(readFile(kPrevious + "scenario_fixed_matrix.json"), AlgorithmCatalog());
+    Scenario fixed = parseScenarioFile(readFile(kPrevious + "scenario_fixed_matrix.json").value(),
+                                       AlgorithmCatalog());
     scenarios.push_back(fixed);
     TempDir dir;
     for (const Scenario& s : scenarios) {
         const std::string text = scenarioFileText(s);
         EXPECT_EQ(parseScenarioFile(text, AlgorithmCatalog()), s) << text;
-        saveScenario(s, dir.file("s.json"));
-        EXPECT_EQ(readFile(dir.file("s.json")), text);
-        EXPECT_EQ(loadScenario(dir.file("s.json"), AlgorithmCatalog()), s);
+        saveScenario(s, dir.filePath("s.json"));
+        EXPECT_EQ(readFile(dir.filePath("s.json")).value(), text);
+        EXPECT_EQ(loadScenario(dir.filePath("s.json"), AlgorithmCatalog()), s);
     }
     // The text a person reads: indented, keys in order, a final newline, seeds as strings.
     const std::string text = scenarioFileText(nc);
@@ -207,20 +208,21 @@ TEST(ScenarioJson, MalformedFilesAreRefusedWithTheProblemNamed) {
 
 TEST(ScenarioJson, FilesAreReadBoundedAndNamed) {
     TempDir dir;
-    const std::string missing = dir.file("missing.json");
+    const std::string missing = dir.filePath("missing.json");
     EXPECT_NE(refusal([&] { loadScenario(missing, AlgorithmCatalog()); }).find(missing),
               std::string::npos);
-    EXPECT_NE(refusal([&] { loadScenario(dir.path().string(), AlgorithmCatalog()); }), "");
-    test::writeFile(dir.file("bad.json"), "{\"format\": \"reducelab-scenario\", \"version\": 99}");
+    EXPECT_NE(refusal([&] { loadScenario(dir.path(), AlgorithmCatalog()); }), "");
+    test::writeFile(dir.filePath("bad.json"),
+                    "{\"format\": \"reducelab-scenario\", \"version\": 99}");
     const std::string bad =
-        refusal([&] { loadScenario(dir.file("bad.json"), AlgorithmCatalog()); });
-    EXPECT_EQ(bad.rfind(dir.file("bad.json") + ": scenario version 99 is newer", 0), 0u) << bad;
+        refusal([&] { loadScenario(dir.filePath("bad.json"), AlgorithmCatalog()); });
+    EXPECT_EQ(bad.rfind(dir.filePath("bad.json") + ": scenario version 99 is newer", 0), 0u) << bad;
     // A file beyond the bound is refused without being parsed.
-    test::writeFile(dir.file("big.json"), std::string(Scenario::kMaxFileBytes + 1, ' '));
-    EXPECT_NE(refusal([&] { loadScenario(dir.file("big.json"), AlgorithmCatalog()); }), "");
+    test::writeFile(dir.filePath("big.json"), std::string(Scenario::kMaxFileBytes + 1, ' '));
+    EXPECT_NE(refusal([&] { loadScenario(dir.filePath("big.json"), AlgorithmCatalog()); }), "");
     // Saving into a folder that does not exist writes nothing and says where.
     try {
-        saveScenario(Scenario::demo(), dir.file("no/such/folder/s.json"));
+        saveScenario(Scenario::demo(), dir.filePath("no/such/folder/s.json"));
         ADD_FAILURE() << "saved into a missing folder";
     } catch (const std::exception& e) {
         EXPECT_NE(std::string(e.what()).find("no/such/folder"), std::string::npos) << e.what();

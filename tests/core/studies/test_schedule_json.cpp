@@ -28,7 +28,7 @@ TEST(ScheduleJson, ThePreviousVersionsFilesAreWrittenAgainWithTheSameValues) {
     for (const char* name : {"run_fibonacci.json", "run_nctd.json", "run_snf_matrix.json",
                              "run_drawn_matrix.json", "run_one_processor.json"}) {
         SCOPED_TRACE(name);
-        json old = json::parse(test::readFile(kPrevious + name));
+        json old = json::parse(test::readFile(kPrevious + name).value());
         const Scenario s = scenarioFromJson(old["scenario"], AlgorithmCatalog());
         const auto run = runScenario(s, RunDetail::Schedules);
         const std::string text = scheduleJson(*run->schedules.front(), s, "reducelab-cli");

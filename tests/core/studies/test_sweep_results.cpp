@@ -3,6 +3,7 @@
 // survives writing and reading back; every damaged or foreign file is refused with the problem
 // named.
 #include "../../test_support.h"
+#include "../input_refusal.h"
 
 #include "studies/json_text.h"
 #include "studies/sweep_results.h"
@@ -45,8 +46,8 @@ TEST(SweepResults, ReadsAndRewritesThePreviousVersionsFiles) {
                                                     {"sweep_fig6.csv", Figure::Fig6}};
     for (const auto& [name, figure] : files) {
         SCOPED_TRACE(name);
-        const std::string csv = readFile(kPrevious + name);
-        const std::string sidecar = readFile(kPrevious + name + ".json");
+        const std::string csv = readFile(kPrevious + name).value();
+        const std::string sidecar = readFile(kPrevious + name + ".json").value();
         const SweepResults r = loadSweepResults(kPrevious + name, AlgorithmCatalog());
         EXPECT_EQ(r.figure, figure);
         EXPECT_EQ(r.snapshot->csv(), csv);
@@ -78,10 +79,10 @@ TEST(SweepResults, ASweepSurvivesWritingAndReadingBack) {
     LocalExecutor executor;
     const auto snapshot = runSweepJob(study, executor, PointJobOptions{});
     TempDir dir;
-    const std::string csvPath = dir.file("fig5.csv");
+    const std::string csvPath = dir.filePath("fig5.csv");
     saveSweepResults(*snapshot, Figure::Fig5, csvPath);
-    EXPECT_EQ(readFile(csvPath), snapshot->csv());
-    EXPECT_EQ(readFile(csvPath + ".json"), sweepSidecar(*snapshot, Figure::Fig5));
+    EXPECT_EQ(readFile(csvPath).value(), snapshot->csv());
+    EXPECT_EQ(readFile(csvPath + ".json").value(), sweepSidecar(*snapshot, Figure::Fig5));
     const SweepResults back = loadSweepResults(csvPath, AlgorithmCatalog());
     EXPECT_EQ(back.snapshot->csv(), snapshot->csv());
     EXPECT_EQ(sweepSidecar(*back.snapshot, back.figure), sweepSidecar(*snapshot, Figure::Fig5));
@@ -106,8 +107,8 @@ TEST(SweepResults, SidecarPaths) {
 }
 
 TEST(SweepResults, DamagedOrForeignFilesAreRefusedWithTheProblemNamed) {
-    const std::string csv = readFile(kPrevious + "sweep_fig5.csv");
-    const json good = json::parse(readFile(kPrevious + "sweep_fig5.csv.json"));
+    const std::string csv = readFile(kPrevious + "sweep_fig5.csv").value();
+    const json good = json::parse(readFile(kPrevious + "sweep_fig5.csv.json").value());
     // The sidecar with one change made by `edit`.
     const auto with = [&good](const auto& edit) {
         json o = good;
@@ -170,13 +171,13 @@ TEST(SweepResults, DamagedOrForeignFilesAreRefusedWithTheProblemNamed) {
 
 TEST(SweepResults, FilesAreReadBoundedAndNamed) {
     TempDir dir;
-    const std::string lone = dir.file("lone.csv");
-    writeFile(lone, readFile(kPrevious + "sweep_fig4.csv"));
+    const std::string lone = dir.filePath("lone.csv");
+    writeFile(lone, readFile(kPrevious + "sweep_fig4.csv").value());
     const std::string message = refusal([&] { loadSweepResults(lone, AlgorithmCatalog()); });
     EXPECT_NE(message.find("no sidecar '" + lone + ".json' beside it"), std::string::npos)
         << message;
     EXPECT_NE(refusal([&] {
-                  loadSweepResults(dir.file("none.csv"), AlgorithmCatalog());
+                  loadSweepResults(dir.filePath("none.csv"), AlgorithmCatalog());
               }).find("none.csv"),
               std::string::npos);
     // A damaged sidecar is named with its CSV.
