@@ -2,9 +2,10 @@
 # ReduceLab's one entry point for people and CI, on Debian 12 as root (or with sudo):
 #   scripts/dev.sh gui [ARGS]   install what building and running the GUI needs, build the GUI alone
 #                               (no tests), start it
-#   scripts/dev.sh test         install what the tests need too, build, build again without the
-#                               GUI (-DREDUCELAB_GUI=OFF: no Qt, FFmpeg or giflib linked),
-#                               check formatting and clang-tidy, run every test of both builds;
+#   scripts/dev.sh test         install what the tests need too, build, build the programs
+#                               again without the GUI (-DREDUCELAB_GUI=OFF: no Qt, FFmpeg or
+#                               giflib linked), check formatting and clang-tidy, run every test,
+#                               and the programs' tests of the build without the GUI;
 #                               rebuild with clang, AddressSanitizer + UBSan and libFuzzer, run
 #                               every test again and fuzz each target briefly
 #   scripts/dev.sh fuzz [SECONDS]  run every fuzz target for SECONDS (default 60) each; a
@@ -81,14 +82,17 @@ use_ccache() {
 CCACHE_LAUNCHER=()
 
 # The build of a cluster node: no Qt, QCustomPlot, FFmpeg or giflib looked for (as on a machine
-# without them), the core, reducelab-cli, reducelab-mpi and their tests.
+# without them). Only what differs from the full build is built and tested: the programs and
+# the tests of tests/app (label "programs": the verbs with and without figures, the refusals,
+# the golden outputs, the MPI program, ldd of both programs); the core and its tests are the
+# full build's, compiled from the same sources with the same flags.
 build_headless() {
-    build build-headless "${CCACHE_LAUNCHER[@]}" -DREDUCELAB_GUI=OFF \
+    configure build-headless "${CCACHE_LAUNCHER[@]}" -DREDUCELAB_GUI=OFF \
         -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON -DCMAKE_DISABLE_FIND_PACKAGE_QCustomPlotQt6=ON \
         -DCMAKE_DISABLE_FIND_PACKAGE_GIF=ON -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON
-    echo "== build without the GUI: the programs link no Qt, FFmpeg, giflib or QCustomPlot"
-    bash tests/app/test_headless_links.sh build-headless/app/reducelab-cli \
-        build-headless/app/reducelab-mpi
+    # The folders' own targets and what they need (Makefiles: each folder has its "all").
+    make -C build-headless/app -j "$JOBS" --no-print-directory
+    make -C build-headless/tests/app -j "$JOBS" --no-print-directory
 }
 
 check_format() {
@@ -227,8 +231,8 @@ test)
     check_tidy
     echo "== tests (Release)"
     run_tests build
-    echo "== tests (Release, without the GUI)"
-    run_tests build-headless
+    echo "== tests of the programs (Release, without the GUI)"
+    (cd build-headless && ctest --output-on-failure -j "$JOBS" -L programs)
     check_package
     echo "== tests (clang: AddressSanitizer + UndefinedBehaviorSanitizer)"
     build_sanitized
