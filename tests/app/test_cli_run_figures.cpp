@@ -8,6 +8,7 @@
 #include "algorithms/simulator.h"
 #include "base/version.h"
 #include "common/theme.h"
+#include "schedule/paje_trace.h"
 #include "studies/scenario_json.h"
 
 #include <QDir>
