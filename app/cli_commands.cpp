@@ -33,9 +33,9 @@ const std::vector<Verb>& verbs() {
          cmdPlot, false},
         {"bench", "simulations per second of every algorithm", cmdBench, false},
         {"steady", "steady-state series of reductions or scatters on a platform graph (LP)",
-         [](const auto& argv, const CliEnvironment&) { return cmdSteady(argv); }, false},
+         cmdSteady, false},
         {"divisible", "divisible load on a bus or a star: shares, orders, returns, rounds",
-         [](const auto& argv, const CliEnvironment&) { return cmdDivisible(argv); }, false},
+         cmdDivisible, false},
         {"theory", "Markov chain, worst-case ratios (RR Table 1), Liu-Wang SNF and exact optimum",
          [](const auto& argv, const CliEnvironment&) { return cmdTheory(argv); }, false},
     };

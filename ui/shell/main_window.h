@@ -1,8 +1,8 @@
 #pragma once
 
-#include "common/scenario_json.h"
 #include "common/theme.h"
 #include "explorer/explorer_page.h"
+#include "studies/scenario_json.h"
 
 #include <QMainWindow>
 

@@ -3,10 +3,10 @@
 #include "analysis/sweep_panel.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
-#include "common/scenario_json.h"
-#include "common/sweep_results.h"
 #include "shell/main_window.h"
 #include "shell/recent_files.h"
+#include "studies/scenario_json.h"
+#include "studies/sweep_results.h"
 
 #include <QFileInfo>
 #include <QMenu>
@@ -22,7 +22,7 @@ void MainWindow::openInExplorer(const Scenario& s) {
 bool MainWindow::openScenario(const QString& path) {
     try {
         // The built-in algorithms are all the window knows (nothing is loaded at run time).
-        if (!m_explorer->navigate(loadScenario(path, AlgorithmCatalog()), true)) {
+        if (!m_explorer->navigate(loadScenario(path.toStdString(), AlgorithmCatalog()), true)) {
             return false; // refused by the explorer (failed() showed why)
         }
         addRecent(path);
@@ -37,7 +37,7 @@ bool MainWindow::openResults(const QString& path) {
     try {
         // A few hundred kB at most (bounded by kMaxSweepResultsBytes): read and checked here,
         // before anything changes.
-        const SweepResults r = loadSweepResults(path, AlgorithmCatalog());
+        const SweepResults r = loadSweepResults(path.toStdString(), AlgorithmCatalog());
         for (int i = 0; i < m_tabs->count(); ++i) {
             auto* panel = qobject_cast<SweepPanel*>(m_tabs->widget(i));
             if (panel && panel->figureKind() == r.figure) {
@@ -55,9 +55,10 @@ bool MainWindow::openResults(const QString& path) {
 }
 
 bool MainWindow::saveScenario(const QString& path) {
-    QString error;
-    if (!rl::saveScenario(session()->scenario(), path, &error)) {
-        showError(error);
+    try {
+        rl::saveScenario(session()->scenario(), path.toStdString());
+    } catch (const std::exception& e) { // InputError (a path refused) or OutputError (I/O)
+        showError(QString::fromStdString(printable(e.what())));
         return false;
     }
     addRecent(path);
