@@ -35,7 +35,7 @@ const std::vector<Verb>& verbs() {
          true, true},
         {"plot", "redraw a sweep's figure from its results file (sweep --out and its sidecar)",
          cmdPlot, false, false},
-        {"bench", "simulations per second of every algorithm", cmdBench, false, false},
+        {"bench", "simulations per second of every algorithm", cmdBench, false, true},
         {"steady", "steady-state series of reductions or scatters on a platform graph (LP)",
          [](const auto& argv, const CliEnvironment&) { return cmdSteady(argv); }, false, false},
         {"divisible", "divisible load on a bus or a star: shares, orders, returns, rounds",
