@@ -172,7 +172,16 @@ class Schedule:
         ax.set_yticklabels([f"P{p}" for p in range(self.n)])
         ax.set_xlim(0, self.makespan * 1.02 if self.makespan > 0 else 1)
         ax.set_xlabel("time")
-        ax.set_title(f"{self.name}: makespan {self.makespan:.6g}", color=c["foreground"])
+        ax.set_title(f"{self.name}: makespan {self.makespan:.6g}", color=c["foreground"],
+                     loc="left")
+        from matplotlib.patches import Patch
+
+        legend = [Patch(color=c["reception"], label="receiving"),
+                  Patch(color=c["reduction"], label="reduction")]
+        if crit:
+            legend.append(Patch(color=c["critical"], label="critical path"))
+        ax.legend(handles=legend, ncol=len(legend), loc="lower right", bbox_to_anchor=(1, 1),
+                  frameon=False, fontsize="small", labelcolor=c["foreground"])
         for side in ax.spines.values():
             side.set_color(c["muted"])
         ax.tick_params(colors=c["foreground"])
