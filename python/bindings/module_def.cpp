@@ -38,6 +38,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace rl::python {
@@ -453,7 +454,7 @@ void defineModule(py::module_& m) {
     py::register_exception_translator([](std::exception_ptr p) {
         try {
             if (p) {
-                std::rethrow_exception(p);
+                std::rethrow_exception(std::move(p));
             }
         } catch (const OutputError& e) {
             PyErr_SetString(PyExc_OSError, e.what());
