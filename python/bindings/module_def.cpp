@@ -272,7 +272,7 @@ py::dict summaryDict(const McSummary& s) {
     return out;
 }
 
-py::list monteCarlo(const py::handle& algorithms, const py::dict& platform,
+py::dict monteCarlo(const py::handle& algorithms, const py::dict& platform,
                     std::uint64_t replicates, int threads, bool keepSamples,
                     const std::vector<double>& quantiles) {
     McStudy study;
@@ -288,10 +288,15 @@ py::list monteCarlo(const py::handle& algorithms, const py::dict& platform,
         LocalExecutor executor;
         return runMcStudy(config, executor, {}, progress);
     });
-    py::list out;
+    py::list summaries;
+    std::string csv = mcCsvHeader(config.quantiles) + "\n";
     for (const McSummary& s : r.summaries) {
-        out.append(summaryDict(s));
+        summaries.append(summaryDict(s));
+        csv += mcCsvRow(s, config.n) + "\n";
     }
+    py::dict out;
+    out["summaries"] = summaries;
+    out["csv"] = csv; // reducelab-cli mc's output
     return out;
 }
 
