@@ -1,6 +1,7 @@
 #include "cli_commands.h"
 
 #include "cli_args.h"
+#include "cli_policy.h"
 
 #include "algorithms/algorithm_registry.h"
 #include "algorithms/simulator.h"
@@ -64,6 +65,7 @@ int cmdBench(const std::vector<std::string>& argv, const CliEnvironment& env) {
         {"large", "", "also time one Tree-dyn run with n = 2^20 (schedule and makespan only)"},
         {"out", "FILE", "write the CSV there instead of standard output"},
     };
+    addPolicyOption(specs, env);
     const auto progress = progressOptions();
     specs.insert(specs.end(), progress.begin(), progress.end());
     const Args a("bench", argv, specs, 0);

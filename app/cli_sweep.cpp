@@ -4,6 +4,7 @@
 #include "cli_figures.h"
 #include "cli_job.h"
 #include "cli_platform.h"
+#include "cli_policy.h"
 #include "figure_renderer.h"
 
 #include "algorithms/algorithm_registry.h"
@@ -49,6 +50,7 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
          "also write the figure as one web page: hovering shows the numbers, the legend switches "
          "series on and off; the results are in the page, which opens in any browser, offline"},
     };
+    addPolicyOption(specs, env);
     for (const auto& more : {progressOptions(), jobOptions()}) {
         specs.insert(specs.end(), more.begin(), more.end());
     }

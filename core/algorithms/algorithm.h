@@ -38,9 +38,18 @@ struct AlgorithmDescriptor {
     KernelFactory makeKernel;
     /// Optional: without one the algorithm runs everywhere at the engine's speed.
     FastPathFactory makeFastPath;
-    /// Knows the costs in advance: valid only for sender-only fixed costs (see
-    /// senderOnlyViolation()); never part of "all" nor of the stochastic experiments.
+    /// Knows the costs in advance: valid only for fixed costs (the built-in baselines: sender-only
+    /// ones, see senderOnlyViolation() and senderOnlyCosts); never part of "all".
     bool clairvoyant = false;
+    /// A clairvoyant algorithm of Liu-Wang's model, which needs sender-only fixed costs (the
+    /// built-ins); false: any fixed costs (a run-time policy that reads them,
+    /// algorithms/runtime_policy.h).
+    bool senderOnlyCosts = true;
+    /// Where a run-time algorithm comes from, which a scenario file records beside its key so
+    /// that a program reading the file can offer to load it: the policy file (an absolute path)
+    /// and the policy's class in it. Empty for a built-in, and for a policy defined in no file.
+    std::string policyFile{};
+    std::string policyClass{};
 };
 
 /// A handle to an algorithm: a plain value that refers to its immutable descriptor (shared,

@@ -1,5 +1,7 @@
 #include "base/parallel_for.h"
 
+#include "base/job_scope.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -27,7 +29,9 @@ bool parallelFor(std::size_t items, unsigned workers,
     std::condition_variable wake;
     unsigned running = workers;
     std::exception_ptr failure;
+    const std::shared_ptr<JobScope> scope = currentJobScope(); // the workers are the job's too
     auto worker = [&](unsigned index) {
+        const JobScopeGuard inScope(scope);
         try {
             for (;;) {
                 const std::size_t k = next.fetch_add(1);

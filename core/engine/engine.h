@@ -78,10 +78,11 @@ struct EngineWorkspace {
 /// Policy declares `static constexpr bool kUsesIntervals` (whether it reads lo/hi/holders); it is
 /// told when a run starts (reset, optional), when a processor becomes idle (onIdle), when a
 /// transfer into it ended (onTransferEnd, optional) and when one of its reductions ended and it
-/// is not idle (onReductionEnd, optional); it acts through startTransfer() (docs/engine.md,
-/// "The policy interface"). A hook the policy does not have costs nothing. Costs provides
-/// transfer(from, to) and reduction(proc), drawn at the moment the operation starts (so the
-/// k-th started operation gets the k-th draw). An Engine is a short-lived view over a
+/// is not idle (onReductionEnd, optional), and when no event is left (onRunEnd, optional, before
+/// the engine checks that the run made n - 1 transfers); it acts through startTransfer()
+/// (docs/engine.md, "The policy interface"). A hook the policy does not have costs nothing. Costs
+/// provides transfer(from, to) and reduction(proc), drawn at the moment the operation starts (so
+/// the k-th started operation gets the k-th draw). An Engine is a short-lived view over a
 /// workspace, made for one run.
 template <class Policy, class Costs, class Recorder> class Engine {
   public:
@@ -105,6 +106,8 @@ template <class Policy, class Costs, class Recorder> class Engine {
     bool started(int p) const { return st(p).started; }
     bool sent(int p) const { return st(p).sent; }
     bool receiving(int p) const { return st(p).receiving; }
+    /// A reduction runs on p now.
+    bool reducing(int p) const { return st(p).reducing; }
     int receptionsEnded(int p) const { return st(p).receptionsEnded; }
     int reductionsEnded(int p) const { return st(p).reductionsEnded; }
     /// Started, not sent, not receiving, no reduction running or pending (docs/model.md §4).
@@ -118,6 +121,8 @@ template <class Policy, class Costs, class Recorder> class Engine {
     /// The processor whose current value starts (ends) at index i, or that last did so.
     int holderStartingAt(int i) const { return m_holderLo[i]; }
     int holderEndingAt(int i) const { return m_holderHi[i]; }
+    /// The cost source (a policy that knows fixed costs in advance reads MatrixCosts there).
+    const Costs& costs() const { return m_costs; }
 
     /// Starts transfer from -> to now. The policy guarantees both may take part.
     void startTransfer(int from, int to) {
@@ -287,6 +292,9 @@ template <class Policy, class Costs, class Recorder> double Engine<Policy, Costs
             break;
         }
         }
+    }
+    if constexpr (requires { m_policy.onRunEnd(*this); }) {
+        m_policy.onRunEnd(*this);
     }
     if (m_transfers != m_n - 1) {
         throwIncompleteRun(m_transfers, m_n);

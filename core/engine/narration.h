@@ -4,6 +4,7 @@
 #include "schedule/timeline.h"
 
 #include <concepts>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,11 @@ std::string formatNarrationTime(double t);
 /// - `std::string describeWait(const E& engine, int p) const`: when p became idle and the
 ///   policy started nothing for it, what p does, after "Pp " ("is idle and enters the empty
 ///   slot").
+/// - `std::optional<std::string> describeIdle(const E& engine, int p) const`: after onIdle(p)
+///   returned (the policy's state is then settled), what p did, words after "Pp ": a transfer
+///   that p's onIdle started and p takes part in is told "Pp <words>, so Pi sends V to Pj", a
+///   decision that started none "Pp <words>"; none: the hooks above or the generic sentences
+///   (the hook of a run-time policy, algorithms/runtime_policy.h).
 /// Without them, generic sentences ("P3 is idle and sends [3,3] to P1", "P4 is idle and
 /// waits"). Also records the schedule (ScheduleRecorder), so that both come from one run.
 template <class Policy> class NarrationRecorder {
@@ -87,13 +93,34 @@ template <class Policy> class NarrationRecorder {
     template <class E> void idleStarts(const E& /*e*/, int p) {
         m_idle = p;
         m_idleActed = false;
+        m_idleFirstStep = m_steps.size();
     }
     template <class E> void idleEnds(const E& e, int p) {
+        std::optional<std::string> words;
+        if constexpr (requires(const Policy& policy) {
+                          {
+                              policy.describeIdle(e, p)
+                              } -> std::convertible_to<std::optional<std::string>>;
+                      }) {
+            words = m_policy.describeIdle(e, p);
+            if (words) {
+                for (std::size_t i = m_idleFirstStep; i < m_steps.size(); ++i) {
+                    NarrationStep& step = m_steps[i];
+                    if (step.kind == EventKind::TransferStart && step.idle == p) {
+                        step.reason = narrationProcessor(p) + " " + *words + ", so ";
+                    }
+                }
+            }
+        }
         if (!m_idleActed) {
             std::string reason;
-            if constexpr (requires(const Policy& policy) {
-                              { policy.describeWait(e, p) } -> std::convertible_to<std::string>;
-                          }) {
+            if (words) {
+                reason = std::move(*words);
+            } else if constexpr (requires(const Policy& policy) {
+                                     {
+                                         policy.describeWait(e, p)
+                                         } -> std::convertible_to<std::string>;
+                                 }) {
                 reason = m_policy.describeWait(e, p);
             }
             m_steps.push_back({EventKind::Decision, p, e.now(), std::move(reason), -1, false});
@@ -136,10 +163,11 @@ template <class Policy> class NarrationRecorder {
     Schedule* m_schedule;
     const Policy& m_policy;
     std::vector<NarrationStep> m_steps;
-    std::vector<char> m_waited; // per transfer
-    std::vector<int> m_running; // per processor: its reduction under way
-    int m_idle = -1;            // the processor whose onIdle runs, -1 outside it
-    bool m_idleActed = false;   // and whether it started a transfer of that processor
+    std::vector<char> m_waited;      // per transfer
+    std::vector<int> m_running;      // per processor: its reduction under way
+    int m_idle = -1;                 // the processor whose onIdle runs, -1 outside it
+    bool m_idleActed = false;        // and whether it started a transfer of that processor
+    std::size_t m_idleFirstStep = 0; // the first step recorded during that onIdle
 };
 
 /// One event of several runs shown together (the explorer's compare mode, animations).

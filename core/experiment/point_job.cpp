@@ -4,6 +4,7 @@
 
 #include "base/file_io.h"
 #include "base/input_error.h"
+#include "base/job_scope.h"
 #include "base/limits.h"
 #include "base/parallel_for.h"
 
@@ -104,8 +105,10 @@ McBlockRunner& RunnerCache::runner(const std::vector<McConfig>& points, std::siz
 
 WorkerThreads::WorkerThreads(unsigned count, Body body, std::function<void()> onFailure)
     : m_body(std::move(body)), m_onFailure(std::move(onFailure)) {
+    const std::shared_ptr<JobScope> scope = currentJobScope(); // the workers are the job's too
     for (unsigned t = 0; t < count; ++t) {
-        m_threads.emplace_back([this, t] {
+        m_threads.emplace_back([this, t, scope] {
+            const JobScopeGuard inScope(scope);
             try {
                 m_body(t, m_stop);
             } catch (...) {

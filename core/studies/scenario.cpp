@@ -2,6 +2,7 @@
 
 #include "algorithms/ep_optimum.h"
 #include "algorithms/ep_schedule.h"
+#include "algorithms/runtime_policy.h"
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
 
@@ -20,11 +21,13 @@ void Scenario::validate() const {
     const CostModel costs = costModel();
     costs.validate(n);
     for (const Algorithm& a : algorithms) {
-        if (a.clairvoyant()) {
+        if (a.clairvoyant() && a.descriptor().senderOnlyCosts) {
             const std::string why = senderOnlyViolation(costs, n);
             if (!why.empty()) {
                 throw InputError(a.name() + " is a Liu-Wang clairvoyant baseline: " + why);
             }
+        } else if (a.clairvoyant()) {
+            checkKnownCosts(a.name(), costs);
         }
         if (a == AlgorithmId::Optimum) {
             checkOptimumSearch(senderTimes(*matrix));

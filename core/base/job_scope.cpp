@@ -1,0 +1,27 @@
+#include "base/job_scope.h"
+
+#include <utility>
+
+namespace rl {
+
+namespace {
+
+std::shared_ptr<JobScope>& threadScope() {
+    thread_local std::shared_ptr<JobScope> scope;
+    return scope;
+}
+
+} // namespace
+
+const std::shared_ptr<JobScope>& currentJobScope() {
+    return threadScope();
+}
+
+JobScopeGuard::JobScopeGuard(std::shared_ptr<JobScope> scope)
+    : m_previous(std::exchange(threadScope(), std::move(scope))) {}
+
+JobScopeGuard::~JobScopeGuard() {
+    threadScope() = std::move(m_previous);
+}
+
+} // namespace rl
