@@ -6,6 +6,9 @@ set -euo pipefail
 source "$1"
 PATH="$2:$PATH"
 figures=${3:-figures}
+# --policy is offered where this build runs Python policies (its --help lists it).
+policy=""
+if reducelab-cli sweep --help | grep -q -- "--policy FILE"; then policy="--policy "; fi
 fail=0
 expect() { # expect "words..." cword "wanted reply"
     local -a words
@@ -34,7 +37,7 @@ if [ "$figures" = figures ]; then
     expect "reducelab-cli run --ani" 2 "--animation"
     expect "reducelab-cli run --animation a.gif --pre" 4 "--presentation --preset"
     expect "reducelab-cli plot r.csv --s" 3 "--svg"
-    expect "reducelab-cli sweep fig5 --p" 3 "--pdf --png --progress"
+    expect "reducelab-cli sweep fig5 --p" 3 "--pdf --png ${policy}--progress"
 else
     # The options that draw are not offered: this build refuses them.
     expect "reducelab-cli run --algo binomial --wi" 4 ""
@@ -42,7 +45,7 @@ else
     expect "reducelab-cli run --ani" 2 ""
     expect "reducelab-cli run --pre" 2 "--preset"
     expect "reducelab-cli plot r.csv --s" 3 ""
-    expect "reducelab-cli sweep fig5 --p" 3 "--progress"
+    expect "reducelab-cli sweep fig5 --p" 3 "${policy}--progress"
     expect "reducelab-cli steady --g" 2 "--graph"
 fi
 # A file name after --animation (the completion's own folder listing, so any existing file).
