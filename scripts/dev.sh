@@ -17,15 +17,19 @@ cd "$(dirname "$0")/.."
 GUI_PACKAGES=(cmake make g++ pkg-config qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev
               libboost-random-dev libglpk-dev libgl-dev libgif-dev libavcodec-dev libavformat-dev
               libswscale-dev libavutil-dev nlohmann-json3-dev)
-# The tests on top: formatting, clang-tidy, the clang sanitizer/fuzzer build, real windows (Xvfb;
-# openbox and xprop: layout tests under a window manager, tests/ui/shell/run_under_wm.sh), Paje
-# readers, Open MPI (reducelab-mpi is built when it is found, and tested with 1 to 3 ranks),
-# ffprobe (the ffmpeg package) to read the exported animations back, a real browser for the web
-# pages (chromium driven by chromium-driver through python3-selenium; python3-pil reads its
-# screenshots).
-TEST_PACKAGES=(clang-format clang-tidy-22 clang libclang-rt-14-dev xvfb xauth openbox x11-utils
-               vite pajeng help2man desktop-file-utils appstream dpkg-dev libopenmpi-dev
-               openmpi-bin ffmpeg chromium chromium-driver python3-selenium python3-pil)
+# What configuring the tests needs: GoogleTest (the tests of the core and the command-line
+# programs; tests/CMakeLists.txt finds it whenever the tests are part of the build).
+TEST_BUILD_PACKAGES=(libgtest-dev)
+# The tests on top: GoogleTest, formatting, clang-tidy, the clang sanitizer/fuzzer build, real
+# windows (Xvfb; openbox and xprop: layout tests under a window manager,
+# tests/ui/shell/run_under_wm.sh), Paje readers, Open MPI (reducelab-mpi is built when it is
+# found, and tested with 1 to 3 ranks), ffprobe (the ffmpeg package) to read the exported
+# animations back, a real browser for the web pages (chromium driven by chromium-driver through
+# python3-selenium; python3-pil reads its screenshots).
+TEST_PACKAGES=("${TEST_BUILD_PACKAGES[@]}" clang-format clang-tidy-22 clang libclang-rt-14-dev xvfb
+               xauth openbox x11-utils vite pajeng help2man desktop-file-utils appstream dpkg-dev
+               libopenmpi-dev openmpi-bin ffmpeg chromium chromium-driver python3-selenium
+               python3-pil)
 JOBS=$(nproc 2>/dev/null || echo 2)
 # Seconds each fuzz target runs in `test` (9 targets, as many at once as there are cores: about
 # 1.5 minutes in all on two).
@@ -182,14 +186,14 @@ fuzz() {
 
 case "${1:-}" in
 gui)
-    install_missing "${GUI_PACKAGES[@]}"
+    install_missing "${GUI_PACKAGES[@]}" "${TEST_BUILD_PACKAGES[@]}"
     # Only what the window needs: the tests are built by `test`.
     configure build
     cmake --build build -j "$JOBS" --target reducelab
     exec ./build/app/reducelab "${@:2}"
     ;;
 build)
-    install_missing "${GUI_PACKAGES[@]}"
+    install_missing "${GUI_PACKAGES[@]}" "${TEST_BUILD_PACKAGES[@]}"
     build build
     ;;
 test)

@@ -436,7 +436,7 @@
     document.title = D.title;
     document.getElementById("rl-title").textContent = D.title;
     // One line: the values, named where a value alone would not say what it is.
-    document.getElementById("rl-settings-line").textContent = D.settings
+    document.getElementById("rl-subtitle").textContent = D.settings
       .map((l) => (["CV", "mu_c/mu_d", "replicates", "seed"].indexOf(l[0]) >= 0 ? l[0] + " " + l[1] : l[1]))
       .join(" · ");
     RL.fillTerms(document.getElementById("rl-settings"), D.settings, false);

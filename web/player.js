@@ -162,6 +162,26 @@
     return s.transfer !== undefined ? s.transfer : RUNS[r].reductions[s.reduction][1];
   }
 
+  /** Empties a view's <svg> and sizes it to width x height pixels, its units pixels. */
+  function clearAndSize(svg, width, height) {
+    svg.textContent = "";
+    svg.setAttribute("width", width);
+    svg.setAttribute("height", height);
+    svg.setAttribute("viewBox", "0 0 " + width + " " + height);
+  }
+
+  /** The stage of operation `op` at time t (0: not started, 1: under way, 2: done), recorded
+      in `marks.shown`, when its marks must be drawn again; -1 when they need not be (the same
+      stage as last drawn and not under way, and no redraw forced). */
+  function stageToDraw(op, marks, t, force) {
+    const stage = op[2] > t ? 0 : op[3] <= t ? 2 : 1;
+    if (!force && stage === marks.shown && stage !== 1) {
+      return -1;
+    }
+    marks.shown = stage;
+    return stage;
+  }
+
   // --- The Gantt chart (ui/views/gantt_view.cpp, gantt_plottable.cpp)
 
   class Gantt {
@@ -244,10 +264,7 @@
     layout(width, height) {
       const run = this.run;
       const svg = this.svg;
-      svg.textContent = "";
-      svg.setAttribute("width", width);
-      svg.setAttribute("height", height);
-      svg.setAttribute("viewBox", "0 0 " + width + " " + height);
+      clearAndSize(svg, width, height);
       const em = RL.fontPx();
       const s = RL.px(1);
       const n = run.n;
@@ -393,11 +410,10 @@
       }
       run.reductions.forEach((op, k) => {
         const m = this.reds[k];
-        const shown = op[2] > t ? 0 : op[3] <= t ? 2 : 1;
-        if (!force && shown === m.shown && shown !== 1) {
+        const shown = stageToDraw(op, m, t, force);
+        if (shown < 0) {
           return;
         }
-        m.shown = shown;
         m.e.style.display = shown ? "" : "none";
         m.hit.style.display = shown ? "" : "none";
         if (shown) {
@@ -411,11 +427,10 @@
       });
       run.transfers.forEach((op, k) => {
         const m = this.transfers[k];
-        const shown = op[2] > t ? 0 : op[3] <= t ? 2 : 1;
-        if (!force && shown === m.shown && shown !== 1) {
+        const shown = stageToDraw(op, m, t, force);
+        if (shown < 0) {
           return;
         }
-        m.shown = shown;
         const display = shown ? "" : "none";
         for (const e of [m.recv, m.recvHit, m.line, m.hit]) {
           e.style.display = display;
@@ -564,10 +579,7 @@
     layout(width, height) {
       const run = this.run;
       const svg = this.svg;
-      svg.textContent = "";
-      svg.setAttribute("width", width);
-      svg.setAttribute("height", height);
-      svg.setAttribute("viewBox", "0 0 " + width + " " + height);
+      clearAndSize(svg, width, height);
       const em = RL.fontPx();
       const fh = em * 1.2;
       const margin = RL.px(10);
@@ -823,6 +835,9 @@
 
   // --- The legend (the explorer's legend strip) and its marks
 
+  /** The marks of the tree's node states: a node drawn as the tree draws that state. */
+  const NODE_MARKS = new Map([["holding", HOLDING], ["receiving", RECEIVING], ["reducing", REDUCING], ["sent", SENT], ["complete", COMPLETE]]);
+
   function glyph(mark, w, h) {
     const c = RL.colours().view;
     const g = RL.svg("svg", { width: w, height: h, viewBox: "0 0 " + w + " " + h, "aria-hidden": "true" });
@@ -832,8 +847,12 @@
       RL.svg("line", { x1: 1, y1: h * 0.15, x2: w - 1, y2: h * 0.85, stroke: colour, "stroke-width": width }, g);
     };
     const node = (look) => RL.svg("circle", { cx: w / 2, cy: cy, r: Math.min(h * 0.35, RL.px(6)), fill: look.fill, stroke: look.stroke, "stroke-width": look.width }, g);
+    const idle = () => RL.svg("rect", { x: 0, y: h * 0.1, width: w, height: h * 0.8, fill: c.idle }, g);
     const edge = (colour, width, dash) => RL.svg("line", { x1: 0, y1: cy, x2: w, y2: cy, stroke: colour, "stroke-width": width, "stroke-dasharray": dash || "none" }, g);
-    const looks = Tree.prototype.looks(RL.px(6));
+    if (NODE_MARKS.has(mark)) {
+      node(Tree.prototype.looks(RL.px(6))[NODE_MARKS.get(mark)]);
+      return g;
+    }
     switch (mark) {
       case "transfer":
         arrow(c.transfer, RL.px(1.3), c.receptionTransfer);
@@ -845,14 +864,14 @@
         arrow(c.selection, RL.px(2.5), c.receptionSelection);
         break;
       case "reception":
-        RL.svg("rect", { x: 0, y: h * 0.1, width: w, height: h * 0.8, fill: c.idle }, g);
+        idle();
         RL.svg("rect", { x: 0, y: h * 0.38, width: w, height: h * 0.24, fill: c.receptionTransfer }, g);
         break;
       case "reduction":
         RL.svg("rect", { x: 1, y: h * 0.2, width: w - 2, height: h * 0.6, fill: c.reduction, stroke: RL.darker(c.reduction, 1.3), "stroke-width": RL.px(1) }, g);
         break;
       case "idle":
-        RL.svg("rect", { x: 0, y: h * 0.1, width: w, height: h * 0.8, fill: c.idle }, g);
+        idle();
         break;
       case "cursor":
         RL.svg("line", { x1: w / 2, y1: 0, x2: w / 2, y2: h, stroke: c.cursor, "stroke-width": RL.px(2) }, g);
@@ -868,21 +887,6 @@
         break;
       case "criticalEdge":
         edge(c.critical, RL.px(2.5));
-        break;
-      case "holding":
-        node(looks[HOLDING]);
-        break;
-      case "receiving":
-        node(looks[RECEIVING]);
-        break;
-      case "reducing":
-        node(looks[REDUCING]);
-        break;
-      case "sent":
-        node(looks[SENT]);
-        break;
-      case "complete":
-        node(looks[COMPLETE]);
         break;
     }
     return g;
@@ -1147,7 +1151,7 @@
     document.title = D.title;
     document.getElementById("rl-title").textContent = D.title;
     // One line: the values, named where a value alone would not say what it is.
-    document.getElementById("rl-scenario-line").textContent = D.scenario.lines
+    document.getElementById("rl-subtitle").textContent = D.scenario.lines
       .map((l) => (l[0] === "seed" || l[0] === "replicate" ? l[0] + " " + l[1] : l[1]))
       .join(" · ");
     RL.fillTerms(document.getElementById("rl-scenario"), D.scenario.lines, false);

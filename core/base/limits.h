@@ -5,7 +5,7 @@
 
 namespace rl {
 
-/// The bounds every input is held to, in one place (README, Reliability).
+/// The bounds every input is held to, in one place (docs/reliability.md).
 ///
 /// Magnitudes: a cost, mean, size or rate is 0 or lies in [kMinMagnitude, kMaxMagnitude]. A run
 /// adds at most 2^25 operation costs and a Monte Carlo run averages at most 2^40 makespans, so

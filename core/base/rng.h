@@ -20,7 +20,7 @@ constexpr std::uint64_t splitMix64(std::uint64_t x) {
 
 /// A random stream on Boost.Random's taus88 (L'Ecuyer's combined Tausworthe generator).
 ///
-/// Derivation (documented in the README): key = M(M(M(seed) ^ replicate) ^ stream) with M =
+/// Derivation (docs/model.md §9): key = M(M(M(seed) ^ replicate) ^ stream) with M =
 /// splitMix64; the three 32-bit state words are the high halves of M(key + 1), M(key + 2),
 /// M(key + 3), passed to taus88's iterator seeding (which lifts words below each component's
 /// minimum). taus88 is chosen because seeding it costs three words: a stream is created for

@@ -122,7 +122,7 @@ class StaticPlanLanes {
     // the queue at once; the margin is for the run's growth (n = 64, Fibonacci-stat: 39 at
     // time 0, and no run of 840,000 per plan, 7 laws, n = 8 to 64, held more than 40; one
     // that would gives up, see WideEvents). Without reductions they stay on the sorted
-    // array: see README, Performance, "ninth part".
+    // array: there the joins' branches are few and registers gained nothing when measured.
     bool usesWideEvents(const StaticJoins& joins) const {
         return m_wide && joins.withReductions && joins.n <= 64 &&
                joins.readyAtZero.size() < static_cast<std::size_t>(kWideEventsCapacity);

@@ -78,7 +78,7 @@ std::vector<std::string> StarPlatform::presetNames() {
 
 StarPlatform StarPlatform::preset(std::string_view name) {
     // The slides draw their examples without numbers; these platforms show the same effects
-    // (values chosen here, documented in the README).
+    // (values chosen here).
     if (name == "bus") { // slides 3: the master computes too, one shared c
         return bus(1.0, {3.0, 4.0, 5.0, 6.0}, 3.0);
     }

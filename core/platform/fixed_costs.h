@@ -33,7 +33,7 @@ struct FixedCosts {
     /// Liu-Wang Fig. 8 cluster: 4 processors of time x, 8 of time 1.
     static FixedCosts liuWangFig8(double x);
 
-    /// Parses the matrix file format (README): n lines of n comma-separated transfer costs,
+    /// Parses the matrix file format (docs/cli.md): n lines of n comma-separated transfer costs,
     /// optionally followed by one line of n reduction costs (absent: c = 0). Blank lines and
     /// lines starting with '#' are ignored. `source` names the file in error messages.
     static FixedCosts parseCsv(std::string_view text, const std::string& source);

@@ -1,5 +1,7 @@
 #include "studies/figure_text.h"
 
+#include "studies/figure_data.h"
+
 #include "algorithms/algorithm_registry.h"
 #include "base/text_util.h"
 
@@ -28,14 +30,16 @@ std::string quantileName(double p) {
     return name;
 }
 
+std::string ribbonName(const SweepSpec& spec) {
+    return quantileName(spec.quantiles.front()) + "–" + quantileName(spec.quantiles.back());
+}
+
 std::string cvSweepTitle(const GridSnapshot& s) {
-    const bool ribbon = s.spec.quantiles.size() >= 2;
     const double ratio = s.spec.ratios.empty() ? -1.0 : s.spec.ratios.front();
     std::string title = "Mean makespan against CV, n = " + std::to_string(s.spec.n) + ", " +
                         std::to_string(s.replicates) + " replicates per point";
-    if (ribbon) {
-        title += ", ribbon " + quantileName(s.spec.quantiles.front()) + "–" +
-                 quantileName(s.spec.quantiles.back());
+    if (figure_data::drawsRibbon(s.spec)) {
+        title += ", ribbon " + ribbonName(s.spec);
     }
     if (ratio > 0.0) {
         title += ", mu_c/mu_d = " + number(ratio);

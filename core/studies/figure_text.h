@@ -22,6 +22,8 @@ std::string number(double v);
 /// A quantile's name: "q10" for 0.1.
 std::string quantileName(double p);
 
+/// The CV sweep's ribbon: "q10–q90" (figure_data::drawsRibbon).
+std::string ribbonName(const SweepSpec& spec);
 /// "Mean makespan against CV, n = 64, 1000 replicates per point, ribbon q10–q90".
 std::string cvSweepTitle(const GridSnapshot& s);
 /// The CV sweep's reference point: "Tree-dyn's Markov chain at CV 1: 12.345".

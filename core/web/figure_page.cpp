@@ -1,13 +1,12 @@
 #include "web/figure_page.h"
 
 #include "web/page_html.h"
-#include "web/web_assets.h"
 
 #include "base/text_util.h"
 #include "base/theme_colours.h"
 #include "base/version.h"
 #include "base/vocabulary.h"
-#include "experiment/contour.h"
+#include "studies/figure_data.h"
 #include "studies/figure_text.h"
 
 #include <nlohmann/json.hpp>
@@ -75,31 +74,23 @@ json glossaryJson(Figure fig) {
 
 void addCvSweep(const GridSnapshot& s, json& data) {
     json series = json::array();
-    const bool ribbon = s.spec.quantiles.size() >= 2;
-    for (std::size_t a = 0; a < s.spec.algorithms.size(); ++a) {
+    for (const figure_data::CvSweepSeries& curve : figure_data::cvSweepSeries(s)) {
         json points = json::array();
-        for (std::size_t c = 0; c < s.spec.cvs.size(); ++c) {
-            const std::size_t point = c; // the first ratio of the grid, as the figure draws
-            const GridCell& cell = s.cells[point];
-            if (cell.summaries.size() <= a || cell.cv <= 0.0) {
-                continue; // not computed yet, or CV 0 (no place on a log axis)
+        for (const figure_data::CvSweepPoint& p : curve.points) {
+            json point{{"cv", p.cv},
+                       {"mean", finite(p.mean)},
+                       {"tip", figure_text::describeCvPoint(s, p.point, curve.algorithm)}};
+            if (p.hasBand) {
+                point["lo"] = finite(p.low);
+                point["hi"] = finite(p.high);
             }
-            const McSummary& m = cell.summaries[a];
-            json p{{"cv", cell.cv},
-                   {"mean", finite(m.mean)},
-                   {"tip", figure_text::describeCvPoint(s, point, a)}};
-            if (ribbon && m.quantiles.size() >= 2) {
-                p["lo"] = finite(m.quantiles.front());
-                p["hi"] = finite(m.quantiles.back());
-            }
-            points.push_back(p);
+            points.push_back(point);
         }
-        series.push_back({{"algorithm", a}, {"points", points}});
+        series.push_back({{"algorithm", curve.algorithm}, {"points", points}});
     }
     data["series"] = series;
-    data["ribbon"] = ribbon ? json(figure_text::quantileName(s.spec.quantiles.front()) + "–" +
-                                   figure_text::quantileName(s.spec.quantiles.back()))
-                            : json(nullptr);
+    data["ribbon"] =
+        figure_data::drawsRibbon(s.spec) ? json(figure_text::ribbonName(s.spec)) : json(nullptr);
     data["reference"] = s.reference ? json{{"value", *s.reference},
                                            {"label", figure_text::cvSweepReference(*s.reference)}}
                                     : json(nullptr);
@@ -108,54 +99,31 @@ void addCvSweep(const GridSnapshot& s, json& data) {
 
 /// The ratio map's cells, colour scale and level line as RatioMapFigure draws them.
 void addRatioMap(const GridSnapshot& s, json& data) {
-    ContourGrid field;
-    for (double cv : s.spec.cvs) {
-        field.xs.push_back(std::log10(std::max(cv, 1e-300)));
-    }
-    for (double r : s.spec.ratios) {
-        field.ys.push_back(std::log10(std::max(r, 1e-300)));
-    }
-    double extent = std::log10(1.05);
+    const figure_data::RatioMap map = figure_data::ratioMap(s);
     json cells = json::array();
     for (std::size_t point = 0; point < s.cells.size(); ++point) {
-        const GridCell& cell = s.cells[point];
-        double v = std::nan("");
-        bool hatch = false;
-        if (cell.ratio01 && cell.ratio01->ratio > 0.0) {
-            v = std::log10(cell.ratio01->ratio);
-            extent = std::max(extent, std::abs(v));
-            hatch = cell.ratio01->contains(1.0);
-        }
-        field.values.push_back(v);
-        cells.push_back({{"v", finite(v)},
-                         {"hatch", hatch},
+        cells.push_back({{"v", finite(map.field.values[point])},
+                         {"hatch", map.uncertain[point]},
                          {"tip", figure_text::describeRatioCell(s, point)}});
     }
     json ticks = json::array();
-    for (double r :
-         {0.1, 0.2, 0.3, 0.5, 0.67, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0, 3.0, 5.0, 10.0}) {
-        // As the application's scale: 0.9 and 1.1 only when they do not crowd 1.
-        if (std::abs(std::log10(r)) <= extent && (extent < 0.25 || (r != 0.9 && r != 1.1)) &&
-            (extent < 0.5 || (r != 0.8 && r != 1.25))) {
-            ticks.push_back(json::array({std::log10(r), formatSignificant(r, 3)}));
-        }
+    for (const figure_data::RatioMapTick& tick : map.ticks) {
+        ticks.push_back(json::array({tick.at, tick.label}));
     }
     json contours = json::array();
-    if (s.spec.cvs.size() > 1 && s.spec.ratios.size() > 1) {
-        for (const ContourLine& line : contourLines(field, 0.0)) {
-            json points = json::array();
-            for (const ContourPoint& p : line) {
-                points.push_back(json::array({p.x, p.y}));
-            }
-            contours.push_back(points);
+    for (const ContourLine& line : map.levelLines(1.0)) {
+        json points = json::array();
+        for (const ContourPoint& p : line) {
+            points.push_back(json::array({p.x, p.y}));
         }
+        contours.push_back(points);
     }
     json stops = json::array();
     for (const Rgb& c : ratioMapStops()) {
         stops.push_back(c.hex());
     }
     data["cells"] = cells;
-    data["extent"] = extent;
+    data["extent"] = map.extent;
     data["ticks"] = ticks;
     data["contours"] = contours;
     data["stops"] = stops;
@@ -166,14 +134,14 @@ void addRatioMap(const GridSnapshot& s, json& data) {
 /// The best-method map's cells: the best algorithm, how strongly its colour shows (the margin)
 /// and the ties, as BestMethodFigure draws them.
 void addBestMethod(const GridSnapshot& s, json& data) {
+    const std::vector<figure_data::BestMethodCell> best = figure_data::bestMethodCells(s);
     json cells = json::array();
     for (std::size_t point = 0; point < s.cells.size(); ++point) {
-        const GridCell& cell = s.cells[point];
         json c{{"best", -1}, {"tip", figure_text::describeBestCell(s, point)}};
-        if (cell.best) {
-            c["best"] = cell.best->best;
-            c["w"] = ColourRules::bestMethodWeight(cell.best->relativeMargin);
-            c["tie"] = cell.best->tie && cell.best->runnerUp >= 0;
+        if (best[point].best >= 0) {
+            c["best"] = best[point].best;
+            c["w"] = best[point].weight;
+            c["tie"] = best[point].tie;
         }
         cells.push_back(c);
     }
@@ -223,13 +191,8 @@ std::string figurePageHtml(const FigurePageContent& content) {
         addBestMethod(s, data);
         break;
     }
-    WebPageParts parts;
-    parts.htmlTemplate = webAsset("figure_page.html");
-    parts.title = title;
-    parts.styles = {webAsset("page.css"), webAsset("figure.css")};
-    parts.scripts = {webAsset("common.js"), webAsset("figure.js")};
-    parts.data = &data;
-    return assembleWebPage(parts, "the web page of the figure");
+    return webPage({"figure_page.html", "figure.css", "figure.js"}, title, data,
+                   "the web page of the figure");
 }
 
 } // namespace rl

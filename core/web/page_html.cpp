@@ -1,5 +1,7 @@
 #include "web/page_html.h"
 
+#include "web/web_assets.h"
+
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "base/theme_colours.h"
@@ -161,6 +163,27 @@ std::string assembleWebPage(const WebPageParts& parts, std::string_view what) {
                          " MiB a web page may take: show fewer processors or algorithms");
     }
     return page;
+}
+
+std::string webPage(const WebPageSources& sources, const std::string& title,
+                    const nlohmann::json& data, std::string_view what) {
+    // The page's elements, whole lines, take the place of the shell's <!--rl:body--> line.
+    const std::string_view shell = webAsset("page.html");
+    constexpr std::string_view kBody = "<!--rl:body-->\n";
+    const std::size_t at = shell.find(kBody);
+    if (at == std::string_view::npos) {
+        throw std::logic_error("web/page.html has no <!--rl:body--> line");
+    }
+    std::string htmlTemplate(shell.substr(0, at));
+    htmlTemplate += webAsset(sources.body);
+    htmlTemplate += shell.substr(at + kBody.size());
+    WebPageParts parts;
+    parts.htmlTemplate = htmlTemplate;
+    parts.title = title;
+    parts.styles = {webAsset("page.css"), webAsset(sources.style)};
+    parts.scripts = {webAsset("common.js"), webAsset(sources.script)};
+    parts.data = &data;
+    return assembleWebPage(parts, what);
 }
 
 nlohmann::json webStyle() {

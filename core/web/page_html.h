@@ -39,6 +39,22 @@ struct WebPageParts {
 /// naming `what` (e.g. "web page of n = 4096").
 std::string assembleWebPage(const WebPageParts& parts, std::string_view what);
 
+/// The sources of one of the program's pages, by their names in web/ (webAsset()).
+struct WebPageSources {
+    std::string_view body;   ///< the page's own elements ("run_page.html", "figure_page.html")
+    std::string_view style;  ///< its style sheet, after page.css
+    std::string_view script; ///< its script, after common.js
+};
+
+/// One of the program's pages: web/page.html (the head with its Content-Security-Policy,
+/// which forbids every request, the header with the title, the footer, the tooltip, the data
+/// and the script elements) around the page's own elements, with web/page.css and
+/// web/common.js before its style sheet and script, and `data` as #rl-data. The shell and the
+/// elements, both the program's sources, are joined first; then assembleWebPage fills the
+/// result in one pass (and throws as it does).
+std::string webPage(const WebPageSources& sources, const std::string& title,
+                    const nlohmann::json& data, std::string_view what);
+
 /// The colours and sizes of both styles that every page draws with, from core/base's
 /// theme_colours.h (the application's): "light" and "dark", each with its view and window
 /// colours and derived ones, and the presentation scale and base font size.

@@ -1,7 +1,6 @@
 #include "web/run_page.h"
 
 #include "web/page_html.h"
-#include "web/web_assets.h"
 
 #include "base/input_error.h"
 #include "base/text_util.h"
@@ -263,13 +262,8 @@ std::string runPageHtml(const RunPageContent& content) {
                     {"runs", runs},
                     {"events", timelineEvents(r)},
                     {"narration", narrationEntries(r)}};
-    WebPageParts parts;
-    parts.htmlTemplate = webAsset("run_page.html");
-    parts.title = title;
-    parts.styles = {webAsset("page.css"), webAsset("player.css")};
-    parts.scripts = {webAsset("common.js"), webAsset("player.js")};
-    parts.data = &data;
-    return assembleWebPage(parts, "the web page of " + title);
+    return webPage({"run_page.html", "player.css", "player.js"}, title, data,
+                   "the web page of " + title);
 }
 
 } // namespace rl

@@ -1,249 +1,116 @@
-// `reducelab-cli run` and what it writes beside the schedule: print-ready figures (--gantt,
-// --tree, --figure at --width-mm / --font-pt / --dpi, the whole schedule or --frame), their
-// bounds refused in one line before anything is written; the JSON's scenario, which replays
-// the run; --narration FILE|-; the Paje trace in the GUI's colours.
-#include "../figure_files.h"
-#include "cli_process.h"
+// `reducelab-cli run` and what it writes beside the schedule: the figures' bounds refused in one
+// line before anything is written; --narration FILE|-. What Qt reads back (the figures, the
+// scenario, the Paje trace's colours) is test_cli_run_figures.
+#include "cli_runner.h"
 
 #include "algorithms/simulator.h"
-#include "base/version.h"
-#include "common/scenario_json.h"
 #include "engine/narration.h"
-#include "views/gantt_view.h"
 
-#include <QDir>
-#include <QFile>
-#include <QImage>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QRegularExpression>
-#include <QTemporaryDir>
-#include <QtTest>
-
-#include <cmath>
+#include "cli_runner.h"
 
 using namespace rl;
-using rl::test::CliResult;
-using rl::test::runCli;
+using rl::test::contains;
+using namespace rl::test;
 
 namespace {
 
-const QStringList kRun{"run",    "--algo",      "fibonacci", "--n",           "32",
-                       "--comm", "gamma:1:0.5", "--comp",    "gamma:0.5:0.5", "--seed",
-                       "5",      "--replicate", "2"};
+const Args kRun{"run",    "--algo",      "fibonacci", "--n",           "32",
+                "--comm", "gamma:1:0.5", "--comp",    "gamma:0.5:0.5", "--seed",
+                "5",      "--replicate", "2"};
 
-QByteArray readAll(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-QSet<QString> rowLabels(const QStringList& texts) {
-    QSet<QString> rows;
-    for (const QString& t : texts) {
-        if (QRegularExpression(QStringLiteral("^P\\d+$")).match(t.trimmed()).hasMatch()) {
-            rows.insert(t.trimmed());
-        }
-    }
-    return rows;
+std::string readAll(const std::string& path) {
+    return readFile(path).value_or(std::string());
 }
 
 } // namespace
 
-class TestCliRun : public QObject {
-    Q_OBJECT
-  private slots:
-    // The defaults: one column (85 mm), 8-point text, every processor labelled at n = 32.
-    void figuresAreOneColumnAt8PointsByDefault() {
-        QTemporaryDir dir;
-        const CliResult r = runCli(
-            kRun + QStringList{"--gantt", dir.filePath("g.svg"), "--tree", dir.filePath("t.pdf"),
-                               "--figure", dir.filePath("f.png"), "--out", dir.filePath("s.csv")});
-        QVERIFY2(r.exitCode == 0, r.err.constData());
-        const auto svg = rl::test::readSvg(readAll(dir.filePath("g.svg")));
-        QCOMPARE(QString::number(svg.widthMm, 'g', 6), // SVG lengths: 6 significant digits
-                 QString::number(std::round(85 / 25.4 * 72) / 72 * 25.4, 'g', 6));
-        QCOMPARE(rowLabels(svg.texts).size(), 32);
-        for (double pt : svg.fontPt) {
-            QCOMPARE(std::round(pt * 1000) / 1000, 8.0);
-        }
-        const auto pdf = rl::test::readPdf(readAll(dir.filePath("t.pdf")));
-        QCOMPARE(pdf.pagePt.width(), std::round(85 / 25.4 * 72));
-        QVERIFY(!pdf.fontPt.empty());
-        QCOMPARE(*std::max_element(pdf.fontPt.begin(), pdf.fontPt.end()), 8.0); // node labels
-        const QImage png(dir.filePath("f.png"));                                // may shrink
-        QCOMPARE(png.width(), static_cast<int>(std::lround(pdf.pagePt.width() / 72 * 300)));
-        QCOMPARE(png.dotsPerMeterX(), static_cast<int>(std::lround(300 / 0.0254)));
-    }
-
-    void sizeFontAndResolutionAsAsked() {
-        QTemporaryDir dir;
-        const CliResult r =
-            runCli(kRun + QStringList{"--gantt", dir.filePath("g.svg"), "--figure",
-                                      dir.filePath("f.png"), "--width-mm", "170", "--font-pt",
-                                      "9.5", "--dpi", "150", "--out", "/dev/null"});
-        QVERIFY2(r.exitCode == 0, r.err.constData());
-        const auto svg = rl::test::readSvg(readAll(dir.filePath("g.svg")));
-        QCOMPARE(QString::number(svg.widthMm, 'g', 6),
-                 QString::number(std::round(170 / 25.4 * 72) / 72 * 25.4, 'g', 6));
-        for (double pt : svg.fontPt) {
-            QCOMPARE(std::round(pt * 1000) / 1000, 9.5);
-        }
-        const QImage png(dir.filePath("f.png"));
-        QCOMPARE(png.width(),
-                 static_cast<int>(std::lround(std::round(170 / 25.4 * 72) / 72 * 150)));
-        QCOMPARE(png.dotsPerMeterX(), static_cast<int>(std::lround(150 / 0.0254)));
-    }
-
-    // --frame draws the schedule as the animation shows it at that fraction of the makespan.
-    void frameDrawsAPartialSchedule() {
-        QTemporaryDir dir;
-        QVERIFY(
-            runCli(kRun + QStringList{"--gantt", dir.filePath("whole.svg"), "--out", "/dev/null"})
-                .exitCode == 0);
-        const CliResult r = runCli(kRun + QStringList{"--gantt", dir.filePath("half.svg"),
-                                                      "--frame", "0.5", "--out", "/dev/null"});
-        QVERIFY2(r.exitCode == 0, r.err.constData());
-        const QByteArray whole = readAll(dir.filePath("whole.svg"));
-        const QByteArray half = readAll(dir.filePath("half.svg"));
-        // Reductions are filled in the theme's colour: fewer of them by half-time.
-        const QByteArray reduction = "fill=\"" + Theme().reduction().name().toLatin1() + "\"";
-        QVERIFY(half.count(reduction) > 0);
-        QVERIFY2(
-            half.count(reduction) < whole.count(reduction),
-            qPrintable(
-                QStringLiteral("%1 of %2").arg(half.count(reduction)).arg(whole.count(reduction))));
-        const auto svg = rl::test::readSvg(half);
-        QVERIFY(std::any_of(svg.texts.begin(), svg.texts.end(), [](const QString& t) {
-            return t.contains(QStringLiteral("t\u00a0=\u00a0"));
-        }));
-    }
-
-    // Every bound refused with exit 2, one line naming the option, before anything is written.
-    void badFigureOptionsAreRefused_data() {
-        QTest::addColumn<QStringList>("args");
-        QTest::addColumn<QString>("expected");
-        QTest::newRow("narrow") << QStringList{"--width-mm", "5"}
-                                << "--width-mm 5: the figure's width must be between 20 and 500 mm";
-        QTest::newRow("wide") << QStringList{"--width-mm", "600"} << "--width-mm 600:";
-        QTest::newRow("nan") << QStringList{"--width-mm", "nan"} << "--width-mm";
-        QTest::newRow("font quarter point")
-            << QStringList{"--font-pt", "8.25"}
-            << "--font-pt 8.25: the font size must be a whole or half point";
-        QTest::newRow("font tiny") << QStringList{"--font-pt", "1"}
-                                   << "--font-pt 1: the font size must be between 4 and 36 points";
-        QTest::newRow("font text") << QStringList{"--font-pt", "eight"} << "--font-pt";
-        QTest::newRow("dpi") << QStringList{"--dpi", "5000"} << "--dpi";
-        QTest::newRow("frame")
-            << QStringList{"--frame", "1.5"}
-            << "--frame 1.5: the frame is a fraction of the makespan, from 0 to 1";
-        QTest::newRow("png too large") << QStringList{"--width-mm", "500", "--dpi", "1200"}
-                                       << "a PNG 500 mm wide at 1200 dpi may have";
-    }
-    void badFigureOptionsAreRefused() {
-        QFETCH(QStringList, args);
-        QFETCH(QString, expected);
-        QTemporaryDir dir;
-        const CliResult r =
-            runCli(kRun + args +
-                   QStringList{"--figure", dir.filePath("f.png"), "--narration",
-                               dir.filePath("n.txt"), "--out", dir.filePath("s.csv")});
-        QCOMPARE(r.exitCode, 2);
-        const QString err = QString::fromUtf8(r.err).trimmed();
-        QCOMPARE(err.count('\n'), 0);
-        QVERIFY2(err.contains(expected), qPrintable(err));
-        QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
-    }
-
-    void figureOptionsNeedAFigure() {
-        const CliResult r = runCli(kRun + QStringList{"--frame", "0.5"});
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("--frame applies to figures: add --gantt, --tree or --figure"),
-                 r.err.constData());
-        QVERIFY(r.out.isEmpty());
-    }
-
-    // The JSON carries the scenario: the GUI's scenario file with the program and its version,
-    // which replays the same schedule.
-    void jsonCarriesTheScenario() {
-        const CliResult r = runCli(kRun + QStringList{"--format", "json", "--noncommutative"});
-        QVERIFY2(r.exitCode == 0, r.err.constData());
-        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
-        const QJsonObject scenario = o.value("scenario").toObject();
-        QCOMPARE(scenario.value("program").toString(), QStringLiteral("reducelab-cli"));
-        QCOMPARE(scenario.value("programVersion").toString(), QString::fromLatin1(rl::kVersion));
-        const Scenario s = scenarioFromJson(scenario, AlgorithmCatalog());
-        QCOMPARE(s.n, 32);
-        QCOMPARE(s.algorithms, std::vector<Algorithm>{AlgorithmId::FibonacciStat});
-        QCOMPARE(s.seed, std::uint64_t{5});
-        QCOMPARE(s.replicate, std::uint64_t{2});
-        QVERIFY(s.nonCommutative);
-        QCOMPARE(s.transfer, Law::gamma(1, 0.5));
-        QCOMPARE(s.reduction, Law::gamma(0.5, 0.5));
-        Simulator sim(AlgorithmId::FibonacciStat, s.n, s.nonCommutative, s.costModel());
-        QCOMPARE(o.value("makespan").toDouble(), sim.schedule(s.seed, s.replicate).makespan);
-        // A fixed platform is recorded with its matrix.
-        const CliResult fixed =
-            runCli({"run", "--algo", "snf", "--preset", "liuwang-fig1", "--format", "json"});
-        QVERIFY2(fixed.exitCode == 0, fixed.err.constData());
-        const Scenario f = scenarioFromJson(
-            QJsonDocument::fromJson(fixed.out).object().value("scenario").toObject(),
-            AlgorithmCatalog());
-        QCOMPARE(f.costMode, CostMode::FixedMatrix);
-        QVERIFY(f.matrix.has_value());
-        QCOMPARE(f.n, 7);
-    }
-
-    void narrationAsText() {
-        QTemporaryDir dir;
-        Simulator sim(AlgorithmId::FibonacciStat, 32, false,
-                      CostModel::perOperation(Law::gamma(1, 0.5), Law::gamma(0.5, 0.5)));
-        Narration narration;
-        sim.narratedSchedule(5, 2, narration);
-        const QByteArray expected = QByteArray::fromStdString(narrationText(narration));
-        const CliResult toFile =
-            runCli(kRun + QStringList{"--narration", dir.filePath("n.txt"), "--out", "/dev/null"});
-        QVERIFY2(toFile.exitCode == 0, toFile.err.constData());
-        QCOMPARE(readAll(dir.filePath("n.txt")), expected);
-        const CliResult toOut =
-            runCli(kRun + QStringList{"--narration", "-", "--out", dir.filePath("s.csv")});
-        QVERIFY2(toOut.exitCode == 0, toOut.err.constData());
-        QCOMPARE(toOut.out, expected);
-        // One sentence a line, every line a time: 2 (n - 1) operations start and end.
-        const QStringList lines = QString::fromUtf8(expected).split('\n', Qt::SkipEmptyParts);
-        QVERIFY(lines.size() >= 4 * 31);
-        for (const QString& line : lines) {
-            QVERIFY2(line.startsWith(QStringLiteral("t = ")), qPrintable(line));
-        }
-        // Standard output cannot carry both.
-        const CliResult both = runCli(kRun + QStringList{"--narration", "-"});
-        QCOMPARE(both.exitCode, 2);
-        QVERIFY2(both.err.contains("--narration '-': the same output is named twice"),
-                 both.err.constData());
-    }
-
-    void pajeTraceHasTheGuiColours() {
-        QTemporaryDir dir;
-        const CliResult r =
-            runCli(kRun + QStringList{"--paje", dir.filePath("p.trace"), "--out", "/dev/null"});
-        QVERIFY2(r.exitCode == 0, r.err.constData());
-        const QString trace = QString::fromUtf8(readAll(dir.filePath("p.trace")));
-        const PajeColors gui = GanttView::pajeColors(Theme{});
-        const std::pair<const char*, PajeColor> states[] = {{"Idle", gui.idle},
-                                                            {"Receive", gui.receive},
-                                                            {"Reduce", gui.reduce},
-                                                            {"Send", gui.send}};
-        for (const auto& [name, colour] : states) {
-            const auto m =
-                QRegularExpression(QStringLiteral("\"%1\" \"([^\"]*)\"").arg(name)).match(trace);
-            QVERIFY2(m.hasMatch(), name);
-            const QStringList v = m.captured(1).split(' ');
-            QCOMPARE(v.size(), 3);
-            QCOMPARE(v[0].toDouble(), colour.red);
-            QCOMPARE(v[1].toDouble(), colour.green);
-            QCOMPARE(v[2].toDouble(), colour.blue);
-        }
-    }
+// Every bound refused with exit 2, one line naming the option, before anything is written.
+struct BadFigureOptionsAreRefusedRow {
+    std::string name;
+    Args args;
+    std::string expected;
 };
 
-QTEST_MAIN(TestCliRun)
-#include "test_cli_run.moc"
+std::vector<BadFigureOptionsAreRefusedRow> badFigureOptionsAreRefusedRows() {
+    return {
+        {"narrow",
+         {"--width-mm", "5"},
+         "--width-mm 5: the figure's width must be between 20 and 500 mm"},
+        {"wide", {"--width-mm", "600"}, "--width-mm 600:"},
+        {"nan", {"--width-mm", "nan"}, "--width-mm"},
+        {"font quarter point",
+         {"--font-pt", "8.25"},
+         "--font-pt 8.25: the font size must be a whole or half point"},
+        {"font tiny",
+         {"--font-pt", "1"},
+         "--font-pt 1: the font size must be between 4 and 36 points"},
+        {"font text", {"--font-pt", "eight"}, "--font-pt"},
+        {"dpi", {"--dpi", "5000"}, "--dpi"},
+        {"frame",
+         {"--frame", "1.5"},
+         "--frame 1.5: the frame is a fraction of the makespan, from 0 to 1"},
+        {"png too large",
+         {"--width-mm", "500", "--dpi", "1200"},
+         "a PNG 500 mm wide at 1200 dpi may have"},
+    };
+}
+
+class BadFigureOptionsAreRefused : public ::testing::TestWithParam<BadFigureOptionsAreRefusedRow> {
+};
+
+TEST_P(BadFigureOptionsAreRefused, Row) {
+    if (!kCliDrawsFigures) {
+        GTEST_SKIP() << "this build's reducelab-cli draws no figures";
+    }
+    auto args = GetParam().args;
+    auto expected = GetParam().expected;
+    rl::test::TempDir dir;
+    const CliResult r = runCli(kRun + args +
+                               Args{"--figure", dir.filePath("f.png"), "--narration",
+                                    dir.filePath("n.txt"), "--out", dir.filePath("s.csv")});
+    ASSERT_EQ(r.exitCode, 2);
+    const std::string err = trimmed(r.err);
+    ASSERT_EQ(count(err, '\n'), 0);
+    ASSERT_TRUE(contains(err, expected)) << err;
+    ASSERT_TRUE(dirEntries(dir.path()).empty());
+}
+INSTANTIATE_TEST_SUITE_P(CliRun, BadFigureOptionsAreRefused,
+                         ::testing::ValuesIn(badFigureOptionsAreRefusedRows()),
+                         rl::test::RowName());
+
+TEST(CliRun, FigureOptionsNeedAFigure) {
+    if (!kCliDrawsFigures) {
+        GTEST_SKIP() << "this build's reducelab-cli draws no figures";
+    }
+    const CliResult r = runCli(kRun + Args{"--frame", "0.5"});
+    ASSERT_EQ(r.exitCode, 2);
+    ASSERT_TRUE(contains(r.err, "--frame applies to figures: add --gantt, --tree or --figure"))
+        << r.err;
+    ASSERT_TRUE(r.out.empty());
+}
+
+TEST(CliRun, NarrationAsText) {
+    rl::test::TempDir dir;
+    Simulator sim(AlgorithmId::FibonacciStat, 32, false,
+                  CostModel::perOperation(Law::gamma(1, 0.5), Law::gamma(0.5, 0.5)));
+    Narration narration;
+    sim.narratedSchedule(5, 2, narration);
+    const std::string expected = narrationText(narration);
+    const CliResult toFile =
+        runCli(kRun + Args{"--narration", dir.filePath("n.txt"), "--out", "/dev/null"});
+    ASSERT_TRUE(toFile.exitCode == 0) << toFile.err;
+    ASSERT_EQ(readAll(dir.filePath("n.txt")), expected);
+    const CliResult toOut = runCli(kRun + Args{"--narration", "-", "--out", dir.filePath("s.csv")});
+    ASSERT_TRUE(toOut.exitCode == 0) << toOut.err;
+    ASSERT_EQ(toOut.out, expected);
+    // One sentence a line, every line a time: 2 (n - 1) operations start and end.
+    const std::vector<std::string> sentences = lines(expected);
+    ASSERT_TRUE(sentences.size() >= 4 * 31);
+    for (const std::string& line : sentences) {
+        ASSERT_TRUE(line.starts_with(std::string("t = "))) << line;
+    }
+    // Standard output cannot carry both.
+    const CliResult both = runCli(kRun + Args{"--narration", "-"});
+    ASSERT_EQ(both.exitCode, 2);
+    ASSERT_TRUE(contains(both.err, "--narration '-': the same output is named twice")) << both.err;
+}

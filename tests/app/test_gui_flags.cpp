@@ -1,6 +1,7 @@
 // The GUI's view flags as a lecturer or a screenshot script uses them: --presentation, --dark,
 // --fullscreen and --size WxH together with --screenshot, under the offscreen platform; a
-// refused value exits 2 with one line.
+// refused value exits 2 with one line; --help and --version without a display, and no dialog
+// waited on when it runs unattended.
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -70,6 +71,38 @@ int firstTextBand(const QImage& image) {
     return -1;
 }
 
+struct Outcome {
+    int exitCode = -1;
+    bool finished = false;
+    QByteArray out;
+    QByteArray err;
+};
+
+/// Runs a program with a time limit (a hang is a failure, not a stuck test run).
+Outcome runProgram(const QString& program, const QStringList& args,
+                   const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
+                   int timeoutMs = 60000) {
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(program, args);
+    Outcome o;
+    o.finished = p.waitForFinished(timeoutMs) && p.exitStatus() == QProcess::NormalExit;
+    if (!o.finished) {
+        p.kill();
+        p.waitForFinished();
+    }
+    o.exitCode = p.exitCode();
+    o.out = p.readAllStandardOutput();
+    o.err = p.readAllStandardError();
+    return o;
+}
+
+void put(const QString& path, const QByteArray& data) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(data);
+}
+
 } // namespace
 
 class TestGuiFlags : public QObject {
@@ -126,6 +159,42 @@ class TestGuiFlags : public QObject {
         QVERIFY2(r.err.startsWith("reducelab: error: ") && r.err.count('\n') == 1,
                  r.err.constData());
         QVERIFY(!QFile::exists(dir.filePath("shot.png")));
+    }
+
+    // The GUI's part of the reliability contract (docs/reliability.md): it answers
+    // --help and --version without any display, and a refused scenario under --screenshot
+    // exits 2 with one line instead of waiting on a dialog.
+    void withoutDisplay() {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        const Outcome help = runProgram(QStringLiteral(REDUCELAB_GUI), {"--help"}, env);
+        QVERIFY(help.finished);
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.out.contains("--screenshot"), help.out.constData());
+        QVERIFY2(help.err.isEmpty(), help.err.constData());
+        const Outcome version = runProgram(QStringLiteral(REDUCELAB_GUI), {"--version"}, env);
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY(version.out.startsWith("reducelab "));
+        const Outcome bad = runProgram(QStringLiteral(REDUCELAB_GUI), {"--no-such-option"}, env);
+        QCOMPARE(bad.exitCode, 2);
+        QCOMPARE(bad.err.count('\n'), 1);
+
+        QTemporaryDir dir;
+        const QString scenario = dir.filePath(QStringLiteral("bad.json"));
+        put(scenario, "{\"format\": \"reducelab-scenario\", \"version\": 99}\n");
+        QProcessEnvironment offscreen = QProcessEnvironment::systemEnvironment();
+        offscreen.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        offscreen.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path());
+        const QString shot = dir.filePath(QStringLiteral("shot.png"));
+        const Outcome refused = runProgram(QStringLiteral(REDUCELAB_GUI),
+                                           {scenario, "--screenshot", shot}, offscreen, 30000);
+        QVERIFY2(refused.finished, "the GUI waited instead of exiting");
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.startsWith("reducelab: error: ") && refused.err.count('\n') == 1,
+                 refused.err.constData());
+        QVERIFY(!QFile::exists(shot));
     }
 };
 

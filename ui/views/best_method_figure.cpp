@@ -1,5 +1,6 @@
 #include "views/best_method_figure.h"
 
+#include "studies/figure_data.h"
 #include "studies/figure_text.h"
 
 #include <qcustomplot.h>
@@ -11,12 +12,20 @@
 
 namespace rl {
 
+namespace {
+
+/// A cell's colour from its weight (figure_data::BestMethodCell::weight).
+QColor cellColourOfWeight(const Algorithm& best, double weight, const Theme& theme) {
+    return Theme::mix(theme.background(), theme.category(algorithmCategory(best)), weight);
+}
+
+} // namespace
+
 BestMethodFigure::BestMethodFigure(QWidget* parent) : MapFigure(parent) {}
 
 QColor BestMethodFigure::cellColour(const Algorithm& best, double relativeMargin,
                                     const Theme& theme) {
-    const QColor full = theme.category(algorithmCategory(best));
-    return Theme::mix(theme.background(), full, ColourRules::bestMethodWeight(relativeMargin));
+    return cellColourOfWeight(best, ColourRules::bestMethodWeight(relativeMargin), theme);
 }
 
 void BestMethodFigure::build(const GridSnapshot& s) {
@@ -29,21 +38,21 @@ void BestMethodFigure::build(const GridSnapshot& s) {
     image.fill(theme().grid());
     QVector<double> tieX;
     QVector<double> tieY;
-    for (std::size_t j = 0; j < ny; ++j) {
-        for (std::size_t i = 0; i < nx; ++i) {
-            const GridCell& cell = s.cell(i, j);
-            if (!cell.best) {
-                continue;
-            }
-            const BestMethod& b = *cell.best;
-            const Algorithm& id = s.spec.algorithms[static_cast<std::size_t>(b.best)];
-            // Row 0 of the image is the top: the largest ratio.
-            image.setPixelColor(static_cast<int>(i), static_cast<int>(ny - 1 - j),
-                                cellColour(id, b.relativeMargin, theme()));
-            if (b.tie && b.runnerUp >= 0) {
-                tieX.push_back(std::log10(cell.cv));
-                tieY.push_back(std::log10(cell.ratio));
-            }
+    const std::vector<figure_data::BestMethodCell> cells = figure_data::bestMethodCells(s);
+    for (std::size_t point = 0; point < cells.size(); ++point) {
+        const figure_data::BestMethodCell& c = cells[point];
+        if (c.best < 0) {
+            continue;
+        }
+        const std::size_t i = point % nx;
+        const std::size_t j = point / nx;
+        // Row 0 of the image is the top: the largest ratio.
+        image.setPixelColor(static_cast<int>(i), static_cast<int>(ny - 1 - j),
+                            cellColourOfWeight(s.spec.algorithms[static_cast<std::size_t>(c.best)],
+                                               c.weight, theme()));
+        if (c.tie) {
+            tieX.push_back(std::log10(s.cells[point].cv));
+            tieY.push_back(std::log10(s.cells[point].ratio));
         }
     }
     m_ties = static_cast<std::size_t>(tieX.size());

@@ -1,5 +1,6 @@
 #include "views/cv_sweep_figure.h"
 
+#include "studies/figure_data.h"
 #include "studies/figure_text.h"
 
 #include <qcustomplot.h>
@@ -74,28 +75,21 @@ void CvSweepFigure::build(const GridSnapshot& s) {
     p->yAxis->setLabel(QString::fromUtf8(figure_text::kMakespanAxis));
     p->yAxis->setScaleType(QCPAxis::stLogarithmic);
     p->yAxis->grid()->setSubGridVisible(false);
-    const std::size_t ratioIdx = 0;
-    const bool ribbon = s.spec.quantiles.size() >= 2;
+    const bool ribbon = figure_data::drawsRibbon(s.spec);
     setTitle(QString::fromStdString(figure_text::cvSweepTitle(s)));
     placeLegendAbove();
-    for (std::size_t a = 0; a < s.spec.algorithms.size(); ++a) {
+    for (const figure_data::CvSweepSeries& curve : figure_data::cvSweepSeries(s)) {
+        const std::size_t a = curve.algorithm;
         const QColor colour = theme().category(algorithmCategory(s.spec.algorithms[a]));
         QVector<double> x;
         QVector<double> mean;
         QVector<double> lo;
         QVector<double> hi;
-        for (std::size_t c = 0; c < s.spec.cvs.size(); ++c) {
-            const GridCell& cell = s.cell(c, ratioIdx);
-            if (cell.summaries.size() <= a || cell.cv <= 0.0) {
-                continue; // not computed yet, or CV 0 (no place on a log axis)
-            }
-            const McSummary& m = cell.summaries[a];
-            x.push_back(cell.cv);
-            mean.push_back(m.mean);
-            if (ribbon) {
-                lo.push_back(m.quantiles.front());
-                hi.push_back(m.quantiles.back());
-            }
+        for (const figure_data::CvSweepPoint& point : curve.points) {
+            x.push_back(point.cv);
+            mean.push_back(point.mean);
+            lo.push_back(point.low); // NaN (a gap) where the point has no quantiles
+            hi.push_back(point.high);
         }
         QCPGraph* g = p->addGraph();
         g->setName(algorithmName(s.spec.algorithms[a]));

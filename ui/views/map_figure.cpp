@@ -1,18 +1,17 @@
 #include "views/map_figure.h"
 
+#include "studies/figure_data.h"
 #include "studies/figure_text.h"
 
 #include <qcustomplot.h>
-
-#include <cmath>
 
 namespace rl {
 
 MapGeometry MapGeometry::of(const SweepSpec& spec) {
     MapGeometry g;
     auto axis = [](const std::vector<double>& v, double& lo, double& hi, double& half) {
-        lo = std::log10(std::max(v.front(), 1e-300));
-        hi = std::log10(std::max(v.back(), 1e-300));
+        lo = figure_data::logCoordinate(v.front());
+        hi = figure_data::logCoordinate(v.back());
         half = v.size() > 1 ? (hi - lo) / static_cast<double>(v.size() - 1) / 2.0 : 0.5;
     };
     axis(spec.cvs, g.x0, g.x1, g.hx);

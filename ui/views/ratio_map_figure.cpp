@@ -1,8 +1,8 @@
 #include "views/ratio_map_figure.h"
 
+#include "studies/figure_data.h"
 #include "studies/figure_text.h"
 
-#include "experiment/contour.h"
 #include "views/plot_style.h"
 
 #include <qcustomplot.h>
@@ -82,56 +82,41 @@ void RatioMapFigure::build(const GridSnapshot& s) {
     map->data()->setSize(static_cast<int>(nx), static_cast<int>(ny));
     map->data()->setRange(QCPRange(geo.x0, nx > 1 ? geo.x1 : geo.x0 + 1e-9),
                           QCPRange(geo.y0, ny > 1 ? geo.y1 : geo.y0 + 1e-9));
-    ContourGrid field;
-    for (double cv : s.spec.cvs) {
-        field.xs.push_back(std::log10(std::max(cv, 1e-300)));
-    }
-    for (double r : s.spec.ratios) {
-        field.ys.push_back(std::log10(std::max(r, 1e-300)));
-    }
-    double extent = std::log10(1.05);
+    const figure_data::RatioMap data = figure_data::ratioMap(s);
     m_hatched = 0;
     for (std::size_t j = 0; j < ny; ++j) {
         for (std::size_t i = 0; i < nx; ++i) {
-            const GridCell& cell = s.cell(i, j);
-            double v = std::nan("");
-            if (cell.ratio01 && cell.ratio01->ratio > 0.0) {
-                v = std::log10(cell.ratio01->ratio);
-                extent = std::max(extent, std::abs(v));
-                if (m_hatch && cell.ratio01->contains(1.0)) {
-                    auto* rect = new QCPItemRect(p);
-                    rect->topLeft->setCoords(field.xs[i] - geo.hx, field.ys[j] + geo.hy);
-                    rect->bottomRight->setCoords(field.xs[i] + geo.hx, field.ys[j] - geo.hy);
-                    rect->setPen(Qt::NoPen);
-                    QColor hatch = theme().foreground();
-                    hatch.setAlpha(150);
-                    rect->setBrush(QBrush(hatch, Qt::BDiagPattern));
-                    rect->setSelectable(false);
-                    ++m_hatched;
-                }
+            const std::size_t point = j * nx + i;
+            if (m_hatch && data.uncertain[point]) {
+                const double x = data.field.xs[i];
+                const double y = data.field.ys[j];
+                auto* rect = new QCPItemRect(p);
+                rect->topLeft->setCoords(x - geo.hx, y + geo.hy);
+                rect->bottomRight->setCoords(x + geo.hx, y - geo.hy);
+                rect->setPen(Qt::NoPen);
+                QColor hatch = theme().foreground();
+                hatch.setAlpha(150);
+                rect->setBrush(QBrush(hatch, Qt::BDiagPattern));
+                rect->setSelectable(false);
+                ++m_hatched;
             }
-            map->data()->setCell(static_cast<int>(i), static_cast<int>(j), v);
-            field.values.push_back(v);
+            map->data()->setCell(static_cast<int>(i), static_cast<int>(j),
+                                 data.field.values[point]);
         }
     }
     // The colour scale owns gradient and range (a map takes them from its scale).
     map->setColorScale(m_scale);
     m_scale->setGradient(diverging());
-    m_scale->setDataRange(QCPRange(-extent, extent)); // centred on ratio 1
+    m_scale->setDataRange(QCPRange(-data.extent, data.extent)); // centred on ratio 1
     map->setInterpolate(false);
     QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
-    for (double r :
-         {0.1, 0.2, 0.3, 0.5, 0.67, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 2.0, 3.0, 5.0, 10.0}) {
-        // 0.9 and 1.1 only when the scale is narrow enough for them not to crowd 1.
-        if (std::abs(std::log10(r)) <= extent && (extent < 0.25 || (r != 0.9 && r != 1.1)) &&
-            (extent < 0.5 || (r != 0.8 && r != 1.25))) {
-            ticks->addTick(std::log10(r), QString::number(r, 'g', 3));
-        }
+    for (const figure_data::RatioMapTick& tick : data.ticks) {
+        ticks->addTick(tick.at, QString::fromStdString(tick.label));
     }
     m_scale->axis()->setTicker(ticks);
 
     auto drawLevel = [&](double ratio, const QPen& pen) {
-        const auto lines = contourLines(field, std::log10(ratio));
+        const auto lines = data.levelLines(ratio);
         for (const ContourLine& line : lines) {
             auto* curve = new QCPCurve(p->xAxis, p->yAxis);
             QVector<double> x;

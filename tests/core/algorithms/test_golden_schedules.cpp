@@ -27,7 +27,7 @@
 #include "algorithms/simulator.h"
 #include "base/text_util.h"
 
-#include <QtTest>
+#include "../../test_support.h"
 
 #include <algorithm>
 #include <map>
@@ -56,12 +56,9 @@ std::string goldenCsv(const Schedule& s) {
     return out;
 }
 
-QStringList readGolden(const QString& name) {
-    QFile f(QStringLiteral(REDUCELAB_TEST_DATA "/golden/") + name);
-    if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) {
-        return {};
-    }
-    return QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+std::vector<std::string> readGolden(const std::string& name) {
+    const auto text = rl::test::readFile(std::string(REDUCELAB_TEST_DATA "/golden/") + name);
+    return text ? rl::test::lines(*text) : std::vector<std::string>{};
 }
 
 Schedule constantRun(const Algorithm& a, double d, double c, bool nc) {
@@ -70,134 +67,140 @@ Schedule constantRun(const Algorithm& a, double d, double c, bool nc) {
 }
 
 // Compares line by line, so that a failure names the first operation that changed.
-void compareWithGolden(const Schedule& s, const QString& file) {
-    const QStringList golden = readGolden(file);
-    QVERIFY2(!golden.isEmpty(), qPrintable("missing golden file " + file));
-    const QStringList actual = QString::fromStdString(goldenCsv(s)).split('\n', Qt::SkipEmptyParts);
-    for (qsizetype i = 0; i < std::min(golden.size(), actual.size()); ++i) {
-        QVERIFY2(actual[i] == golden[i], qPrintable(QString("%1 line %2: got '%3', golden '%4'")
-                                                        .arg(file)
-                                                        .arg(i + 1)
-                                                        .arg(actual[i], golden[i])));
+void compareWithGolden(const Schedule& s, const std::string& file) {
+    const std::vector<std::string> golden = readGolden(file);
+    ASSERT_TRUE(!golden.empty()) << "missing golden file " + file;
+    const std::vector<std::string> actual = rl::test::lines(goldenCsv(s));
+    for (std::size_t i = 0; i < std::min(golden.size(), actual.size()); ++i) {
+        ASSERT_TRUE(actual[i] == golden[i]) << file << " line " << i + 1 << ": got '" << actual[i]
+                                            << "', golden '" << golden[i] << "'";
     }
-    QCOMPARE(actual.size(), golden.size());
+    ASSERT_EQ(actual.size(), golden.size());
 }
 
 struct Op {
-    QString kind;
+    std::string kind;
     int proc = 0;
     int peer = 0;
     double start = 0.0;
     double end = 0.0;
-    QString value;
+    std::string value;
 };
 
-std::vector<Op> parseGolden(const QString& file) {
+std::vector<Op> parseGolden(const std::string& file) {
     std::vector<Op> ops;
-    const QStringList lines = readGolden(file);
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        const QString& line = lines[i];
-        const qsizetype quote = line.indexOf('"');
-        const QStringList f = line.left(quote).split(',');
-        ops.push_back({f[0], f[1].toInt(), f[2].toInt(), f[3].toDouble(), f[4].toDouble(),
-                       line.mid(quote + 1, line.size() - quote - 2)});
+    const std::vector<std::string> lines = readGolden(file);
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        const std::string& line = lines[i];
+        const std::size_t quote = line.find('"');
+        const std::vector<std::string> f = rl::test::split(line.substr(0, quote), ',');
+        ops.push_back({f[0], std::stoi(f[1]), std::stoi(f[2]), rl::test::toDouble(f[3]),
+                       rl::test::toDouble(f[4]), line.substr(quote + 1, line.size() - quote - 2)});
     }
     return ops;
 }
 
 } // namespace
 
-class TestGoldenSchedules : public QObject {
-    Q_OBJECT
-  private slots:
-    void schedulesMatchGolden_data() {
-        QTest::addColumn<int>("algorithm");
-        QTest::addColumn<double>("c");
-        QTest::addColumn<bool>("nonCommutative");
-        QTest::addColumn<QString>("file");
-        QTest::newRow("binomial") << int(AlgorithmId::BinomialStat) << 1.0 << false
-                                  << "binomial_n8_c1_d1.csv";
-        QTest::newRow("fibonacci")
-            << int(AlgorithmId::FibonacciStat) << 1.0 << false << "fibonacci_n8_c1_d1.csv";
-        QTest::newRow("tree-dyn") << int(AlgorithmId::TreeDyn) << 1.0 << false
-                                  << "tree-dyn_n8_c1_d1.csv";
-        QTest::newRow("nctd") << int(AlgorithmId::NonCommutTreeDyn) << 1.0 << false
-                              << "nctd_n8_c1_d1.csv";
-        QTest::newRow("fibonacci c=0.5")
-            << int(AlgorithmId::FibonacciStat) << 0.5 << false << "fibonacci_n8_c0.5_d1.csv";
-        // The algorithms valid for a non-commutative operation build the same schedule in that
-        // mode: the mode only adds the adjacency check, it must not change a decision.
-        QTest::newRow("binomial non-commutative")
-            << int(AlgorithmId::BinomialStat) << 1.0 << true << "binomial_n8_c1_d1.csv";
-        QTest::newRow("fibonacci non-commutative")
-            << int(AlgorithmId::FibonacciStat) << 1.0 << true << "fibonacci_n8_c1_d1.csv";
-        QTest::newRow("nctd non-commutative")
-            << int(AlgorithmId::NonCommutTreeDyn) << 1.0 << true << "nctd_n8_c1_d1.csv";
-        QTest::newRow("fibonacci c=0.5 non-commutative")
-            << int(AlgorithmId::FibonacciStat) << 0.5 << true << "fibonacci_n8_c0.5_d1.csv";
-    }
-    void schedulesMatchGolden() {
-        QFETCH(int, algorithm);
-        QFETCH(double, c);
-        QFETCH(bool, nonCommutative);
-        QFETCH(QString, file);
-        const Schedule s = constantRun(static_cast<AlgorithmId>(algorithm), 1.0, c, nonCommutative);
-        QCOMPARE(s.nonCommutative, nonCommutative);
-        compareWithGolden(s, file);
-    }
-
-    // The golden files themselves against docs/model.md: 7 transfers and 7 reductions, the
-    // closed-form makespan as the last end, and [0,7] as the root's final value.
-    void goldenFilesAgreeWithSpec_data() {
-        QTest::addColumn<QString>("file");
-        QTest::addColumn<double>("makespan");
-        QTest::newRow("binomial") << "binomial_n8_c1_d1.csv" << 6.0;
-        QTest::newRow("tree-dyn") << "tree-dyn_n8_c1_d1.csv" << 6.0;
-        QTest::newRow("nctd") << "nctd_n8_c1_d1.csv" << 6.0;
-        QTest::newRow("fibonacci") << "fibonacci_n8_c1_d1.csv" << 5.0;
-        QTest::newRow("fibonacci c=0.5") << "fibonacci_n8_c0.5_d1.csv" << 4.5;
-    }
-    void goldenFilesAgreeWithSpec() {
-        QFETCH(QString, file);
-        QFETCH(double, makespan);
-        const std::vector<Op> ops = parseGolden(file);
-        QCOMPARE(ops.size(), std::size_t{14});
-        double last = 0.0;
-        for (std::size_t k = 0; k < ops.size(); ++k) {
-            QCOMPARE(ops[k].kind, QString(k < 7 ? "transfer" : "reduction"));
-            last = std::max(last, ops[k].end);
-        }
-        QCOMPARE(last, makespan);
-        QCOMPARE(ops.back().proc, 0);
-        QCOMPARE(ops.back().value, QString("[0,7]"));
-    }
-
-    // docs/model.md §4's example: with Fibonacci-stat, P0 receives from 1, 2, 3, 5 in that order; 3
-    // from 4; 5 from 6 then 7.
-    void goldenFibonacciReceptionOrder() {
-        for (const QString& file :
-             {QString("fibonacci_n8_c1_d1.csv"), QString("fibonacci_n8_c0.5_d1.csv")}) {
-            std::map<int, std::vector<int>> receptions;
-            for (const Op& op : parseGolden(file)) {
-                if (op.kind == "transfer") {
-                    receptions[op.peer].push_back(op.proc);
-                }
-            }
-            QCOMPARE(receptions[0], (std::vector<int>{1, 2, 3, 5}));
-            QCOMPARE(receptions[3], (std::vector<int>{4}));
-            QCOMPARE(receptions[5], (std::vector<int>{6, 7}));
-        }
-    }
-
-    // docs/model.md §6: for n = 8 Binomial-stat, Tree-dyn and Non-Commut-Tree-dyn build the same
-    // schedule.
-    void threeGoldenTreesAreIdentical() {
-        const QStringList binomial = readGolden("binomial_n8_c1_d1.csv");
-        QVERIFY(!binomial.isEmpty());
-        QCOMPARE(readGolden("tree-dyn_n8_c1_d1.csv"), binomial);
-        QCOMPARE(readGolden("nctd_n8_c1_d1.csv"), binomial);
-    }
+struct SchedulesMatchGoldenRow {
+    std::string name;
+    AlgorithmId algorithm;
+    double c;
+    bool nonCommutative;
+    std::string file;
 };
 
-QTEST_APPLESS_MAIN(TestGoldenSchedules)
-#include "test_golden_schedules.moc"
+std::vector<SchedulesMatchGoldenRow> schedulesMatchGoldenRows() {
+    return {
+        {"binomial", AlgorithmId::BinomialStat, 1.0, false, "binomial_n8_c1_d1.csv"},
+        {"fibonacci", AlgorithmId::FibonacciStat, 1.0, false, "fibonacci_n8_c1_d1.csv"},
+        {"tree-dyn", AlgorithmId::TreeDyn, 1.0, false, "tree-dyn_n8_c1_d1.csv"},
+        {"nctd", AlgorithmId::NonCommutTreeDyn, 1.0, false, "nctd_n8_c1_d1.csv"},
+        {"fibonacci c=0.5", AlgorithmId::FibonacciStat, 0.5, false, "fibonacci_n8_c0.5_d1.csv"},
+        // The algorithms valid for a non-commutative operation build the same schedule in that
+        // mode: the mode only adds the adjacency check, it must not change a decision.
+        {"binomial non-commutative", AlgorithmId::BinomialStat, 1.0, true, "binomial_n8_c1_d1.csv"},
+        {"fibonacci non-commutative", AlgorithmId::FibonacciStat, 1.0, true,
+         "fibonacci_n8_c1_d1.csv"},
+        {"nctd non-commutative", AlgorithmId::NonCommutTreeDyn, 1.0, true, "nctd_n8_c1_d1.csv"},
+        {"fibonacci c=0.5 non-commutative", AlgorithmId::FibonacciStat, 0.5, true,
+         "fibonacci_n8_c0.5_d1.csv"},
+    };
+}
+
+class SchedulesMatchGolden : public ::testing::TestWithParam<SchedulesMatchGoldenRow> {};
+
+TEST_P(SchedulesMatchGolden, Row) {
+    auto algorithm = GetParam().algorithm;
+    auto c = GetParam().c;
+    auto nonCommutative = GetParam().nonCommutative;
+    auto file = GetParam().file;
+    const Schedule s = constantRun(algorithm, 1.0, c, nonCommutative);
+    ASSERT_EQ(s.nonCommutative, nonCommutative);
+    compareWithGolden(s, file);
+}
+INSTANTIATE_TEST_SUITE_P(GoldenSchedules, SchedulesMatchGolden,
+                         ::testing::ValuesIn(schedulesMatchGoldenRows()), rl::test::RowName());
+
+// The golden files themselves against docs/model.md: 7 transfers and 7 reductions, the
+// closed-form makespan as the last end, and [0,7] as the root's final value.
+struct GoldenFilesAgreeWithSpecRow {
+    std::string name;
+    std::string file;
+    double makespan;
+};
+
+std::vector<GoldenFilesAgreeWithSpecRow> goldenFilesAgreeWithSpecRows() {
+    return {
+        {"binomial", "binomial_n8_c1_d1.csv", 6.0},
+        {"tree-dyn", "tree-dyn_n8_c1_d1.csv", 6.0},
+        {"nctd", "nctd_n8_c1_d1.csv", 6.0},
+        {"fibonacci", "fibonacci_n8_c1_d1.csv", 5.0},
+        {"fibonacci c=0.5", "fibonacci_n8_c0.5_d1.csv", 4.5},
+    };
+}
+
+class GoldenFilesAgreeWithSpec : public ::testing::TestWithParam<GoldenFilesAgreeWithSpecRow> {};
+
+TEST_P(GoldenFilesAgreeWithSpec, Row) {
+    auto file = GetParam().file;
+    auto makespan = GetParam().makespan;
+    const std::vector<Op> ops = parseGolden(file);
+    ASSERT_EQ(ops.size(), std::size_t{14});
+    double last = 0.0;
+    for (std::size_t k = 0; k < ops.size(); ++k) {
+        ASSERT_EQ(ops[k].kind, std::string(k < 7 ? "transfer" : "reduction"));
+        last = std::max(last, ops[k].end);
+    }
+    ASSERT_FUZZY_EQ(last, makespan);
+    ASSERT_EQ(ops.back().proc, 0);
+    ASSERT_EQ(ops.back().value, std::string("[0,7]"));
+}
+INSTANTIATE_TEST_SUITE_P(GoldenSchedules, GoldenFilesAgreeWithSpec,
+                         ::testing::ValuesIn(goldenFilesAgreeWithSpecRows()), rl::test::RowName());
+
+// docs/model.md §4's example: with Fibonacci-stat, P0 receives from 1, 2, 3, 5 in that order; 3
+// from 4; 5 from 6 then 7.
+TEST(GoldenSchedules, GoldenFibonacciReceptionOrder) {
+    for (const std::string& file :
+         {std::string("fibonacci_n8_c1_d1.csv"), std::string("fibonacci_n8_c0.5_d1.csv")}) {
+        std::map<int, std::vector<int>> receptions;
+        for (const Op& op : parseGolden(file)) {
+            if (op.kind == "transfer") {
+                receptions[op.peer].push_back(op.proc);
+            }
+        }
+        ASSERT_EQ(receptions[0], (std::vector<int>{1, 2, 3, 5}));
+        ASSERT_EQ(receptions[3], (std::vector<int>{4}));
+        ASSERT_EQ(receptions[5], (std::vector<int>{6, 7}));
+    }
+}
+
+// docs/model.md §6: for n = 8 Binomial-stat, Tree-dyn and Non-Commut-Tree-dyn build the same
+// schedule.
+TEST(GoldenSchedules, ThreeGoldenTreesAreIdentical) {
+    const std::vector<std::string> binomial = readGolden("binomial_n8_c1_d1.csv");
+    ASSERT_TRUE(!binomial.empty());
+    ASSERT_EQ(readGolden("tree-dyn_n8_c1_d1.csv"), binomial);
+    ASSERT_EQ(readGolden("nctd_n8_c1_d1.csv"), binomial);
+}

@@ -10,13 +10,15 @@
 #include "engine/static_plan.h"
 #include "platform/fixed_costs.h"
 
-#include <QRegularExpression>
-#include <QtTest>
+#include "../../test_support.h"
 
 #include <map>
 #include <optional>
+#include <regex>
 
 using namespace rl;
+using rl::test::contains;
+using rl::test::formatted;
 
 namespace {
 
@@ -48,23 +50,35 @@ CostModel constantCosts(double d, double c) {
 // Compares line by line, so that a failure names the first sentence that differs.
 void compareLines(const Lines& actual, const Lines& expected) {
     for (std::size_t i = 0; i < std::min(actual.size(), expected.size()); ++i) {
-        QCOMPARE(QString::fromStdString(actual[i]), QString::fromStdString(expected[i]));
+        ASSERT_EQ(actual[i], expected[i]);
     }
-    QCOMPARE(actual.size(), expected.size());
+    ASSERT_EQ(actual.size(), expected.size());
 }
 
 bool contains(const Lines& l, const std::string& line) {
     return std::find(l.begin(), l.end(), line) != l.end();
 }
 
+// The groups of `re` matching the whole of `text` (0: the whole), none when it does not match.
+std::vector<std::string> fullMatch(const std::string& text, const std::regex& re) {
+    std::smatch m;
+    if (!std::regex_match(text, m, re)) {
+        return {};
+    }
+    std::vector<std::string> groups;
+    for (std::size_t i = 0; i < m.size(); ++i) {
+        groups.push_back(m.str(i));
+    }
+    return groups;
+}
+
 // A value as the sentences write it ("[0,3] [6,7]"), as the set of its indices.
-std::vector<bool> indices(const QString& runs, int n) {
+std::vector<bool> indices(const std::string& runs, int n) {
     std::vector<bool> v(static_cast<std::size_t>(n), false);
-    static const QRegularExpression run(QStringLiteral("\\[(\\d+),(\\d+)\\]"));
-    auto it = run.globalMatch(runs);
-    while (it.hasNext()) {
-        const auto m = it.next();
-        for (int i = m.captured(1).toInt(); i <= m.captured(2).toInt(); ++i) {
+    static const std::regex run("\\[(\\d+),(\\d+)\\]");
+    for (auto it = std::sregex_iterator(runs.begin(), runs.end(), run);
+         it != std::sregex_iterator(); ++it) {
+        for (int i = std::stoi(it->str(1)); i <= std::stoi(it->str(2)); ++i) {
             v[static_cast<std::size_t>(i)] = true;
         }
     }
@@ -96,17 +110,17 @@ class StoryReplay {
     }
 
     /// The first sentence of `narration` that contradicts the state, with why; empty if none.
-    QString firstContradiction(const Narration& narration) {
+    std::string firstContradiction(const Narration& narration) {
         for (const NarrationEntry& e : narration) {
-            const QString line = QString::fromStdString(e.text);
-            const QString why = replay(e, line);
-            if (!why.isEmpty()) {
-                return why + QStringLiteral(": \"") + line + QLatin1Char('"');
+            const std::string line = e.text;
+            const std::string why = replay(e, line);
+            if (!why.empty()) {
+                return why + std::string(": \"") + line + '"';
             }
         }
         for (int p = 0; p < m_n; ++p) {
             if (proc(p).inFlight || proc(p).reducing || !proc(p).waiting.empty()) {
-                return QStringLiteral("P%1 still works when the story ends").arg(p);
+                return formatted("P%1 still works when the story ends", p);
             }
         }
         return {};
@@ -146,55 +160,51 @@ class StoryReplay {
                 m_n - 1 - static_cast<int>(last - hold(p).rbegin())};
     }
 
-    QString replay(const NarrationEntry& e, const QString& line) {
-        static const QRegularExpression time(QStringLiteral("^t = ([^:]+): (.*)$"));
-        const auto tm = time.match(line);
-        if (!tm.hasMatch() ||
-            tm.captured(1) != QString::fromStdString(formatNarrationTime(e.event.time))) {
-            return QStringLiteral("not the event's time");
+    std::string replay(const NarrationEntry& e, const std::string& line) {
+        static const std::regex time("^t = ([^:]+): (.*)$");
+        const auto tm = fullMatch(line, time);
+        if (!!tm.empty() || tm[1] != formatNarrationTime(e.event.time)) {
+            return std::string("not the event's time");
         }
         if (e.event.time < m_now) {
-            return QStringLiteral("time goes back");
+            return std::string("time goes back");
         }
         m_now = e.event.time;
-        const QString text = tm.captured(2);
-        static const QRegularExpression sends(
-            QStringLiteral("^(.*?)P(\\d+) (is idle and )?sends ((?:\\[\\d+,\\d+\\] ?)+) to "
-                           "(?:P(\\d+)|it)$"));
-        static const QRegularExpression arrives(
-            QStringLiteral("^((?:\\[\\d+,\\d+\\] ?)+) arrives at P(\\d+); (.*)$"));
-        static const QRegularExpression merges(QStringLiteral(
+        const std::string text = tm[2];
+        static const std::regex sends(
+            "^(.*?)P(\\d+) (is idle and )?sends ((?:\\[\\d+,\\d+\\] ?)+) to "
+            "(?:P(\\d+)|it)$");
+        static const std::regex arrives("^((?:\\[\\d+,\\d+\\] ?)+) arrives at P(\\d+); (.*)$");
+        static const std::regex merges(
             "^P(\\d+) (starts merging|has finished its previous reduction and starts merging "
-            "the waiting) ((?:\\[\\d+,\\d+\\] ?)+) into its ((?:\\[\\d+,\\d+\\] ?)+)$"));
-        static const QRegularExpression holds(
-            QStringLiteral("^P(\\d+) now holds ((?:\\[\\d+,\\d+\\] ?)+)(; the reduction is "
-                           "complete)?$"));
-        static const QRegularExpression decides(QStringLiteral("^P(\\d+) (.*)$"));
+            "the waiting) ((?:\\[\\d+,\\d+\\] ?)+) into its ((?:\\[\\d+,\\d+\\] ?)+)$");
+        static const std::regex holds(
+            "^P(\\d+) now holds ((?:\\[\\d+,\\d+\\] ?)+)(; the reduction is "
+            "complete)?$");
+        static const std::regex decides("^P(\\d+) (.*)$");
         switch (e.event.kind) {
         case EventKind::TransferStart: {
-            const auto m = sends.match(text);
-            if (!m.hasMatch()) {
-                return QStringLiteral("not a transfer's start");
+            const auto m = fullMatch(text, sends);
+            if (!!m.empty()) {
+                return std::string("not a transfer's start");
             }
-            return transferStarts(m.captured(2).toInt(),
-                                  m.captured(5).isEmpty() ? -1 : m.captured(5).toInt(),
-                                  indices(m.captured(4), m_n), m.captured(1));
+            return transferStarts(std::stoi(m[2]), m[5].empty() ? -1 : std::stoi(m[5]),
+                                  indices(m[4], m_n), m[1]);
         }
         case EventKind::TransferEnd: {
-            const auto m = arrives.match(text);
-            if (!m.hasMatch()) {
-                return QStringLiteral("not a transfer's end");
+            const auto m = fullMatch(text, arrives);
+            if (!!m.empty()) {
+                return std::string("not a transfer's end");
             }
-            const int to = m.captured(2).toInt();
+            const int to = std::stoi(m[2]);
             Proc& r = proc(to);
-            if (!r.inFlight || hold(r.from) != indices(m.captured(1), m_n)) {
-                return QStringLiteral("no such value travels to P%1").arg(to);
+            if (!r.inFlight || hold(r.from) != indices(m[1], m_n)) {
+                return formatted("no such value travels to P%1", to);
             }
             const bool waits = r.reducing || !r.waiting.empty();
-            if (m.captured(3) != (waits ? QStringLiteral("it waits for P%1's previous reduction")
-                                        : QStringLiteral("P%1 reduces it"))
-                                     .arg(to)) {
-                return QStringLiteral("whether P%1 reduces it at once is wrong").arg(to);
+            if (m[3] !=
+                formatted(waits ? "it waits for P%1's previous reduction" : "P%1 reduces it", to)) {
+                return formatted("whether P%1 reduces it at once is wrong", to);
             }
             r.inFlight = false;
             r.waiting.push_back(r.from);
@@ -202,22 +212,21 @@ class StoryReplay {
             return {};
         }
         case EventKind::ReductionStart: {
-            const auto m = merges.match(text);
-            if (!m.hasMatch()) {
-                return QStringLiteral("not a reduction's start");
+            const auto m = fullMatch(text, merges);
+            if (!!m.empty()) {
+                return std::string("not a reduction's start");
             }
-            const int p = m.captured(1).toInt();
+            const int p = std::stoi(m[1]);
             Proc& r = proc(p);
             if (r.reducing || r.waiting.empty()) {
-                return QStringLiteral("P%1 has nothing to merge now").arg(p);
+                return formatted("P%1 has nothing to merge now", p);
             }
             const int from = r.waiting.front();
-            if (hold(from) != indices(m.captured(3), m_n) ||
-                hold(p) != indices(m.captured(4), m_n)) {
-                return QStringLiteral("the values merged are not those held");
+            if (hold(from) != indices(m[3], m_n) || hold(p) != indices(m[4], m_n)) {
+                return std::string("the values merged are not those held");
             }
-            if (m.captured(2).startsWith(QStringLiteral("has finished")) != m_waited[from]) {
-                return QStringLiteral("whether the value waited is wrong");
+            if (m[2].starts_with(std::string("has finished")) != m_waited[from]) {
+                return std::string("whether the value waited is wrong");
             }
             r.waiting.erase(r.waiting.begin());
             r.reducing = true;
@@ -230,58 +239,58 @@ class StoryReplay {
             return {};
         }
         case EventKind::ReductionEnd: {
-            const auto m = holds.match(text);
-            if (!m.hasMatch()) {
-                return QStringLiteral("not a reduction's end");
+            const auto m = fullMatch(text, holds);
+            if (!!m.empty()) {
+                return std::string("not a reduction's end");
             }
-            const int p = m.captured(1).toInt();
-            if (!proc(p).reducing || hold(p) != indices(m.captured(2), m_n)) {
-                return QStringLiteral("P%1 did not just merge that").arg(p);
+            const int p = std::stoi(m[1]);
+            if (!proc(p).reducing || hold(p) != indices(m[2], m_n)) {
+                return formatted("P%1 did not just merge that", p);
             }
             const bool all = std::all_of(hold(p).begin(), hold(p).end(), [](bool b) { return b; });
-            if (all == m.captured(3).isEmpty()) {
-                return QStringLiteral("\"complete\" is wrong");
+            if (all == m[3].empty()) {
+                return std::string("\"complete\" is wrong");
             }
             proc(p).reducing = false;
             return {};
         }
         case EventKind::Decision: {
-            const auto m = decides.match(text);
-            if (!m.hasMatch() || m.captured(1).toInt() != e.event.op) {
-                return QStringLiteral("not a decision of its processor");
+            const auto m = fullMatch(text, decides);
+            if (!!m.empty() || std::stoi(m[1]) != e.event.op) {
+                return std::string("not a decision of its processor");
             }
             proc(e.event.op).started = true;
             if (!idle(e.event.op)) {
-                return QStringLiteral("P%1 is not idle").arg(e.event.op);
+                return formatted("P%1 is not idle", e.event.op);
             }
-            return ruleOfWaiting(e.event.op, m.captured(2));
+            return ruleOfWaiting(e.event.op, m[2]);
         }
         }
-        return QStringLiteral("unknown event");
+        return std::string("unknown event");
     }
 
-    QString transferStarts(int from, int to, const std::vector<bool>& value,
-                           const QString& reason) {
+    std::string transferStarts(int from, int to, const std::vector<bool>& value,
+                               const std::string& reason) {
         if (to < 0) { // the generic "Pq is idle: Pp sends V to it"
-            static const QRegularExpression who(QStringLiteral("^P(\\d+) is idle: $"));
-            const auto w = who.match(reason);
-            if (!w.hasMatch()) {
-                return QStringLiteral("to whom?");
+            static const std::regex who("^P(\\d+) is idle: $");
+            const auto w = fullMatch(reason, who);
+            if (!!w.empty()) {
+                return std::string("to whom?");
             }
-            to = w.captured(1).toInt();
+            to = std::stoi(w[1]);
         }
         proc(from).started = true;
         proc(to).started = true;
         if (proc(from).sent) {
-            return QStringLiteral("P%1 sends twice").arg(from);
+            return formatted("P%1 sends twice", from);
         }
         if (!idle(from) || value != hold(from)) {
-            return QStringLiteral("P%1 is not idle with that value").arg(from);
+            return formatted("P%1 is not idle with that value", from);
         }
         if (from == to || proc(to).inFlight || proc(to).sent) {
-            return QStringLiteral("P%1 cannot receive now").arg(to);
+            return formatted("P%1 cannot receive now", to);
         }
-        if (const QString why = ruleOfTransfer(from, to, reason); !why.isEmpty()) {
+        if (const std::string why = ruleOfTransfer(from, to, reason); !why.empty()) {
             return why;
         }
         proc(from).sent = true;
@@ -291,12 +300,11 @@ class StoryReplay {
         return {};
     }
 
-    QString ruleOfTransfer(int from, int to, const QString& reason) {
+    std::string ruleOfTransfer(int from, int to, const std::string& reason) {
         if (m_algorithm == AlgorithmId::TreeDyn) {
-            if (reason !=
-                    QStringLiteral("P%1 is idle; the slot holds P%2, so ").arg(from).arg(to) ||
+            if (reason != formatted("P%1 is idle; the slot holds P%2, so ", from, to) ||
                 m_slot != to || !idle(to)) {
-                return QStringLiteral("the slot does not hold P%1").arg(to);
+                return formatted("the slot does not hold P%1", to);
             }
             m_slot = -1;
         } else if (m_algorithm == AlgorithmId::NonCommutTreeDyn) {
@@ -304,70 +312,63 @@ class StoryReplay {
             const auto [tlo, thi] = interval(to);
             const bool left = thi + 1 == lo;
             if (!left && tlo != hi + 1) {
-                return QStringLiteral("P%1 is not a neighbour").arg(to);
+                return formatted("P%1 is not a neighbour", to);
             }
-            QString expected = QStringLiteral("P%1 is idle; ").arg(from);
+            std::string expected = formatted("P%1 is idle; ", from);
             if (!left && lo == 0) {
-                expected += QStringLiteral("it has no left neighbour and ");
+                expected += std::string("it has no left neighbour and ");
             } else if (!left) {
                 const int l = holderOf(lo - 1);
                 if (idle(l)) {
-                    return QStringLiteral("its left neighbour P%1 is idle").arg(l);
+                    return formatted("its left neighbour P%1 is idle", l);
                 }
-                expected += QStringLiteral("its left neighbour P%1 is busy and ").arg(l);
+                expected += formatted("its left neighbour P%1 is busy and ", l);
             }
-            expected += QStringLiteral("its %1 neighbour P%2 holding [%3,%4] is idle, so ")
-                            .arg(left ? QStringLiteral("left") : QStringLiteral("right"))
-                            .arg(to)
-                            .arg(tlo)
-                            .arg(thi);
+            expected += formatted("its %1 neighbour P%2 holding [%3,%4] is idle, so ",
+                                  left ? std::string("left") : std::string("right"), to, tlo, thi);
             if (reason != expected || !idle(to)) {
-                return QStringLiteral("not what the neighbours are");
+                return std::string("not what the neighbours are");
             }
         } else if (m_plan) {
             const int j = proc(to).receptions + 1;
             if (j > m_plan->receptionCount(to) || m_plan->source(to, j - 1) != from) {
-                return QStringLiteral("not the planned reception");
+                return std::string("not the planned reception");
             }
-            const QString expected = m_plan->rounds
-                                         ? QStringLiteral("round %1 of P%2: ").arg(j).arg(to)
-                                         : QStringLiteral("reception %1 of %2 planned for P%3: ")
-                                               .arg(j)
-                                               .arg(m_plan->receptionCount(to))
-                                               .arg(to);
+            const std::string expected = m_plan->rounds
+                                             ? formatted("round %1 of P%2: ", j, to)
+                                             : formatted("reception %1 of %2 planned for P%3: ", j,
+                                                         m_plan->receptionCount(to), to);
             if (reason != expected) {
-                return QStringLiteral("not the reception's number");
+                return std::string("not the reception's number");
             }
         }
         return {};
     }
 
-    QString ruleOfWaiting(int p, const QString& what) {
+    std::string ruleOfWaiting(int p, const std::string& what) {
         if (m_algorithm == AlgorithmId::TreeDyn) {
-            if (what != QStringLiteral("is idle and enters the empty slot") || m_slot >= 0) {
-                return QStringLiteral("the slot is not empty");
+            if (what != std::string("is idle and enters the empty slot") || m_slot >= 0) {
+                return std::string("the slot is not empty");
             }
             m_slot = p;
         } else if (m_algorithm == AlgorithmId::NonCommutTreeDyn) {
             const auto [lo, hi] = interval(p);
-            if (what != QStringLiteral("is idle and waits: no idle neighbour") ||
+            if (what != std::string("is idle and waits: no idle neighbour") ||
                 (lo > 0 && idle(holderOf(lo - 1))) || (hi < m_n - 1 && idle(holderOf(hi + 1)))) {
-                return QStringLiteral("a neighbour is idle");
+                return std::string("a neighbour is idle");
             }
         } else if (m_plan) {
             const int next = proc(p).receptions;
-            QString expected;
+            std::string expected;
             if (next < m_plan->receptionCount(p)) {
                 const int s = m_plan->source(p, next);
                 if (proc(s).sent) {
-                    return QStringLiteral("P%1 has sent already").arg(s);
+                    return formatted("P%1 has sent already", s);
                 }
-                expected = QStringLiteral("is idle and waits for P%1's value (%2)")
-                               .arg(s)
-                               .arg(m_plan->rounds ? QStringLiteral("round %1").arg(next + 1)
-                                                   : QStringLiteral("reception %1 of %2")
-                                                         .arg(next + 1)
-                                                         .arg(m_plan->receptionCount(p)));
+                expected = formatted("is idle and waits for P%1's value (%2)", s,
+                                     m_plan->rounds ? formatted("round %1", next + 1)
+                                                    : formatted("reception %1 of %2", next + 1,
+                                                                m_plan->receptionCount(p)));
             } else {
                 const int to = m_plan->parent[static_cast<std::size_t>(p)];
                 int j = 1;
@@ -375,17 +376,16 @@ class StoryReplay {
                     ++j;
                 }
                 if (proc(to).receptions >= j) {
-                    return QStringLiteral("P%1 has taken it already").arg(to);
+                    return formatted("P%1 has taken it already", to);
                 }
                 expected = (m_plan->receptionCount(p) == 0
-                                ? QStringLiteral("has nothing to receive and waits ")
-                                : QStringLiteral("is idle and waits ")) +
-                           (m_plan->rounds
-                                ? QStringLiteral("for round %1 of P%2").arg(j).arg(to)
-                                : QStringLiteral("until P%1 can take reception %2").arg(to).arg(j));
+                                ? std::string("has nothing to receive and waits ")
+                                : std::string("is idle and waits ")) +
+                           (m_plan->rounds ? formatted("for round %1 of P%2", j, to)
+                                           : formatted("until P%1 can take reception %2", to, j));
             }
             if (what != expected) {
-                return QStringLiteral("not what the plan waits for");
+                return std::string("not what the plan waits for");
             }
         }
         return {};
@@ -403,313 +403,304 @@ class StoryReplay {
 
 } // namespace
 
-class TestNarration : public QObject {
-    Q_OBJECT
-  private slots:
-    void timesHaveThreeSignificantDigits() {
-        QCOMPARE(formatNarrationTime(0.0), std::string("0.00"));
-        QCOMPARE(formatNarrationTime(2.3149), std::string("2.31"));
-        QCOMPARE(formatNarrationTime(1.2), std::string("1.20"));
-        QCOMPARE(formatNarrationTime(3.0), std::string("3.00"));
-        QCOMPARE(formatNarrationTime(12.345), std::string("12.3"));
-        QCOMPARE(formatNarrationTime(123.45), std::string("123"));
-        QCOMPARE(formatNarrationTime(0.045678), std::string("0.0457"));
-        QCOMPARE(formatNarrationTime(0.5), std::string("0.500"));
-    }
+TEST(Narration, TimesHaveThreeSignificantDigits) {
+    ASSERT_EQ(formatNarrationTime(0.0), std::string("0.00"));
+    ASSERT_EQ(formatNarrationTime(2.3149), std::string("2.31"));
+    ASSERT_EQ(formatNarrationTime(1.2), std::string("1.20"));
+    ASSERT_EQ(formatNarrationTime(3.0), std::string("3.00"));
+    ASSERT_EQ(formatNarrationTime(12.345), std::string("12.3"));
+    ASSERT_EQ(formatNarrationTime(123.45), std::string("123"));
+    ASSERT_EQ(formatNarrationTime(0.045678), std::string("0.0457"));
+    ASSERT_EQ(formatNarrationTime(0.5), std::string("0.500"));
+}
 
-    // Tree-dyn, n = 4, c = d = 1 (docs/model.md §3-4): at time 0 the processors become idle in
-    // index order: P0 enters the empty slot, P1 finds P0 there and sends to it, P2 enters the
-    // slot again, P3 sends to P2. At t = 2 P0's reduction ends first (its end was queued
-    // first): P0 is idle and enters the empty slot; then P2 finds P0 there and sends.
-    void treeDynFour() {
-        compareLines(
-            lines(story(AlgorithmId::TreeDyn, 4, constantCosts(1, 1))),
-            {"t = 0.00: P0 is idle and enters the empty slot",
-             "t = 0.00: P1 is idle; the slot holds P0, so P1 sends [1,1] to P0",
-             "t = 0.00: P2 is idle and enters the empty slot",
-             "t = 0.00: P3 is idle; the slot holds P2, so P3 sends [3,3] to P2",
-             "t = 1.00: [1,1] arrives at P0; P0 reduces it",
-             "t = 1.00: P0 starts merging [1,1] into its [0,0]",
-             "t = 1.00: [3,3] arrives at P2; P2 reduces it",
-             "t = 1.00: P2 starts merging [3,3] into its [2,2]", "t = 2.00: P0 now holds [0,1]",
-             "t = 2.00: P0 is idle and enters the empty slot", "t = 2.00: P2 now holds [2,3]",
-             "t = 2.00: P2 is idle; the slot holds P0, so P2 sends [2,3] to P0",
-             "t = 3.00: [2,3] arrives at P0; P0 reduces it",
-             "t = 3.00: P0 starts merging [2,3] into its [0,1]",
-             "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
-    }
+// Tree-dyn, n = 4, c = d = 1 (docs/model.md §3-4): at time 0 the processors become idle in
+// index order: P0 enters the empty slot, P1 finds P0 there and sends to it, P2 enters the
+// slot again, P3 sends to P2. At t = 2 P0's reduction ends first (its end was queued
+// first): P0 is idle and enters the empty slot; then P2 finds P0 there and sends.
+TEST(Narration, TreeDynFour) {
+    compareLines(lines(story(AlgorithmId::TreeDyn, 4, constantCosts(1, 1))),
+                 {"t = 0.00: P0 is idle and enters the empty slot",
+                  "t = 0.00: P1 is idle; the slot holds P0, so P1 sends [1,1] to P0",
+                  "t = 0.00: P2 is idle and enters the empty slot",
+                  "t = 0.00: P3 is idle; the slot holds P2, so P3 sends [3,3] to P2",
+                  "t = 1.00: [1,1] arrives at P0; P0 reduces it",
+                  "t = 1.00: P0 starts merging [1,1] into its [0,0]",
+                  "t = 1.00: [3,3] arrives at P2; P2 reduces it",
+                  "t = 1.00: P2 starts merging [3,3] into its [2,2]",
+                  "t = 2.00: P0 now holds [0,1]", "t = 2.00: P0 is idle and enters the empty slot",
+                  "t = 2.00: P2 now holds [2,3]",
+                  "t = 2.00: P2 is idle; the slot holds P0, so P2 sends [2,3] to P0",
+                  "t = 3.00: [2,3] arrives at P0; P0 reduces it",
+                  "t = 3.00: P0 starts merging [2,3] into its [0,1]",
+                  "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
+}
 
-    // The issue's run (reducelab-cli run --algo tree-dyn --n 16 --comm gamma:1:0.5 --comp
-    // gamma:0.5:0.5 --seed 1): at time 0, P0 enters, P1 sends to P0, P2 enters, ... (never two
-    // processors in the one slot); and no event is told twice (a send once, as it starts).
-    void treeDynIssueRun() {
-        const CostModel costs = CostModel::perOperation(Law::gamma(1, 0.5), Law::gamma(0.5, 0.5));
-        Schedule s;
-        const Narration n = story(AlgorithmId::TreeDyn, 16, costs, 1, 0, &s);
-        for (int p = 0; p < 16; ++p) {
-            const std::string expected =
-                p % 2 == 0
-                    ? "t = 0.00: P" + std::to_string(p) + " is idle and enters the empty slot"
-                    : "t = 0.00: P" + std::to_string(p) + " is idle; the slot holds P" +
-                          std::to_string(p - 1) + ", so P" + std::to_string(p) + " sends [" +
-                          std::to_string(p) + "," + std::to_string(p) + "] to P" +
-                          std::to_string(p - 1);
-            QCOMPARE(QString::fromStdString(n[static_cast<std::size_t>(p)].text),
-                     QString::fromStdString(expected));
-        }
-        std::size_t sends = 0;
-        for (const NarrationEntry& e : n) {
-            sends += e.text.find(" sends ") != std::string::npos ? 1 : 0;
-        }
-        QCOMPARE(sends, s.transfers.size());
-        QCOMPARE(StoryReplay(AlgorithmId::TreeDyn, 16).firstContradiction(n), QString());
+// The issue's run (reducelab-cli run --algo tree-dyn --n 16 --comm gamma:1:0.5 --comp
+// gamma:0.5:0.5 --seed 1): at time 0, P0 enters, P1 sends to P0, P2 enters, ... (never two
+// processors in the one slot); and no event is told twice (a send once, as it starts).
+TEST(Narration, TreeDynIssueRun) {
+    const CostModel costs = CostModel::perOperation(Law::gamma(1, 0.5), Law::gamma(0.5, 0.5));
+    Schedule s;
+    const Narration n = story(AlgorithmId::TreeDyn, 16, costs, 1, 0, &s);
+    for (int p = 0; p < 16; ++p) {
+        const std::string expected =
+            p % 2 == 0 ? "t = 0.00: P" + std::to_string(p) + " is idle and enters the empty slot"
+                       : "t = 0.00: P" + std::to_string(p) + " is idle; the slot holds P" +
+                             std::to_string(p - 1) + ", so P" + std::to_string(p) + " sends [" +
+                             std::to_string(p) + "," + std::to_string(p) + "] to P" +
+                             std::to_string(p - 1);
+        ASSERT_EQ(n[static_cast<std::size_t>(p)].text, expected);
     }
-
-    // Non-Commut-Tree-dyn, n = 4: at time 0 P0 has no left neighbour and P1 has not started,
-    // so P0 waits; P1's left neighbour P0 is idle: P1 sends. Likewise P2 (P1 has sent, P3 has
-    // not started) and P3. At t = 2 P0 is idle first while P2, holding [2,3], still reduces:
-    // P0 waits; then P2's left neighbour P0 is idle: P2 sends to it.
-    void nonCommutTreeDynFour() {
-        compareLines(
-            lines(story(AlgorithmId::NonCommutTreeDyn, 4, constantCosts(1, 1))),
-            {"t = 0.00: P0 is idle and waits: no idle neighbour",
-             "t = 0.00: P1 is idle; its left neighbour P0 holding [0,0] is idle, so P1 sends "
-             "[1,1] to P0",
-             "t = 0.00: P2 is idle and waits: no idle neighbour",
-             "t = 0.00: P3 is idle; its left neighbour P2 holding [2,2] is idle, so P3 sends "
-             "[3,3] to P2",
-             "t = 1.00: [1,1] arrives at P0; P0 reduces it",
-             "t = 1.00: P0 starts merging [1,1] into its [0,0]",
-             "t = 1.00: [3,3] arrives at P2; P2 reduces it",
-             "t = 1.00: P2 starts merging [3,3] into its [2,2]", "t = 2.00: P0 now holds [0,1]",
-             "t = 2.00: P0 is idle and waits: no idle neighbour", "t = 2.00: P2 now holds [2,3]",
-             "t = 2.00: P2 is idle; its left neighbour P0 holding [0,1] is idle, so P2 sends "
-             "[2,3] to P0",
-             "t = 3.00: [2,3] arrives at P0; P0 reduces it",
-             "t = 3.00: P0 starts merging [2,3] into its [0,1]",
-             "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
+    std::size_t sends = 0;
+    for (const NarrationEntry& e : n) {
+        sends += e.text.find(" sends ") != std::string::npos ? 1 : 0;
     }
+    ASSERT_EQ(sends, s.transfers.size());
+    ASSERT_EQ(StoryReplay(AlgorithmId::TreeDyn, 16).firstContradiction(n), std::string());
+}
 
-    // Binomial-stat, n = 4, c = d = 1: round 1 pairs P1 -> P0 and P3 -> P2 over [0, 1], both
-    // reduce over [1, 2]; P0 waits for P2 (round 2), which sends once its reduction ends:
-    // [2, 3], reduced over [3, 4].
-    void binomialFour() {
-        compareLines(
-            lines(story(AlgorithmId::BinomialStat, 4, constantCosts(1, 1))),
-            {"t = 0.00: P0 is idle and waits for P1's value (round 1)",
-             "t = 0.00: round 1 of P0: P1 sends [1,1] to P0",
-             "t = 0.00: P2 is idle and waits for P3's value (round 1)",
-             "t = 0.00: round 1 of P2: P3 sends [3,3] to P2",
-             "t = 1.00: [1,1] arrives at P0; P0 reduces it",
-             "t = 1.00: P0 starts merging [1,1] into its [0,0]",
-             "t = 1.00: [3,3] arrives at P2; P2 reduces it",
-             "t = 1.00: P2 starts merging [3,3] into its [2,2]", "t = 2.00: P0 now holds [0,1]",
-             "t = 2.00: P0 is idle and waits for P2's value (round 2)",
-             "t = 2.00: P2 now holds [2,3]", "t = 2.00: round 2 of P0: P2 sends [2,3] to P0",
-             "t = 3.00: [2,3] arrives at P0; P0 reduces it",
-             "t = 3.00: P0 starts merging [2,3] into its [0,1]",
-             "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
-    }
+// Non-Commut-Tree-dyn, n = 4: at time 0 P0 has no left neighbour and P1 has not started,
+// so P0 waits; P1's left neighbour P0 is idle: P1 sends. Likewise P2 (P1 has sent, P3 has
+// not started) and P3. At t = 2 P0 is idle first while P2, holding [2,3], still reduces:
+// P0 waits; then P2's left neighbour P0 is idle: P2 sends to it.
+TEST(Narration, NonCommutTreeDynFour) {
+    compareLines(
+        lines(story(AlgorithmId::NonCommutTreeDyn, 4, constantCosts(1, 1))),
+        {"t = 0.00: P0 is idle and waits: no idle neighbour",
+         "t = 0.00: P1 is idle; its left neighbour P0 holding [0,0] is idle, so P1 sends "
+         "[1,1] to P0",
+         "t = 0.00: P2 is idle and waits: no idle neighbour",
+         "t = 0.00: P3 is idle; its left neighbour P2 holding [2,2] is idle, so P3 sends "
+         "[3,3] to P2",
+         "t = 1.00: [1,1] arrives at P0; P0 reduces it",
+         "t = 1.00: P0 starts merging [1,1] into its [0,0]",
+         "t = 1.00: [3,3] arrives at P2; P2 reduces it",
+         "t = 1.00: P2 starts merging [3,3] into its [2,2]", "t = 2.00: P0 now holds [0,1]",
+         "t = 2.00: P0 is idle and waits: no idle neighbour", "t = 2.00: P2 now holds [2,3]",
+         "t = 2.00: P2 is idle; its left neighbour P0 holding [0,1] is idle, so P2 sends "
+         "[2,3] to P0",
+         "t = 3.00: [2,3] arrives at P0; P0 reduces it",
+         "t = 3.00: P0 starts merging [2,3] into its [0,1]",
+         "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
+}
 
-    // Fibonacci-stat, n = 4 (order 3): P0 receives from P1, P2, P3 in that order; reception j
-    // waits for reception j-1 and the reduction of reception j-2. At t = 1 reception 1 ends
-    // and its reduction starts, and reception 2 may start (it overlaps that reduction); at
-    // t = 2 the reduction ends first (queued first), then reception 2 arrives and reception 3
-    // starts.
-    void fibonacciFour() {
-        compareLines(
-            lines(story(AlgorithmId::FibonacciStat, 4, constantCosts(1, 1))),
-            {"t = 0.00: P0 is idle and waits for P1's value (reception 1 of 3)",
-             "t = 0.00: reception 1 of 3 planned for P0: P1 sends [1,1] to P0",
-             "t = 0.00: P2 has nothing to receive and waits until P0 can take reception 2",
-             "t = 0.00: P3 has nothing to receive and waits until P0 can take reception 3",
-             "t = 1.00: [1,1] arrives at P0; P0 reduces it",
-             "t = 1.00: P0 starts merging [1,1] into its [0,0]",
-             "t = 1.00: reception 2 of 3 planned for P0: P2 sends [2,2] to P0",
-             "t = 2.00: P0 now holds [0,1]", "t = 2.00: [2,2] arrives at P0; P0 reduces it",
-             "t = 2.00: P0 starts merging [2,2] into its [0,1]",
-             "t = 2.00: reception 3 of 3 planned for P0: P3 sends [3,3] to P0",
-             "t = 3.00: P0 now holds [0,2]", "t = 3.00: [3,3] arrives at P0; P0 reduces it",
-             "t = 3.00: P0 starts merging [3,3] into its [0,2]",
-             "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
-    }
+// Binomial-stat, n = 4, c = d = 1: round 1 pairs P1 -> P0 and P3 -> P2 over [0, 1], both
+// reduce over [1, 2]; P0 waits for P2 (round 2), which sends once its reduction ends:
+// [2, 3], reduced over [3, 4].
+TEST(Narration, BinomialFour) {
+    compareLines(lines(story(AlgorithmId::BinomialStat, 4, constantCosts(1, 1))),
+                 {"t = 0.00: P0 is idle and waits for P1's value (round 1)",
+                  "t = 0.00: round 1 of P0: P1 sends [1,1] to P0",
+                  "t = 0.00: P2 is idle and waits for P3's value (round 1)",
+                  "t = 0.00: round 1 of P2: P3 sends [3,3] to P2",
+                  "t = 1.00: [1,1] arrives at P0; P0 reduces it",
+                  "t = 1.00: P0 starts merging [1,1] into its [0,0]",
+                  "t = 1.00: [3,3] arrives at P2; P2 reduces it",
+                  "t = 1.00: P2 starts merging [3,3] into its [2,2]",
+                  "t = 2.00: P0 now holds [0,1]",
+                  "t = 2.00: P0 is idle and waits for P2's value (round 2)",
+                  "t = 2.00: P2 now holds [2,3]", "t = 2.00: round 2 of P0: P2 sends [2,3] to P0",
+                  "t = 3.00: [2,3] arrives at P0; P0 reduces it",
+                  "t = 3.00: P0 starts merging [2,3] into its [0,1]",
+                  "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
+}
 
-    // Binomial-stat, n = 6: P4 receives only from P5 (P6 does not exist) and holds [4,5] at 2,
-    // while P0 runs round 2 (from P2) over [2, 4]: P4 waits for round 3 of P0.
-    void binomialWaitsForItsRound() {
-        const Lines l = lines(story(AlgorithmId::BinomialStat, 6, constantCosts(1, 1)));
-        QVERIFY(contains(l, "t = 2.00: P4 now holds [4,5]"));
-        QVERIFY(contains(l, "t = 2.00: P4 is idle and waits for round 3 of P0"));
-        QVERIFY(contains(l, "t = 4.00: round 3 of P0: P4 sends [4,5] to P0"));
-    }
+// Fibonacci-stat, n = 4 (order 3): P0 receives from P1, P2, P3 in that order; reception j
+// waits for reception j-1 and the reduction of reception j-2. At t = 1 reception 1 ends
+// and its reduction starts, and reception 2 may start (it overlaps that reduction); at
+// t = 2 the reduction ends first (queued first), then reception 2 arrives and reception 3
+// starts.
+TEST(Narration, FibonacciFour) {
+    compareLines(lines(story(AlgorithmId::FibonacciStat, 4, constantCosts(1, 1))),
+                 {"t = 0.00: P0 is idle and waits for P1's value (reception 1 of 3)",
+                  "t = 0.00: reception 1 of 3 planned for P0: P1 sends [1,1] to P0",
+                  "t = 0.00: P2 has nothing to receive and waits until P0 can take reception 2",
+                  "t = 0.00: P3 has nothing to receive and waits until P0 can take reception 3",
+                  "t = 1.00: [1,1] arrives at P0; P0 reduces it",
+                  "t = 1.00: P0 starts merging [1,1] into its [0,0]",
+                  "t = 1.00: reception 2 of 3 planned for P0: P2 sends [2,2] to P0",
+                  "t = 2.00: P0 now holds [0,1]", "t = 2.00: [2,2] arrives at P0; P0 reduces it",
+                  "t = 2.00: P0 starts merging [2,2] into its [0,1]",
+                  "t = 2.00: reception 3 of 3 planned for P0: P3 sends [3,3] to P0",
+                  "t = 3.00: P0 now holds [0,2]", "t = 3.00: [3,3] arrives at P0; P0 reduces it",
+                  "t = 3.00: P0 starts merging [3,3] into its [0,2]",
+                  "t = 4.00: P0 now holds [0,3]; the reduction is complete"});
+}
 
-    // Fibonacci-stat, n = 8, d = 1, c = 2: reception 2 of P0 ends at 2 while the reduction of
-    // reception 1 runs until 3, so the value waits and is merged at 3.
-    void fibonacciValueWaitsForPreviousReduction() {
-        const Lines l = lines(story(AlgorithmId::FibonacciStat, 8, constantCosts(1, 2)));
-        QVERIFY(contains(l, "t = 2.00: [2,2] arrives at P0; it waits for P0's previous reduction"));
-        QVERIFY(contains(l, "t = 3.00: P0 has finished its previous reduction and starts merging "
+// Binomial-stat, n = 6: P4 receives only from P5 (P6 does not exist) and holds [4,5] at 2,
+// while P0 runs round 2 (from P2) over [2, 4]: P4 waits for round 3 of P0.
+TEST(Narration, BinomialWaitsForItsRound) {
+    const Lines l = lines(story(AlgorithmId::BinomialStat, 6, constantCosts(1, 1)));
+    ASSERT_TRUE(contains(l, "t = 2.00: P4 now holds [4,5]"));
+    ASSERT_TRUE(contains(l, "t = 2.00: P4 is idle and waits for round 3 of P0"));
+    ASSERT_TRUE(contains(l, "t = 4.00: round 3 of P0: P4 sends [4,5] to P0"));
+}
+
+// Fibonacci-stat, n = 8, d = 1, c = 2: reception 2 of P0 ends at 2 while the reduction of
+// reception 1 runs until 3, so the value waits and is merged at 3.
+TEST(Narration, FibonacciValueWaitsForPreviousReduction) {
+    const Lines l = lines(story(AlgorithmId::FibonacciStat, 8, constantCosts(1, 2)));
+    ASSERT_TRUE(contains(l, "t = 2.00: [2,2] arrives at P0; it waits for P0's previous reduction"));
+    ASSERT_TRUE(contains(l, "t = 3.00: P0 has finished its previous reduction and starts merging "
                             "the waiting [2,2] into its [0,1]"));
-        QCOMPARE(l.back(), std::string("t = 9.00: P0 now holds [0,7]; the reduction is complete"));
-    }
+    ASSERT_EQ(l.back(), std::string("t = 9.00: P0 now holds [0,7]; the reduction is complete"));
+}
 
-    // Liu-Wang's Fig. 1 cluster (SNF): the schedule is decided before the run, so its story
-    // tells each transfer as the next of the sender order, and who waits for its turn.
-    void clairvoyantWaitsForItsTurn() {
-        const CostModel costs = CostModel::fixedMatrix(FixedCosts::liuWangFig1());
-        for (const Algorithm& a : clairvoyantAlgorithms()) {
-            const Narration n = story(a, 7, costs);
-            QCOMPARE(StoryReplay(a, 7).firstContradiction(n), QString());
-        }
-        const Lines snf = lines(story(AlgorithmId::Snf, 7, costs));
-        compareLines(Lines(snf.begin(), snf.begin() + 3),
-                     {"t = 0.00: P4 has nothing to receive and waits for its turn in the sender "
-                      "order (EP starts it once two processors are free)",
-                      "t = 0.00: next in the sender order and two processors are free: P1 sends "
-                      "[1,1] to P0",
-                      "t = 0.00: next in the sender order and two processors are free: P2 sends "
-                      "[2,2] to P5"});
+// Liu-Wang's Fig. 1 cluster (SNF): the schedule is decided before the run, so its story
+// tells each transfer as the next of the sender order, and who waits for its turn.
+TEST(Narration, ClairvoyantWaitsForItsTurn) {
+    const CostModel costs = CostModel::fixedMatrix(FixedCosts::liuWangFig1());
+    for (const Algorithm& a : clairvoyantAlgorithms()) {
+        const Narration n = story(a, 7, costs);
+        ASSERT_EQ(StoryReplay(a, 7).firstContradiction(n), std::string());
     }
+    const Lines snf = lines(story(AlgorithmId::Snf, 7, costs));
+    compareLines(Lines(snf.begin(), snf.begin() + 3),
+                 {"t = 0.00: P4 has nothing to receive and waits for its turn in the sender "
+                  "order (EP starts it once two processors are free)",
+                  "t = 0.00: next in the sender order and two processors are free: P1 sends "
+                  "[1,1] to P0",
+                  "t = 0.00: next in the sender order and two processors are free: P2 sends "
+                  "[2,2] to P5"});
+}
 
-    void singleProcessor() {
-        for (const Algorithm& a : algorithms()) {
-            const Narration n = story(a, 1, constantCosts(1, 1));
-            compareLines(lines(n), {"t = 0.00: P0 alone holds [0,0]; there is nothing to reduce"});
-            QCOMPARE(n.front().event.kind, EventKind::Decision);
-        }
+TEST(Narration, SingleProcessor) {
+    for (const Algorithm& a : algorithms()) {
+        const Narration n = story(a, 1, constantCosts(1, 1));
+        compareLines(lines(n), {"t = 0.00: P0 alone holds [0,0]; there is nothing to reduce"});
+        ASSERT_EQ(n.front().event.kind, EventKind::Decision);
     }
+}
 
-    // Every operation's start and end is told exactly once, with its time, in a story whose
-    // times never go back; the other lines are decisions. On random runs of every algorithm,
-    // zero costs (Bernoulli) included, where many events tie.
-    void everyEventOnce() {
-        const CostModel gamma = CostModel::perOperation(Law::gamma(1, 1), Law::gamma(0.5, 1));
-        const CostModel zeros = CostModel::perOperation(Law::bernoulli(1, 2), Law::bernoulli(1, 1));
-        for (const CostModel& costs : {gamma, zeros}) {
-            for (int n : {2, 3, 7, 16, 31}) {
-                for (const Algorithm& a : algorithms()) {
-                    for (std::uint64_t rep = 0; rep < 5; ++rep) {
-                        Schedule s;
-                        const Narration story_ = story(a, n, costs, 3, rep, &s);
-                        std::map<std::pair<int, int>, int> told; // (kind, op) -> times told
-                        double now = 0.0;
-                        for (const NarrationEntry& e : story_) {
-                            QVERIFY(e.event.time >= now);
-                            now = e.event.time;
-                            const std::string prefix =
-                                "t = " + formatNarrationTime(e.event.time) + ": ";
-                            QVERIFY2(e.text.compare(0, prefix.size(), prefix) == 0, e.text.c_str());
-                            if (e.event.kind != EventKind::Decision) {
-                                ++told[{static_cast<int>(e.event.kind), e.event.op}];
-                            }
+// Every operation's start and end is told exactly once, with its time, in a story whose
+// times never go back; the other lines are decisions. On random runs of every algorithm,
+// zero costs (Bernoulli) included, where many events tie.
+TEST(Narration, EveryEventOnce) {
+    const CostModel gamma = CostModel::perOperation(Law::gamma(1, 1), Law::gamma(0.5, 1));
+    const CostModel zeros = CostModel::perOperation(Law::bernoulli(1, 2), Law::bernoulli(1, 1));
+    for (const CostModel& costs : {gamma, zeros}) {
+        for (int n : {2, 3, 7, 16, 31}) {
+            for (const Algorithm& a : algorithms()) {
+                for (std::uint64_t rep = 0; rep < 5; ++rep) {
+                    Schedule s;
+                    const Narration story_ = story(a, n, costs, 3, rep, &s);
+                    std::map<std::pair<int, int>, int> told; // (kind, op) -> times told
+                    double now = 0.0;
+                    for (const NarrationEntry& e : story_) {
+                        ASSERT_TRUE(e.event.time >= now);
+                        now = e.event.time;
+                        const std::string prefix =
+                            "t = " + formatNarrationTime(e.event.time) + ": ";
+                        ASSERT_TRUE(e.text.compare(0, prefix.size(), prefix) == 0)
+                            << e.text.c_str();
+                        if (e.event.kind != EventKind::Decision) {
+                            ++told[{static_cast<int>(e.event.kind), e.event.op}];
                         }
-                        QCOMPARE(told.size(), 4 * static_cast<std::size_t>(n - 1));
-                        for (const auto& [event, times] : told) {
-                            QCOMPARE(times, 1);
-                        }
-                        for (const auto& [event, times] : told) {
-                            const bool transfer =
-                                event.first == static_cast<int>(EventKind::TransferStart) ||
-                                event.first == static_cast<int>(EventKind::TransferEnd);
-                            QVERIFY(event.second < static_cast<int>(transfer
-                                                                        ? s.transfers.size()
-                                                                        : s.reductions.size()));
-                        }
+                    }
+                    ASSERT_EQ(told.size(), 4 * static_cast<std::size_t>(n - 1));
+                    for (const auto& [event, times] : told) {
+                        ASSERT_EQ(times, 1);
+                    }
+                    for (const auto& [event, times] : told) {
+                        const bool transfer =
+                            event.first == static_cast<int>(EventKind::TransferStart) ||
+                            event.first == static_cast<int>(EventKind::TransferEnd);
+                        ASSERT_TRUE(
+                            event.second <
+                            static_cast<int>(transfer ? s.transfers.size() : s.reductions.size()));
                     }
                 }
             }
         }
     }
+}
 
-    // The text form (reducelab-cli run --narration): the story, a line each.
-    void narrationTextIsTheStory() {
-        const CostModel costs = CostModel::perOperation(Law::gamma(1, 1), Law::bernoulli(0.5, 1));
-        for (const Algorithm& a : algorithms()) {
-            const Narration n = story(a, 12, costs, 4);
-            std::string expected;
-            for (const NarrationEntry& e : n) {
-                expected += e.text + "\n";
-            }
-            QCOMPARE(QString::fromStdString(narrationText(n)), QString::fromStdString(expected));
+// The text form (reducelab-cli run --narration): the story, a line each.
+TEST(Narration, NarrationTextIsTheStory) {
+    const CostModel costs = CostModel::perOperation(Law::gamma(1, 1), Law::bernoulli(0.5, 1));
+    for (const Algorithm& a : algorithms()) {
+        const Narration n = story(a, 12, costs, 4);
+        std::string expected;
+        for (const NarrationEntry& e : n) {
+            expected += e.text + "\n";
         }
+        ASSERT_EQ(narrationText(n), expected);
     }
+}
 
-    // The replay (#29): every built-in algorithm's story, on random platforms and laws (ties
-    // with constant costs, zero costs with Bernoulli, both modes of Non-Commut-Tree-dyn and the
-    // static plans), never contradicts the state its sentences describe.
-    void storiesAgreeWithTheRules_data() {
-        QTest::addColumn<QString>("comm");
-        QTest::addColumn<QString>("comp");
-        QTest::newRow("constant ties") << "const:1"
-                                       << "const:1";
-        QTest::newRow("constant, no reduction") << "const:1"
-                                                << "const:0";
-        QTest::newRow("slow reductions") << "const:1"
-                                         << "const:2.5";
-        QTest::newRow("gamma") << "gamma:1:1"
-                               << "gamma:0.5:1";
-        QTest::newRow("gamma cv 3") << "gamma:1:3"
-                                    << "gamma:1:3";
-        QTest::newRow("zero costs") << "bernoulli:1:2"
-                                    << "bernoulli:1:1";
-        QTest::newRow("zero transfers") << "const:0"
-                                        << "gamma:1:0.5";
-    }
-    void storiesAgreeWithTheRules() {
-        QFETCH(QString, comm);
-        QFETCH(QString, comp);
-        const CostModel costs =
-            CostModel::perOperation(parseLaw(comm.toStdString()), parseLaw(comp.toStdString()));
-        int stories = 0;
-        for (const Algorithm& a : algorithms()) {
-            for (int n : {2, 3, 5, 8, 13, 33}) {
-                for (std::uint64_t rep = 0; rep < 6; ++rep) {
-                    const Narration s = story(a, n, costs, 7, rep);
-                    const QString why = StoryReplay(a, n).firstContradiction(s);
-                    QVERIFY2(why.isEmpty(),
-                             qPrintable(QString::fromStdString(a.key()) +
-                                        QStringLiteral(" n=%1 rep=%2: ").arg(n).arg(rep) + why));
-                    ++stories;
-                }
-            }
-        }
-        QCOMPARE(stories, 4 * 6 * 6);
-    }
-
-    // The replay is not blind: a story with one sentence made false (P0 entering a slot that
-    // holds a processor, a send told twice, times out of order, a wrong value) is refused.
-    void replayRefusesFalseStories() {
-        const Narration good = story(AlgorithmId::TreeDyn, 8, constantCosts(1, 1));
-        QCOMPARE(StoryReplay(AlgorithmId::TreeDyn, 8).firstContradiction(good), QString());
-        Narration twoInSlot = good; // P1 enters the slot P0 holds
-        twoInSlot[1] = {{0.0, EventKind::Decision, 1},
-                        "t = 0.00: P1 is idle and enters the empty slot"};
-        QVERIFY(!StoryReplay(AlgorithmId::TreeDyn, 8).firstContradiction(twoInSlot).isEmpty());
-        Narration twice = good; // the first send told again
-        twice.insert(twice.begin() + 2, good[1]);
-        QVERIFY(!StoryReplay(AlgorithmId::TreeDyn, 8).firstContradiction(twice).isEmpty());
-        Narration late = good; // times out of order
-        std::swap(late[8], late[late.size() - 1]);
-        QVERIFY(!StoryReplay(AlgorithmId::TreeDyn, 8).firstContradiction(late).isEmpty());
-        Narration value = good; // a wrong value merged
-        for (NarrationEntry& e : value) {
-            if (e.event.kind == EventKind::ReductionStart) {
-                e.text.replace(e.text.find("[0,0]"), 5, "[0,1]");
-                break;
-            }
-        }
-        QVERIFY(!StoryReplay(AlgorithmId::TreeDyn, 8).firstContradiction(value).isEmpty());
-        // Non-Commut-Tree-dyn: waiting beside an idle neighbour.
-        Narration nctd = story(AlgorithmId::NonCommutTreeDyn, 4, constantCosts(1, 1));
-        nctd[1] = {{0.0, EventKind::Decision, 1},
-                   "t = 0.00: P1 is idle and waits: no idle neighbour"};
-        QVERIFY(!StoryReplay(AlgorithmId::NonCommutTreeDyn, 4).firstContradiction(nctd).isEmpty());
-        // Binomial-stat: a reception numbered wrong.
-        Narration binomial = story(AlgorithmId::BinomialStat, 4, constantCosts(1, 1));
-        binomial[11].text = "t = 2.00: round 3 of P0: P2 sends [2,3] to P0";
-        QVERIFY(!StoryReplay(AlgorithmId::BinomialStat, 4).firstContradiction(binomial).isEmpty());
-    }
+// The replay (#29): every built-in algorithm's story, on random platforms and laws (ties
+// with constant costs, zero costs with Bernoulli, both modes of Non-Commut-Tree-dyn and the
+// static plans), never contradicts the state its sentences describe.
+struct StoriesAgreeWithTheRulesRow {
+    std::string name;
+    std::string comm;
+    std::string comp;
 };
 
-QTEST_APPLESS_MAIN(TestNarration)
-#include "test_narration.moc"
+std::vector<StoriesAgreeWithTheRulesRow> storiesAgreeWithTheRulesRows() {
+    return {
+        {"constant ties", "const:1", "const:1"},
+        {"constant, no reduction", "const:1", "const:0"},
+        {"slow reductions", "const:1", "const:2.5"},
+        {"gamma", "gamma:1:1", "gamma:0.5:1"},
+        {"gamma cv 3", "gamma:1:3", "gamma:1:3"},
+        {"zero costs", "bernoulli:1:2", "bernoulli:1:1"},
+        {"zero transfers", "const:0", "gamma:1:0.5"},
+    };
+}
+
+class StoriesAgreeWithTheRules : public ::testing::TestWithParam<StoriesAgreeWithTheRulesRow> {};
+
+TEST_P(StoriesAgreeWithTheRules, Row) {
+    auto comm = GetParam().comm;
+    auto comp = GetParam().comp;
+    const CostModel costs = CostModel::perOperation(parseLaw(comm), parseLaw(comp));
+    int stories = 0;
+    for (const Algorithm& a : algorithms()) {
+        for (int n : {2, 3, 5, 8, 13, 33}) {
+            for (std::uint64_t rep = 0; rep < 6; ++rep) {
+                const Narration s = story(a, n, costs, 7, rep);
+                const std::string why = StoryReplay(a, n).firstContradiction(s);
+                ASSERT_TRUE(why.empty()) << a.key() + formatted(" n=%1 rep=%2: ", n, rep) + why;
+                ++stories;
+            }
+        }
+    }
+    ASSERT_EQ(stories, 4 * 6 * 6);
+}
+INSTANTIATE_TEST_SUITE_P(Narration, StoriesAgreeWithTheRules,
+                         ::testing::ValuesIn(storiesAgreeWithTheRulesRows()), rl::test::RowName());
+
+// The replay is not blind: a story with one sentence made false (P0 entering a slot that
+// holds a processor, a send told twice, times out of order, a wrong value) is refused.
+TEST(Narration, ReplayRefusesFalseStories) {
+    const Narration good = story(AlgorithmId::TreeDyn, 8, constantCosts(1, 1));
+    ASSERT_EQ(StoryReplay(AlgorithmId::TreeDyn, 8).firstContradiction(good), std::string());
+    Narration twoInSlot = good; // P1 enters the slot P0 holds
+    twoInSlot[1] = {{0.0, EventKind::Decision, 1},
+                    "t = 0.00: P1 is idle and enters the empty slot"};
+    ASSERT_TRUE(!StoryReplay(AlgorithmId::TreeDyn, 8).firstContradiction(twoInSlot).empty());
+    Narration twice = good; // the first send told again
+    twice.insert(twice.begin() + 2, good[1]);
+    ASSERT_TRUE(!StoryReplay(AlgorithmId::TreeDyn, 8).firstContradiction(twice).empty());
+    Narration late = good; // times out of order
+    std::swap(late[8], late[late.size() - 1]);
+    ASSERT_TRUE(!StoryReplay(AlgorithmId::TreeDyn, 8).firstContradiction(late).empty());
+    Narration value = good; // a wrong value merged
+    for (NarrationEntry& e : value) {
+        if (e.event.kind == EventKind::ReductionStart) {
+            e.text.replace(e.text.find("[0,0]"), 5, "[0,1]");
+            break;
+        }
+    }
+    ASSERT_TRUE(!StoryReplay(AlgorithmId::TreeDyn, 8).firstContradiction(value).empty());
+    // Non-Commut-Tree-dyn: waiting beside an idle neighbour.
+    Narration nctd = story(AlgorithmId::NonCommutTreeDyn, 4, constantCosts(1, 1));
+    nctd[1] = {{0.0, EventKind::Decision, 1}, "t = 0.00: P1 is idle and waits: no idle neighbour"};
+    ASSERT_TRUE(!StoryReplay(AlgorithmId::NonCommutTreeDyn, 4).firstContradiction(nctd).empty());
+    // Binomial-stat: a reception numbered wrong.
+    Narration binomial = story(AlgorithmId::BinomialStat, 4, constantCosts(1, 1));
+    binomial[11].text = "t = 2.00: round 3 of P0: P2 sends [2,3] to P0";
+    ASSERT_TRUE(!StoryReplay(AlgorithmId::BinomialStat, 4).firstContradiction(binomial).empty());
+}

@@ -10,12 +10,15 @@
 #include "schedule/schedule_validator.h"
 #include "schedule/timeline.h"
 
-#include <QtTest>
+#include "../../test_support.h"
+
+#include <iomanip>
 
 #include <cmath>
 #include <random>
 
 using namespace rl;
+using rl::test::formatted;
 
 namespace {
 
@@ -59,84 +62,66 @@ FixedCosts randomMatrix(std::mt19937_64& g, int n) {
 
 } // namespace
 
-class TestRandomScenarios : public QObject {
-    Q_OBJECT
-  private slots:
-    void randomScenariosAreValidAndEveryPathAgrees() {
-        std::mt19937_64 g(20261124);
-        int checked = 0;
-        int largest = 0;
-        for (int scenario = 0; scenario < 1500; ++scenario) {
-            const auto algos = allAlgorithms();
-            const Algorithm& info = algos[g() % algos.size()];
-            const bool nc = info.validNonCommutative() && g() % 2 == 0;
-            int n = randomN(g);
-            CostModel costs;
-            QString describe;
-            if (info.clairvoyant()) {
-                // Liu-Wang's baselines run on sender-only fixed costs, at most a few senders
-                // for the exact optimum.
-                n = std::min(n, info == AlgorithmId::Optimum ? 7 : 60);
-                std::vector<double> t(static_cast<std::size_t>(n));
-                for (double& v : t) {
-                    v = 0.5 * static_cast<double>(1 + g() % 6);
-                }
-                costs = CostModel::fixedMatrix(FixedCosts::senderOnly(t));
-                describe = "sender-only";
-            } else {
-                switch (g() % 3) {
-                case 0:
-                    costs = CostModel::perOperation(randomLaw(g), randomLaw(g));
-                    break;
-                case 1:
-                    n = std::min(n, 300); // n^2 costs
-                    costs = CostModel::fixedMatrix(randomMatrix(g, n));
-                    break;
-                default:
-                    n = std::min(n, 300);
-                    costs = CostModel::drawnMatrix(randomLaw(g), randomLaw(g));
-                    break;
-                }
-                describe = costs.mode == CostMode::FixedMatrix
-                               ? QStringLiteral("fixed matrix")
-                               : QString::fromStdString(costs.transfer.toString() + " / " +
-                                                        costs.reduction.toString());
+TEST(RandomScenarios, RandomScenariosAreValidAndEveryPathAgrees) {
+    std::mt19937_64 g(20261124);
+    int checked = 0;
+    int largest = 0;
+    for (int scenario = 0; scenario < 1500; ++scenario) {
+        const auto algos = allAlgorithms();
+        const Algorithm& info = algos[g() % algos.size()];
+        const bool nc = info.validNonCommutative() && g() % 2 == 0;
+        int n = randomN(g);
+        CostModel costs;
+        std::string describe;
+        if (info.clairvoyant()) {
+            // Liu-Wang's baselines run on sender-only fixed costs, at most a few senders
+            // for the exact optimum.
+            n = std::min(n, info == AlgorithmId::Optimum ? 7 : 60);
+            std::vector<double> t(static_cast<std::size_t>(n));
+            for (double& v : t) {
+                v = 0.5 * static_cast<double>(1 + g() % 6);
             }
-            const std::uint64_t seed = g();
-            const std::uint64_t rep = g() % 1000;
-            const QString what =
-                QString("%1 n=%2 nc=%3 %4 seed=%5 rep=%6")
-                    .arg(QString::fromLatin1(info.key().data(),
-                                             static_cast<qsizetype>(info.key().size())))
-                    .arg(n)
-                    .arg(nc)
-                    .arg(describe)
-                    .arg(seed)
-                    .arg(rep);
-            Simulator sim(info, n, nc, costs);
-            const Schedule s = sim.schedule(seed, rep);
-            const auto errors = validateSchedule(
-                s, costs.mode == CostMode::FixedMatrix ? costs.fixed.get() : nullptr);
-            if (!errors.empty()) {
-                QFAIL(qPrintable(what + ": " + QString::fromStdString(errors.front())));
+            costs = CostModel::fixedMatrix(FixedCosts::senderOnly(t));
+            describe = "sender-only";
+        } else {
+            switch (g() % 3) {
+            case 0:
+                costs = CostModel::perOperation(randomLaw(g), randomLaw(g));
+                break;
+            case 1:
+                n = std::min(n, 300); // n^2 costs
+                costs = CostModel::fixedMatrix(randomMatrix(g, n));
+                break;
+            default:
+                n = std::min(n, 300);
+                costs = CostModel::drawnMatrix(randomLaw(g), randomLaw(g));
+                break;
             }
-            QVERIFY2(std::isfinite(s.makespan) && s.makespan >= 0.0, qPrintable(what));
-            QCOMPARE(buildTimeline(s).size(), 4 * static_cast<std::size_t>(n - 1));
-            const double fast = sim.makespan(seed, rep);
-            const double engine = sim.engineMakespan(seed, rep);
-            QVERIFY2(fast == s.makespan && engine == s.makespan,
-                     qPrintable(QString("%1: schedule %2, fast path %3, engine %4")
-                                    .arg(what)
-                                    .arg(s.makespan, 0, 'g', 17)
-                                    .arg(fast, 0, 'g', 17)
-                                    .arg(engine, 0, 'g', 17)));
-            ++checked;
-            largest = std::max(largest, n);
+            describe = costs.mode == CostMode::FixedMatrix
+                           ? std::string("fixed matrix")
+                           : costs.transfer.toString() + " / " + costs.reduction.toString();
         }
-        QCOMPARE(checked, 1500);
-        QVERIFY(largest > 4096); // the heaps and three-level interval sets were reached
+        const std::uint64_t seed = g();
+        const std::uint64_t rep = g() % 1000;
+        const std::string what = formatted("%1 n=%2 nc=%3 %4 seed=%5 rep=%6",
+                                           std::string(info.key()), n, nc, describe, seed, rep);
+        Simulator sim(info, n, nc, costs);
+        const Schedule s = sim.schedule(seed, rep);
+        const auto errors =
+            validateSchedule(s, costs.mode == CostMode::FixedMatrix ? costs.fixed.get() : nullptr);
+        if (!errors.empty()) {
+            FAIL() << what + ": " + errors.front();
+        }
+        ASSERT_TRUE(std::isfinite(s.makespan) && s.makespan >= 0.0) << what;
+        ASSERT_EQ(buildTimeline(s).size(), 4 * static_cast<std::size_t>(n - 1));
+        const double fast = sim.makespan(seed, rep);
+        const double engine = sim.engineMakespan(seed, rep);
+        ASSERT_TRUE(fast == s.makespan && engine == s.makespan)
+            << what << ": schedule " << std::setprecision(17) << s.makespan << ", fast path "
+            << fast << ", engine " << engine;
+        ++checked;
+        largest = std::max(largest, n);
     }
-};
-
-QTEST_APPLESS_MAIN(TestRandomScenarios)
-#include "test_random_scenarios.moc"
+    ASSERT_EQ(checked, 1500);
+    ASSERT_TRUE(largest > 4096); // the heaps and three-level interval sets were reached
+}

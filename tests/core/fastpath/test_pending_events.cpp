@@ -1,5 +1,5 @@
-// Times are compared with ==, never QCOMPARE (fuzzy for doubles): the kernels built on these
-// structures must reproduce the engine to the bit.
+// Times are compared with ==, never ASSERT_FUZZY_EQ (QCOMPARE's tolerance): the kernels built on
+// these structures must reproduce the engine to the bit.
 //
 // The lean kernels' data structures against plain references, on random operation sequences
 // with a fixed seed: the sorted array and the heap of keys (SortedKeys, KeyHeap) against a
@@ -10,7 +10,7 @@
 #include "fastpath/pending_events.h"
 #include "fastpath/wide_events.h"
 
-#include <QtTest>
+#include "../../test_support.h"
 
 #include <algorithm>
 #include <numeric>
@@ -74,20 +74,20 @@ template <int kRegs, int kAlways> void checkWideAgainstPacked(std::uint32_t payl
             std::uint32_t pp = 0;
             const std::uint64_t kw = wide.pop(tw, pw);
             const std::uint64_t kp = packed.pop(tp, pp);
-            QCOMPARE(kw, kp);
-            QCOMPARE(pw, pp);
-            QVERIFY(tw == tp);
-            QCOMPARE(wide.nextHasKey(kw), packed.nextHasKey(kp));
+            ASSERT_EQ(kw, kp);
+            ASSERT_EQ(pw, pp);
+            ASSERT_TRUE(tw == tp);
+            ASSERT_EQ(wide.nextHasKey(kw), packed.nextHasKey(kp));
             pending[pp] = 0;
             now = tp;
             --count;
         }
-        QCOMPARE(wide.size(), count);
-        QCOMPARE(wide.empty(), count == 0);
-        QVERIFY(!wide.overflowed());
+        ASSERT_EQ(wide.size(), count);
+        ASSERT_EQ(wide.empty(), count == 0);
+        ASSERT_TRUE(!wide.overflowed());
         largest = std::max(largest, count);
     }
-    QCOMPARE(largest, capacity);
+    ASSERT_EQ(largest, capacity);
 }
 
 template <class Keys> void checkKeysAgainstMultiset(Keys keys, std::size_t capacity, bool ties) {
@@ -100,12 +100,12 @@ template <class Keys> void checkKeysAgainstMultiset(Keys keys, std::size_t capac
             keys.insert(v);
             ref.insert(v);
         } else {
-            QVERIFY(keys.min() == *ref.begin());
-            QVERIFY(keys.popMin() == *ref.begin());
+            ASSERT_TRUE(keys.min() == *ref.begin());
+            ASSERT_TRUE(keys.popMin() == *ref.begin());
             ref.erase(ref.begin());
         }
-        QCOMPARE(keys.size(), ref.size());
-        QCOMPARE(keys.empty(), ref.empty());
+        ASSERT_EQ(keys.size(), ref.size());
+        ASSERT_EQ(keys.empty(), ref.empty());
     }
 }
 
@@ -130,8 +130,8 @@ template <class Events> void checkEvents(Events events, std::uint32_t payloads, 
             double t = 0.0;
             std::uint32_t q = 0;
             const std::uint64_t key = events.pop(t, q);
-            QVERIFY(q < payloads);
-            QVERIFY(t == pending[q]); // the exact time of that payload's event
+            ASSERT_TRUE(q < payloads);
+            ASSERT_TRUE(t == pending[q]); // the exact time of that payload's event
             double earliest = 1e300;
             for (double v : pending) {
                 if (v >= 0.0) {
@@ -140,7 +140,7 @@ template <class Events> void checkEvents(Events events, std::uint32_t payloads, 
             }
             if (t != earliest) {
                 // Out of order only within equal tie keys, reported as such.
-                QCOMPARE(key, events.tieKey(earliest));
+                ASSERT_EQ(key, events.tieKey(earliest));
             }
             // The kernels' tie test: is an event of this key still pending?
             bool sameKeyPending = false;
@@ -148,11 +148,11 @@ template <class Events> void checkEvents(Events events, std::uint32_t payloads, 
                 sameKeyPending = sameKeyPending ||
                                  (r != q && pending[r] >= 0.0 && events.tieKey(pending[r]) == key);
             }
-            QCOMPARE(events.nextHasKey(key), sameKeyPending);
+            ASSERT_EQ(events.nextHasKey(key), sameKeyPending);
             // Tie keys never decrease, and equal times have equal keys.
-            QVERIFY(lastKey == ~std::uint64_t{0} || key >= lastKey);
+            ASSERT_TRUE(lastKey == ~std::uint64_t{0} || key >= lastKey);
             if (t == lastTime) {
-                QCOMPARE(key, lastKey);
+                ASSERT_EQ(key, lastKey);
             }
             lastKey = key;
             lastTime = t;
@@ -160,7 +160,7 @@ template <class Events> void checkEvents(Events events, std::uint32_t payloads, 
             pending[q] = -1.0;
             --count;
         }
-        QCOMPARE(events.size(), count);
+        ASSERT_EQ(events.size(), count);
     }
 }
 
@@ -197,13 +197,13 @@ void checkMonotoneAgainstMultiset(Keys keys, std::size_t capacity, bool ties, do
             }
             ref.insert(v);
         } else {
-            QVERIFY(keys.min() == *ref.begin());
+            ASSERT_TRUE(keys.min() == *ref.begin());
             last = keys.popMin();
-            QVERIFY(last == *ref.begin());
+            ASSERT_TRUE(last == *ref.begin());
             ref.erase(ref.begin());
         }
-        QCOMPARE(keys.size(), ref.size());
-        QCOMPARE(keys.empty(), ref.empty());
+        ASSERT_EQ(keys.size(), ref.size());
+        ASSERT_EQ(keys.empty(), ref.empty());
     }
 }
 
@@ -253,13 +253,13 @@ template <class Storage> void checkBuildAgainstMultiset(bool ties, Start start) 
             [&](auto& k) -> decltype(k.buildByNetworkThenPasses(count, key)) {
                 k.buildByNetworkThenPasses(count, key);
             });
-        QVERIFY(inOrder);
-        QCOMPARE(calls, count);
+        ASSERT_TRUE(inOrder);
+        ASSERT_EQ(calls, count);
         std::multiset<double> ref(values.begin(), values.end());
-        QCOMPARE(keys.size(), count);
+        ASSERT_EQ(keys.size(), count);
         for (int k = 0; k < 8; ++k) { // then as a kernel goes on
             if (!ref.empty() && g() % 2 == 0) {
-                QVERIFY(keys.popMin() == *ref.begin());
+                ASSERT_TRUE(keys.popMin() == *ref.begin());
                 ref.erase(ref.begin());
             }
             const double v = randomTime(g, ties);
@@ -267,10 +267,10 @@ template <class Storage> void checkBuildAgainstMultiset(bool ties, Start start) 
             ref.insert(v);
         }
         while (!ref.empty()) {
-            QVERIFY(keys.popMin() == *ref.begin());
+            ASSERT_TRUE(keys.popMin() == *ref.begin());
             ref.erase(ref.begin());
         }
-        QVERIFY(keys.empty());
+        ASSERT_TRUE(keys.empty());
     }
 }
 
@@ -307,182 +307,173 @@ template <class Storage> void checkPushAllAgainstPushes(Start start) {
             double t = 0.0;
             std::uint32_t payload = 0;
             events.pop(t, payload);
-            QCOMPARE(payload, 2 * i + 1);
-            QVERIFY(t == times[i]);
+            ASSERT_EQ(payload, 2 * i + 1);
+            ASSERT_TRUE(t == times[i]);
         }
-        QVERIFY(events.empty());
+        ASSERT_TRUE(events.empty());
     }
 }
 
 } // namespace
 
-class TestPendingEvents : public QObject {
-    Q_OBJECT
-  private slots:
-    void sortedKeysAndHeapMatchAMultiset() {
-        for (std::size_t capacity : {1U, 2U, 3U, 5U, 16U, 128U, 1000U}) {
-            for (bool ties : {false, true}) {
-                SortedKeys::Storage sorted;
-                checkKeysAgainstMultiset(sorted.view(capacity), capacity, ties);
-                KeyHeap::Storage heap;
-                checkKeysAgainstMultiset(heap.view(capacity), capacity, ties);
-            }
-        }
-    }
-
-    // insertRounded's passes run past the keys into slots holding earlier keys or -inf: every
-    // key still comes out in order, at every size around the multiples of 8 where the passes
-    // stop, after a build, and on storage that held a run of far later times (which
-    // prepareRounded must clear as far as the passes reach).
-    void sortedKeysRoundedMatchAMultiset() {
-        for (std::size_t capacity : {1U, 2U, 3U, 6U, 7U, 8U, 9U, 15U, 16U, 17U, 32U, 33U, 128U}) {
-            for (bool ties : {false, true}) {
-                SortedKeys::Storage sorted;
-                checkMonotoneAgainstMultiset<true>(sorted.view(capacity), capacity, ties, 1e6);
-                checkMonotoneAgainstMultiset<true>(sorted.view(capacity), capacity, ties);
-                checkMonotoneAgainstMultiset<true>(sorted.view(capacity), capacity, ties, 1e6,
-                                                   capacity);
-                checkMonotoneAgainstMultiset<true>(sorted.view(capacity), capacity, ties, 10.0,
-                                                   (capacity + 1) / 2);
-            }
-        }
-    }
-
-    // Every key popped in order, from sparse buckets (one or two keys each) to crowded ones:
-    // equal times (ties), a horizon far beyond the costs (every key in a few buckets, sorted
-    // runs), too few buckets for the keys pending, and zero costs only (one bucket).
-    void calendarKeysMatchAMultiset() {
-        for (std::size_t capacity : {1U, 2U, 3U, 129U, 1000U, 5000U}) {
-            for (bool ties : {false, true}) {
-                CalendarKeys::Storage calendar;
-                checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 10.0), capacity, ties);
-                // Reused storage, as from run to run.
-                checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 10.0), capacity, ties);
-                // Crowded: the largest cost far beyond the others, or few buckets.
-                checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 1e6), capacity, ties);
-                checkMonotoneAgainstMultiset(calendar.view(1, kSteps, 10.0), capacity, ties);
-                // Costs far below a bucket's width: keys crowd the first buckets.
-                checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 10.0), capacity, ties,
-                                             1e-3);
-                // Only zero costs.
-                checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 0.0), capacity, ties,
-                                             0.0);
-                // Denormal costs: the bucket width would underflow (every key in bucket 0).
-                checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 1e-320), capacity,
-                                             ties, 1e-320);
-            }
-        }
-    }
-
-    // A run's horizon: the largest cost, whatever the count (the unrolled loop's tail).
-    void largestCostIsTheMaximum() {
-        std::mt19937_64 g(3);
-        std::uniform_real_distribution<double> u(0.0, 5.0);
-        for (std::size_t count = 0; count <= 40; ++count) {
-            std::vector<double> costs(count);
-            for (double& c : costs) {
-                c = u(g);
-            }
-            const double expected =
-                costs.empty() ? 0.0 : *std::max_element(costs.begin(), costs.end());
-            QVERIFY(largestCost(costs.data(), count) == expected);
-        }
-    }
-
-    // The lean kernels' time-0 events, built in one go (SortedKeys::build, four per pass, or
-    // a sorting network, alone or followed by passes), for every count up to 140, ties
-    // included.
-    void buildEqualsInsertions() {
-        for (Start start : {Start::Passes, Start::Network, Start::NetworkThenPasses}) {
-            for (bool ties : {false, true}) {
-                checkBuildAgainstMultiset<SortedKeys::Storage>(ties, start);
-                checkBuildAgainstMultiset<KeyHeap::Storage>(ties, start);
-            }
-            checkPushAllAgainstPushes<PackedEvents::Storage>(start);
-            checkPushAllAgainstPushes<CalendarEvents::Storage>(start);
-        }
-    }
-
-    void packedEventsAndHeapGiveExactTimesAndPayloads() {
-        for (std::uint32_t payloads : {1U, 2U, 7U, 64U, 129U, 513U}) {
-            for (bool ties : {false, true}) {
-                PackedEvents::Storage packed;
-                checkEvents(packed.view(payloads), payloads, ties);
-                CalendarEvents::Storage calendar;
-                checkEvents(calendar.view(payloads, kSteps, 10.0), payloads, ties);
-                checkEvents(calendar.view(payloads, kSteps, 10.0), payloads, ties); // reused
-                checkEvents(calendar.view(1, kSteps, 1e6), payloads, ties);         // crowded
-            }
-        }
-    }
-
-    // Times that differ in their last bits only: the packed keys may order them wrongly, and
-    // must then say so (equal tie keys).
-    void packedEventsReportNearTies() {
-        PackedEvents::Storage storage;
-        PackedEvents events = storage.view(64);
-        const double t = 1.0;
-        events.push(std::nextafter(t, 2.0), 3);
-        events.push(t, 60);
-        double a = 0.0;
-        double b = 0.0;
-        std::uint32_t pa = 0;
-        std::uint32_t pb = 0;
-        const std::uint64_t ka = events.pop(a, pa);
-        const std::uint64_t kb = events.pop(b, pb);
-        QCOMPARE(ka, kb);
-        QVERIFY(std::min(a, b) == t);
-        QVERIFY(a != b);
-    }
-
-    void wideEventsMatchPackedEvents() {
+TEST(PendingEvents, SortedKeysAndHeapMatchAMultiset) {
+    for (std::size_t capacity : {1U, 2U, 3U, 5U, 16U, 128U, 1000U}) {
         for (bool ties : {false, true}) {
-            for (std::uint32_t payloads : {2U, 7U, 64U, 129U}) {
-                checkWideAgainstPacked<5, 1>(payloads, ties);
-                checkWideAgainstPacked<5, 5>(payloads, ties);
-                checkWideAgainstPacked<1, 1>(payloads, ties);
-                checkWideAgainstPacked<2, 1>(payloads, ties);
-            }
+            SortedKeys::Storage sorted;
+            checkKeysAgainstMultiset(sorted.view(capacity), capacity, ties);
+            KeyHeap::Storage heap;
+            checkKeysAgainstMultiset(heap.view(capacity), capacity, ties);
         }
     }
+}
 
-    // pushAll as the pushes one by one; and one event beyond the capacity is reported (the
-    // kernels then give up), not lost silently.
-    void wideEventsPushAllAndOverflow() {
-        std::vector<double> exact(129, 0.0);
-        std::vector<double> times(41);
-        std::mt19937_64 g(3);
-        for (double& t : times) {
-            t = randomTime(g, true);
+// insertRounded's passes run past the keys into slots holding earlier keys or -inf: every
+// key still comes out in order, at every size around the multiples of 8 where the passes
+// stop, after a build, and on storage that held a run of far later times (which
+// prepareRounded must clear as far as the passes reach).
+TEST(PendingEvents, SortedKeysRoundedMatchAMultiset) {
+    for (std::size_t capacity : {1U, 2U, 3U, 6U, 7U, 8U, 9U, 15U, 16U, 17U, 32U, 33U, 128U}) {
+        for (bool ties : {false, true}) {
+            SortedKeys::Storage sorted;
+            checkMonotoneAgainstMultiset<true>(sorted.view(capacity), capacity, ties, 1e6);
+            checkMonotoneAgainstMultiset<true>(sorted.view(capacity), capacity, ties);
+            checkMonotoneAgainstMultiset<true>(sorted.view(capacity), capacity, ties, 1e6,
+                                               capacity);
+            checkMonotoneAgainstMultiset<true>(sorted.view(capacity), capacity, ties, 10.0,
+                                               (capacity + 1) / 2);
         }
-        auto event = [&](std::size_t i, double& time, std::uint32_t& payload) {
-            time = times[i];
-            payload = static_cast<std::uint32_t>(i);
-        };
-        WideEvents<5> all(exact.data(), 129);
-        all.pushAll(40, event);
-        PackedEvents::Storage storage;
-        PackedEvents packed = storage.view(129);
-        packed.pushAll(40, event);
-        QVERIFY(!all.overflowed());
-        while (!packed.empty()) {
-            double tw = -1.0;
-            double tp = -1.0;
-            std::uint32_t pw = 0;
-            std::uint32_t pp = 0;
-            QCOMPARE(all.pop(tw, pw), packed.pop(tp, pp));
-            QCOMPARE(pw, pp);
-            QVERIFY(tw == tp);
-        }
-        QVERIFY(all.empty());
-        WideEvents<5> full(exact.data(), 129);
-        full.pushAll(40, event);
-        full.pushIf(false, 0.0, 40);
-        QVERIFY(!full.overflowed());
-        full.push(times[40], 40);
-        QVERIFY(full.overflowed());
     }
-};
+}
 
-QTEST_APPLESS_MAIN(TestPendingEvents)
-#include "test_pending_events.moc"
+// Every key popped in order, from sparse buckets (one or two keys each) to crowded ones:
+// equal times (ties), a horizon far beyond the costs (every key in a few buckets, sorted
+// runs), too few buckets for the keys pending, and zero costs only (one bucket).
+TEST(PendingEvents, CalendarKeysMatchAMultiset) {
+    for (std::size_t capacity : {1U, 2U, 3U, 129U, 1000U, 5000U}) {
+        for (bool ties : {false, true}) {
+            CalendarKeys::Storage calendar;
+            checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 10.0), capacity, ties);
+            // Reused storage, as from run to run.
+            checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 10.0), capacity, ties);
+            // Crowded: the largest cost far beyond the others, or few buckets.
+            checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 1e6), capacity, ties);
+            checkMonotoneAgainstMultiset(calendar.view(1, kSteps, 10.0), capacity, ties);
+            // Costs far below a bucket's width: keys crowd the first buckets.
+            checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 10.0), capacity, ties,
+                                         1e-3);
+            // Only zero costs.
+            checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 0.0), capacity, ties, 0.0);
+            // Denormal costs: the bucket width would underflow (every key in bucket 0).
+            checkMonotoneAgainstMultiset(calendar.view(capacity, kSteps, 1e-320), capacity, ties,
+                                         1e-320);
+        }
+    }
+}
+
+// A run's horizon: the largest cost, whatever the count (the unrolled loop's tail).
+TEST(PendingEvents, LargestCostIsTheMaximum) {
+    std::mt19937_64 g(3);
+    std::uniform_real_distribution<double> u(0.0, 5.0);
+    for (std::size_t count = 0; count <= 40; ++count) {
+        std::vector<double> costs(count);
+        for (double& c : costs) {
+            c = u(g);
+        }
+        const double expected = costs.empty() ? 0.0 : *std::max_element(costs.begin(), costs.end());
+        ASSERT_TRUE(largestCost(costs.data(), count) == expected);
+    }
+}
+
+// The lean kernels' time-0 events, built in one go (SortedKeys::build, four per pass, or
+// a sorting network, alone or followed by passes), for every count up to 140, ties
+// included.
+TEST(PendingEvents, BuildEqualsInsertions) {
+    for (Start start : {Start::Passes, Start::Network, Start::NetworkThenPasses}) {
+        for (bool ties : {false, true}) {
+            checkBuildAgainstMultiset<SortedKeys::Storage>(ties, start);
+            checkBuildAgainstMultiset<KeyHeap::Storage>(ties, start);
+        }
+        checkPushAllAgainstPushes<PackedEvents::Storage>(start);
+        checkPushAllAgainstPushes<CalendarEvents::Storage>(start);
+    }
+}
+
+TEST(PendingEvents, PackedEventsAndHeapGiveExactTimesAndPayloads) {
+    for (std::uint32_t payloads : {1U, 2U, 7U, 64U, 129U, 513U}) {
+        for (bool ties : {false, true}) {
+            PackedEvents::Storage packed;
+            checkEvents(packed.view(payloads), payloads, ties);
+            CalendarEvents::Storage calendar;
+            checkEvents(calendar.view(payloads, kSteps, 10.0), payloads, ties);
+            checkEvents(calendar.view(payloads, kSteps, 10.0), payloads, ties); // reused
+            checkEvents(calendar.view(1, kSteps, 1e6), payloads, ties);         // crowded
+        }
+    }
+}
+
+// Times that differ in their last bits only: the packed keys may order them wrongly, and
+// must then say so (equal tie keys).
+TEST(PendingEvents, PackedEventsReportNearTies) {
+    PackedEvents::Storage storage;
+    PackedEvents events = storage.view(64);
+    const double t = 1.0;
+    events.push(std::nextafter(t, 2.0), 3);
+    events.push(t, 60);
+    double a = 0.0;
+    double b = 0.0;
+    std::uint32_t pa = 0;
+    std::uint32_t pb = 0;
+    const std::uint64_t ka = events.pop(a, pa);
+    const std::uint64_t kb = events.pop(b, pb);
+    ASSERT_EQ(ka, kb);
+    ASSERT_TRUE(std::min(a, b) == t);
+    ASSERT_TRUE(a != b);
+}
+
+TEST(PendingEvents, WideEventsMatchPackedEvents) {
+    for (bool ties : {false, true}) {
+        for (std::uint32_t payloads : {2U, 7U, 64U, 129U}) {
+            checkWideAgainstPacked<5, 1>(payloads, ties);
+            checkWideAgainstPacked<5, 5>(payloads, ties);
+            checkWideAgainstPacked<1, 1>(payloads, ties);
+            checkWideAgainstPacked<2, 1>(payloads, ties);
+        }
+    }
+}
+
+// pushAll as the pushes one by one; and one event beyond the capacity is reported (the
+// kernels then give up), not lost silently.
+TEST(PendingEvents, WideEventsPushAllAndOverflow) {
+    std::vector<double> exact(129, 0.0);
+    std::vector<double> times(41);
+    std::mt19937_64 g(3);
+    for (double& t : times) {
+        t = randomTime(g, true);
+    }
+    auto event = [&](std::size_t i, double& time, std::uint32_t& payload) {
+        time = times[i];
+        payload = static_cast<std::uint32_t>(i);
+    };
+    WideEvents<5> all(exact.data(), 129);
+    all.pushAll(40, event);
+    PackedEvents::Storage storage;
+    PackedEvents packed = storage.view(129);
+    packed.pushAll(40, event);
+    ASSERT_TRUE(!all.overflowed());
+    while (!packed.empty()) {
+        double tw = -1.0;
+        double tp = -1.0;
+        std::uint32_t pw = 0;
+        std::uint32_t pp = 0;
+        ASSERT_EQ(all.pop(tw, pw), packed.pop(tp, pp));
+        ASSERT_EQ(pw, pp);
+        ASSERT_TRUE(tw == tp);
+    }
+    ASSERT_TRUE(all.empty());
+    WideEvents<5> full(exact.data(), 129);
+    full.pushAll(40, event);
+    full.pushIf(false, 0.0, 40);
+    ASSERT_TRUE(!full.overflowed());
+    full.push(times[40], 40);
+    ASSERT_TRUE(full.overflowed());
+}

@@ -5,11 +5,13 @@
 #include "../input_refusal.h"
 #include "platform/matrix_presets.h"
 
-#include <QtTest>
+#include "../../test_support.h"
 
+#include <set>
 #include <string>
 
 using namespace rl;
+using rl::test::contains;
 using rl::test::refusal;
 
 namespace {
@@ -33,91 +35,81 @@ std::string cliText(const MatrixPreset& p, const std::vector<double>& params) {
 
 } // namespace
 
-class TestMatrixPresets : public QObject {
-    Q_OBJECT
-  private slots:
-    void keysAreUnique() {
-        QSet<QString> keys;
-        for (const MatrixPreset& p : matrixPresets()) {
-            const QString key = QString::fromUtf8(p.key.data(), static_cast<int>(p.key.size()));
-            QVERIFY2(!keys.contains(key), qPrintable(key));
-            keys.insert(key);
-            QVERIFY(p.minParameters <= p.maxParameters);
-            QVERIFY(!p.summary.empty());
-            QVERIFY(presetSyntaxList().find(std::string(p.syntax)) != std::string::npos);
+TEST(MatrixPresets, KeysAreUnique) {
+    std::set<std::string> keys;
+    for (const MatrixPreset& p : matrixPresets()) {
+        const std::string key(p.key);
+        ASSERT_TRUE(!keys.contains(key)) << key;
+        keys.insert(key);
+        ASSERT_TRUE(p.minParameters <= p.maxParameters);
+        ASSERT_TRUE(!p.summary.empty());
+        ASSERT_TRUE(presetSyntaxList().find(std::string(p.syntax)) != std::string::npos);
+    }
+}
+
+// The CLI's form and the explorer's fields give the same matrix.
+TEST(MatrixPresets, TextAndFieldsAgree) {
+    const int n = 6;
+    for (const MatrixPreset& p : matrixPresets()) {
+        const std::vector<double> params = sampleParameters(p);
+        const FixedCosts fromFields = buildMatrixPreset(p.key, params, n);
+        const FixedCosts fromText = parsePreset(cliText(p, params), n);
+        ASSERT_TRUE(fromFields == fromText) << p.key.data();
+        if (p.sized) {
+            ASSERT_EQ(fromFields.n, n);
         }
     }
+}
 
-    // The CLI's form and the explorer's fields give the same matrix.
-    void textAndFieldsAgree() {
-        const int n = 6;
-        for (const MatrixPreset& p : matrixPresets()) {
-            const std::vector<double> params = sampleParameters(p);
-            const FixedCosts fromFields = buildMatrixPreset(p.key, params, n);
-            const FixedCosts fromText = parsePreset(cliText(p, params), n);
-            QVERIFY2(fromFields == fromText, p.key.data());
-            if (p.sized) {
-                QCOMPARE(fromFields.n, n);
+// A count the table does not allow is refused by both forms, naming what the preset takes.
+TEST(MatrixPresets, ParameterCountsFollowTheTable) {
+    for (const MatrixPreset& p : matrixPresets()) {
+        if (p.minParameters > 0) {
+            const std::vector<double> tooFew(p.minParameters - 1, 1.0);
+            ASSERT_TRUE(contains(refusal([&] { buildMatrixPreset(p.key, tooFew, 4); }), "takes"));
+            ASSERT_TRUE(contains(refusal([&] { parsePreset(cliText(p, tooFew), 4); }), "expected"));
+        }
+        if (p.maxParameters != kListParameters) {
+            const std::vector<double> tooMany(p.maxParameters + 1, 1.0);
+            const std::string e = refusal([&] { buildMatrixPreset(p.key, tooMany, 4); });
+            ASSERT_TRUE(contains(e, "takes")) << e;
+            if (p.maxParameters > 0) {
+                ASSERT_TRUE(contains(e, p.parameterNames)) << e;
             }
         }
     }
+    // worstcase's c is optional in both forms.
+    ASSERT_EQ(buildMatrixPreset("worstcase", {1.0, 4.0}, 5), FixedCosts::worstCase(5, 1, 4, 0));
+    ASSERT_EQ(parsePreset("worstcase:1:4", 5), FixedCosts::worstCase(5, 1, 4, 0));
+    ASSERT_TRUE(contains(refusal([] { buildMatrixPreset("ring", {}, 4); }), "unknown preset"));
+}
 
-    // A count the table does not allow is refused by both forms, naming what the preset takes.
-    void parameterCountsFollowTheTable() {
-        for (const MatrixPreset& p : matrixPresets()) {
-            if (p.minParameters > 0) {
-                const std::vector<double> tooFew(p.minParameters - 1, 1.0);
-                QVERIFY(refusal([&] { buildMatrixPreset(p.key, tooFew, 4); }).contains("takes"));
-                QVERIFY(refusal([&] { parsePreset(cliText(p, tooFew), 4); }).contains("expected"));
-            }
-            if (p.maxParameters != kListParameters) {
-                const std::vector<double> tooMany(p.maxParameters + 1, 1.0);
-                const QString e = refusal([&] { buildMatrixPreset(p.key, tooMany, 4); });
-                QVERIFY2(e.contains("takes"), qPrintable(e));
-                if (p.maxParameters > 0) {
-                    QVERIFY2(
-                        e.contains(QString::fromUtf8(p.parameterNames.data(),
-                                                     static_cast<int>(p.parameterNames.size()))),
-                        qPrintable(e));
-                }
-            }
+// The figure presets of the explorer are the CLI's too.
+TEST(MatrixPresets, FigurePresetsFromTheCli) {
+    ASSERT_EQ(parsePreset("fig2", 0), FixedCosts::homogeneous(8, 1.0, 1.0));
+    ASSERT_EQ(parsePreset("fig3:1:4", 0), FixedCosts::worstCase(8, 1.0, 4.0, 0.0));
+    ASSERT_EQ(parsePreset("liuwang-fig5", 0), FixedCosts::liuWangFig1());
+}
+
+// Every preset's matrix is recognised again, with its own parameters among the matches
+// (lists are not matched: a cluster is a custom matrix to the explorer).
+TEST(MatrixPresets, EveryMatrixIsRecognised) {
+    for (const MatrixPreset& p : matrixPresets()) {
+        if (p.maxParameters == kListParameters) {
+            continue;
         }
-        // worstcase's c is optional in both forms.
-        QCOMPARE(buildMatrixPreset("worstcase", {1.0, 4.0}, 5), FixedCosts::worstCase(5, 1, 4, 0));
-        QCOMPARE(parsePreset("worstcase:1:4", 5), FixedCosts::worstCase(5, 1, 4, 0));
-        QVERIFY(refusal([] { buildMatrixPreset("ring", {}, 4); }).contains("unknown preset"));
-    }
-
-    // The figure presets of the explorer are the CLI's too.
-    void figurePresetsFromTheCli() {
-        QCOMPARE(parsePreset("fig2", 0), FixedCosts::homogeneous(8, 1.0, 1.0));
-        QCOMPARE(parsePreset("fig3:1:4", 0), FixedCosts::worstCase(8, 1.0, 4.0, 0.0));
-        QCOMPARE(parsePreset("liuwang-fig5", 0), FixedCosts::liuWangFig1());
-    }
-
-    // Every preset's matrix is recognised again, with its own parameters among the matches
-    // (lists are not matched: a cluster is a custom matrix to the explorer).
-    void everyMatrixIsRecognised() {
-        for (const MatrixPreset& p : matrixPresets()) {
-            if (p.maxParameters == kListParameters) {
-                continue;
-            }
-            // worstcase with its c, so that the guess (d, D, c) reads the same three back.
-            const std::vector<double> params = sampleParameters(p);
-            const FixedCosts m = buildMatrixPreset(p.key, params, 7);
-            bool found = false;
-            for (const PresetMatch& match : presetsMaking(m)) {
-                QVERIFY2(buildMatrixPreset(match.key, match.params, m.n) == m, match.key.data());
-                found = found || (match.key == p.key && match.params == params);
-            }
-            QVERIFY2(found, p.key.data());
+        // worstcase with its c, so that the guess (d, D, c) reads the same three back.
+        const std::vector<double> params = sampleParameters(p);
+        const FixedCosts m = buildMatrixPreset(p.key, params, 7);
+        bool found = false;
+        for (const PresetMatch& match : presetsMaking(m)) {
+            ASSERT_TRUE(buildMatrixPreset(match.key, match.params, m.n) == m) << match.key.data();
+            found = found || (match.key == p.key && match.params == params);
         }
-        // An edited cell: no preset makes it.
-        FixedCosts edited = FixedCosts::homogeneous(5, 1.0, 0.5);
-        edited.d[1] = 2.0;
-        QVERIFY(presetsMaking(edited).empty());
+        ASSERT_TRUE(found) << p.key.data();
     }
-};
-
-QTEST_MAIN(TestMatrixPresets)
-#include "test_matrix_presets.moc"
+    // An edited cell: no preset makes it.
+    FixedCosts edited = FixedCosts::homogeneous(5, 1.0, 0.5);
+    edited.d[1] = 2.0;
+    ASSERT_TRUE(presetsMaking(edited).empty());
+}

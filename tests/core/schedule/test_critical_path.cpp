@@ -5,11 +5,12 @@
 #include "algorithms/simulator.h"
 #include "schedule/critical_path.h"
 
-#include <QtTest>
+#include "../../test_support.h"
 
 #include <cmath>
 
 using namespace rl;
+using rl::test::formatted;
 
 namespace {
 
@@ -51,138 +52,135 @@ bool constrains(const Schedule& s, const CriticalStep& prev, const CriticalStep&
     return p == t.from || p == t.to;
 }
 
-QString describe(const Schedule& s, const std::vector<CriticalStep>& path) {
-    QStringList l;
+std::string describe(const Schedule& s, const std::vector<CriticalStep>& path) {
+    std::vector<std::string> l;
     for (const CriticalStep& step : path) {
-        l << QString("%1%2 [%3, %4]")
-                 .arg(step.isTransfer ? "T" : "R")
-                 .arg(step.op)
-                 .arg(startOf(s, step))
-                 .arg(endOf(s, step));
+        l.push_back(formatted("%1%2 [%3, %4]", step.isTransfer ? "T" : "R", step.op,
+                              startOf(s, step), endOf(s, step)));
     }
-    return QString::fromStdString(s.algorithm) + ": " + l.join(", ");
+    return s.algorithm + ": " + rl::test::join(l, ", ");
 }
 
 } // namespace
 
-class TestCriticalPath : public QObject {
-    Q_OBJECT
-  private slots:
-    // c = d = 1, n = 8: Binomial-stat's last reduction waits for P4's value, which waited for
-    // P6's, which waited for P7's: 3 transfers and 3 reductions alternating, 0 to 6.
-    void binomialEightAlternatesTransfersAndReductions() {
-        const Schedule s = run(AlgorithmId::BinomialStat, 8, constantCosts(1, 1));
+// c = d = 1, n = 8: Binomial-stat's last reduction waits for P4's value, which waited for
+// P6's, which waited for P7's: 3 transfers and 3 reductions alternating, 0 to 6.
+TEST(CriticalPath, BinomialEightAlternatesTransfersAndReductions) {
+    const Schedule s = run(AlgorithmId::BinomialStat, 8, constantCosts(1, 1));
+    const auto path = criticalPath(s);
+    ASSERT_EQ(path.size(), std::size_t{6});
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        ASSERT_EQ(path[i].isTransfer, i % 2 == 0);
+        ASSERT_FUZZY_EQ(startOf(s, path[i]), static_cast<double>(i));
+    }
+    ASSERT_FUZZY_EQ(endOf(s, path.back()), 6.0);
+    const TransferOp& first = s.transfers[static_cast<std::size_t>(path.front().op)];
+    ASSERT_EQ(first.from, 7);
+    ASSERT_EQ(first.to, 6);
+    ASSERT_EQ(s.reductions[static_cast<std::size_t>(path.back().op)].proc, 0);
+}
+
+// docs/model.md §6: the same schedule for Tree-dyn and Non-Commut-Tree-dyn at n = 8.
+TEST(CriticalPath, DynamicEightMatchesBinomial) {
+    for (AlgorithmId a : {AlgorithmId::TreeDyn, AlgorithmId::NonCommutTreeDyn}) {
+        const Schedule s = run(a, 8, constantCosts(1, 1));
         const auto path = criticalPath(s);
-        QCOMPARE(path.size(), std::size_t{6});
-        for (std::size_t i = 0; i < path.size(); ++i) {
-            QCOMPARE(path[i].isTransfer, i % 2 == 0);
-            QCOMPARE(startOf(s, path[i]), static_cast<double>(i));
-        }
-        QCOMPARE(endOf(s, path.back()), 6.0);
-        const TransferOp& first = s.transfers[static_cast<std::size_t>(path.front().op)];
-        QCOMPARE(first.from, 7);
-        QCOMPARE(first.to, 6);
-        QCOMPARE(s.reductions[static_cast<std::size_t>(path.back().op)].proc, 0);
+        ASSERT_EQ(path.size(), std::size_t{6});
+        ASSERT_FUZZY_EQ(endOf(s, path.back()), 6.0);
     }
+}
 
-    // docs/model.md §6: the same schedule for Tree-dyn and Non-Commut-Tree-dyn at n = 8.
-    void dynamicEightMatchesBinomial() {
-        for (AlgorithmId a : {AlgorithmId::TreeDyn, AlgorithmId::NonCommutTreeDyn}) {
-            const Schedule s = run(a, 8, constantCosts(1, 1));
-            const auto path = criticalPath(s);
-            QCOMPARE(path.size(), std::size_t{6});
-            QCOMPARE(endOf(s, path.back()), 6.0);
-        }
-    }
+// Fibonacci-stat, n = 8, c = d = 1 ends at 5 (docs/model.md §4): P6 -> P5, P7 -> P5 (one-port:
+// it waits for the first reception), P5 reduces, P5 -> P0, P0 reduces.
+TEST(CriticalPath, FibonacciEightEndsAtFive) {
+    const Schedule s = run(AlgorithmId::FibonacciStat, 8, constantCosts(1, 1));
+    const auto path = criticalPath(s);
+    ASSERT_FUZZY_EQ(endOf(s, path.back()), 5.0);
+    ASSERT_FUZZY_EQ(startOf(s, path.front()), 0.0);
+    ASSERT_EQ(path.size(), std::size_t{5});
+    ASSERT_TRUE(path[0].isTransfer && path[1].isTransfer);
+    ASSERT_EQ(s.transfers[static_cast<std::size_t>(path[1].op)].from, 7);
+    ASSERT_EQ(s.transfers[static_cast<std::size_t>(path[3].op)].from, 5);
+}
 
-    // Fibonacci-stat, n = 8, c = d = 1 ends at 5 (docs/model.md §4): P6 -> P5, P7 -> P5 (one-port:
-    // it waits for the first reception), P5 reduces, P5 -> P0, P0 reduces.
-    void fibonacciEightEndsAtFive() {
-        const Schedule s = run(AlgorithmId::FibonacciStat, 8, constantCosts(1, 1));
-        const auto path = criticalPath(s);
-        QCOMPARE(endOf(s, path.back()), 5.0);
-        QCOMPARE(startOf(s, path.front()), 0.0);
-        QCOMPARE(path.size(), std::size_t{5});
-        QVERIFY(path[0].isTransfer && path[1].isTransfer);
-        QCOMPARE(s.transfers[static_cast<std::size_t>(path[1].op)].from, 7);
-        QCOMPARE(s.transfers[static_cast<std::size_t>(path[3].op)].from, 5);
+TEST(CriticalPath, SingleProcessorHasEmptyPath) {
+    for (const Algorithm& info : algorithms()) {
+        ASSERT_TRUE(criticalPath(run(info, 1, constantCosts(1, 1))).empty());
     }
+}
 
-    void singleProcessorHasEmptyPath() {
-        for (const Algorithm& info : algorithms()) {
-            QVERIFY(criticalPath(run(info, 1, constantCosts(1, 1))).empty());
-        }
-    }
-
-    void randomRunsGiveContiguousPathsFromZero_data() {
-        QTest::addColumn<QString>("comm");
-        QTest::addColumn<QString>("comp");
-        QTest::newRow("gamma cv 0.5") << "gamma:1:0.5"
-                                      << "gamma:0.7:0.5";
-        QTest::newRow("gamma cv 2") << "gamma:1:2"
-                                    << "gamma:1:2";
-        QTest::newRow("exp, no comp") << "exp:1"
-                                      << "const:0";
-        QTest::newRow("slow comp") << "gamma:1:1"
-                                   << "gamma:5:1";
-    }
-    // With positive costs every operation starts because another one ended (or at 0), so the
-    // walk reaches time 0 with no gap and the path's durations sum to the makespan.
-    void randomRunsGiveContiguousPathsFromZero() {
-        QFETCH(QString, comm);
-        QFETCH(QString, comp);
-        const CostModel costs =
-            CostModel::perOperation(parseLaw(comm.toStdString()), parseLaw(comp.toStdString()));
-        int checked = 0;
-        for (int n : {2, 3, 5, 8, 13, 16, 33, 64, 100}) {
-            for (const Algorithm& info : algorithms()) {
-                for (std::uint64_t rep = 0; rep < 10; ++rep) {
-                    const Schedule s = run(info, n, costs, rep);
-                    const auto path = criticalPath(s);
-                    const QString what = describe(s, path);
-                    QVERIFY2(!path.empty(), qPrintable(what));
-                    QVERIFY2(startOf(s, path.front()) == 0.0, qPrintable(what));
-                    QVERIFY2(near(endOf(s, path.back()), s.makespan), qPrintable(what));
-                    double sum = 0.0;
-                    for (std::size_t i = 0; i < path.size(); ++i) {
-                        sum += endOf(s, path[i]) - startOf(s, path[i]);
-                        if (i > 0) {
-                            QVERIFY2(near(startOf(s, path[i]), endOf(s, path[i - 1])),
-                                     qPrintable(what));
-                            QVERIFY2(constrains(s, path[i - 1], path[i]), qPrintable(what));
-                        }
-                    }
-                    QVERIFY2(near(sum, s.makespan, 1e-9), qPrintable(what));
-                    ++checked;
-                }
-            }
-        }
-        QCOMPARE(checked, 9 * 4 * 10);
-    }
-
-    // Zero-cost operations (Bernoulli) tie everywhere: the walk must still end at the
-    // makespan, stay contiguous, and never revisit an operation.
-    void zeroCostTiesTerminate() {
-        const CostModel costs = CostModel::perOperation(Law::bernoulli(1, 2), Law::bernoulli(1, 2));
-        for (const Algorithm& info : algorithms()) {
-            for (std::uint64_t rep = 0; rep < 20; ++rep) {
-                const Schedule s = run(info, 24, costs, rep);
-                const auto path = criticalPath(s);
-                const QString what = describe(s, path);
-                QVERIFY2(!path.empty(), qPrintable(what));
-                QVERIFY2(near(endOf(s, path.back()), s.makespan), qPrintable(what));
-                for (std::size_t i = 1; i < path.size(); ++i) {
-                    QVERIFY2(near(startOf(s, path[i]), endOf(s, path[i - 1])), qPrintable(what));
-                    for (std::size_t j = 0; j < i; ++j) {
-                        QVERIFY2(path[j].isTransfer != path[i].isTransfer ||
-                                     path[j].op != path[i].op,
-                                 qPrintable(what));
-                    }
-                }
-            }
-        }
-    }
+struct RandomRunsGiveContiguousPathsFromZeroRow {
+    std::string name;
+    std::string comm;
+    std::string comp;
 };
 
-QTEST_APPLESS_MAIN(TestCriticalPath)
-#include "test_critical_path.moc"
+std::vector<RandomRunsGiveContiguousPathsFromZeroRow> randomRunsGiveContiguousPathsFromZeroRows() {
+    return {
+        {"gamma cv 0.5", "gamma:1:0.5", "gamma:0.7:0.5"},
+        {"gamma cv 2", "gamma:1:2", "gamma:1:2"},
+        {"exp, no comp", "exp:1", "const:0"},
+        {"slow comp", "gamma:1:1", "gamma:5:1"},
+    };
+}
+
+class RandomRunsGiveContiguousPathsFromZero
+    : public ::testing::TestWithParam<RandomRunsGiveContiguousPathsFromZeroRow> {};
+
+// With positive costs every operation starts because another one ended (or at 0), so the
+// walk reaches time 0 with no gap and the path's durations sum to the makespan.
+TEST_P(RandomRunsGiveContiguousPathsFromZero, Row) {
+    auto comm = GetParam().comm;
+    auto comp = GetParam().comp;
+    const CostModel costs = CostModel::perOperation(parseLaw(comm), parseLaw(comp));
+    int checked = 0;
+    for (int n : {2, 3, 5, 8, 13, 16, 33, 64, 100}) {
+        for (const Algorithm& info : algorithms()) {
+            for (std::uint64_t rep = 0; rep < 10; ++rep) {
+                const Schedule s = run(info, n, costs, rep);
+                const auto path = criticalPath(s);
+                const std::string what = describe(s, path);
+                ASSERT_TRUE(!path.empty()) << what;
+                ASSERT_TRUE(startOf(s, path.front()) == 0.0) << what;
+                ASSERT_TRUE(near(endOf(s, path.back()), s.makespan)) << what;
+                double sum = 0.0;
+                for (std::size_t i = 0; i < path.size(); ++i) {
+                    sum += endOf(s, path[i]) - startOf(s, path[i]);
+                    if (i > 0) {
+                        ASSERT_TRUE(near(startOf(s, path[i]), endOf(s, path[i - 1]))) << what;
+                        ASSERT_TRUE(constrains(s, path[i - 1], path[i])) << what;
+                    }
+                }
+                ASSERT_TRUE(near(sum, s.makespan, 1e-9)) << what;
+                ++checked;
+            }
+        }
+    }
+    ASSERT_EQ(checked, 9 * 4 * 10);
+}
+INSTANTIATE_TEST_SUITE_P(CriticalPath, RandomRunsGiveContiguousPathsFromZero,
+                         ::testing::ValuesIn(randomRunsGiveContiguousPathsFromZeroRows()),
+                         rl::test::RowName());
+
+// Zero-cost operations (Bernoulli) tie everywhere: the walk must still end at the
+// makespan, stay contiguous, and never revisit an operation.
+TEST(CriticalPath, ZeroCostTiesTerminate) {
+    const CostModel costs = CostModel::perOperation(Law::bernoulli(1, 2), Law::bernoulli(1, 2));
+    for (const Algorithm& info : algorithms()) {
+        for (std::uint64_t rep = 0; rep < 20; ++rep) {
+            const Schedule s = run(info, 24, costs, rep);
+            const auto path = criticalPath(s);
+            const std::string what = describe(s, path);
+            ASSERT_TRUE(!path.empty()) << what;
+            ASSERT_TRUE(near(endOf(s, path.back()), s.makespan)) << what;
+            for (std::size_t i = 1; i < path.size(); ++i) {
+                ASSERT_TRUE(near(startOf(s, path[i]), endOf(s, path[i - 1]))) << what;
+                for (std::size_t j = 0; j < i; ++j) {
+                    ASSERT_TRUE(path[j].isTransfer != path[i].isTransfer ||
+                                path[j].op != path[i].op)
+                        << what;
+                }
+            }
+        }
+    }
+}

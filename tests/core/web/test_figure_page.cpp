@@ -10,7 +10,7 @@
 #include "studies/sweep_study.h"
 #include "web/figure_page.h"
 
-#include <QtTest>
+#include "../../test_support.h"
 
 #include <cmath>
 
@@ -39,79 +39,71 @@ json page(const GridSnapshot& s, Figure fig) {
 
 } // namespace
 
-class TestFigurePage : public QObject {
-    Q_OBJECT
-  private slots:
-    void cvSweep() {
-        const GridSnapshot s = sweep(Figure::Fig4);
-        const json d = page(s, Figure::Fig4);
-        QCOMPARE(d["figure"].get<std::string>(), std::string("fig4"));
-        QCOMPARE(d["title"].get<std::string>(), figure_text::cvSweepTitle(s));
-        QCOMPARE(d["series"].size(), s.spec.algorithms.size());
-        for (std::size_t a = 0; a < s.spec.algorithms.size(); ++a) {
-            const json& points = d["series"][a]["points"];
-            QCOMPARE(points.size(), s.spec.cvs.size());
-            for (std::size_t c = 0; c < points.size(); ++c) {
-                const McSummary& m = s.cells[c].summaries[a];
-                QCOMPARE(points[c]["mean"].get<double>(), m.mean);
-                QCOMPARE(points[c]["lo"].get<double>(), m.quantiles.front());
-                QCOMPARE(points[c]["hi"].get<double>(), m.quantiles.back());
-                QCOMPARE(points[c]["tip"].get<std::string>(),
-                         figure_text::describeCvPoint(s, c, a));
-            }
+TEST(FigurePage, CvSweep) {
+    const GridSnapshot s = sweep(Figure::Fig4);
+    const json d = page(s, Figure::Fig4);
+    ASSERT_EQ(d["figure"].get<std::string>(), std::string("fig4"));
+    ASSERT_EQ(d["title"].get<std::string>(), figure_text::cvSweepTitle(s));
+    ASSERT_EQ(d["series"].size(), s.spec.algorithms.size());
+    for (std::size_t a = 0; a < s.spec.algorithms.size(); ++a) {
+        const json& points = d["series"][a]["points"];
+        ASSERT_EQ(points.size(), s.spec.cvs.size());
+        for (std::size_t c = 0; c < points.size(); ++c) {
+            const McSummary& m = s.cells[c].summaries[a];
+            ASSERT_FUZZY_EQ(points[c]["mean"].get<double>(), m.mean);
+            ASSERT_FUZZY_EQ(points[c]["lo"].get<double>(), m.quantiles.front());
+            ASSERT_FUZZY_EQ(points[c]["hi"].get<double>(), m.quantiles.back());
+            ASSERT_EQ(points[c]["tip"].get<std::string>(), figure_text::describeCvPoint(s, c, a));
         }
-        QVERIFY(s.reference.has_value()); // gamma, Tree-dyn swept, CV 1 in the grid
-        QCOMPARE(d["reference"]["value"].get<double>(), *s.reference);
-        QCOMPARE(d["ribbon"].get<std::string>(), std::string("q10–q90"));
-        QVERIFY(d["series"][0]["points"][0]["tip"].get<std::string>().find("mean = ") !=
+    }
+    ASSERT_TRUE(s.reference.has_value()); // gamma, Tree-dyn swept, CV 1 in the grid
+    ASSERT_FUZZY_EQ(d["reference"]["value"].get<double>(), *s.reference);
+    ASSERT_EQ(d["ribbon"].get<std::string>(), std::string("q10–q90"));
+    ASSERT_TRUE(d["series"][0]["points"][0]["tip"].get<std::string>().find("mean = ") !=
                 std::string::npos);
-    }
+}
 
-    void ratioMap() {
-        const GridSnapshot s = sweep(Figure::Fig5);
-        const json d = page(s, Figure::Fig5);
-        QCOMPARE(d["title"].get<std::string>(), figure_text::ratioMapTitle(s));
-        QCOMPARE(d["scale"].get<std::string>(), figure_text::ratioMapScale(s));
-        QCOMPARE(d["cells"].size(), s.cells.size());
-        double extent = std::log10(1.05);
-        ContourGrid field;
-        for (double cv : s.spec.cvs) {
-            field.xs.push_back(std::log10(cv));
-        }
-        for (double r : s.spec.ratios) {
-            field.ys.push_back(std::log10(r));
-        }
-        for (std::size_t k = 0; k < s.cells.size(); ++k) {
-            const GridCell& cell = s.cells[k];
-            QVERIFY(cell.ratio01.has_value());
-            const double v = std::log10(cell.ratio01->ratio);
-            extent = std::max(extent, std::abs(v));
-            field.values.push_back(v);
-            QCOMPARE(d["cells"][k]["v"].get<double>(), v);
-            QCOMPARE(d["cells"][k]["hatch"].get<bool>(), cell.ratio01->contains(1.0));
-            QCOMPARE(d["cells"][k]["tip"].get<std::string>(), figure_text::describeRatioCell(s, k));
-        }
-        QCOMPARE(d["extent"].get<double>(), extent);
-        QCOMPARE(d["contours"].size(), contourLines(field, 0.0).size());
-        QCOMPARE(d["stops"][0].get<std::string>(), ratioMapStops()[0].hex());
-        QVERIFY(!d["ticks"].empty());
+TEST(FigurePage, RatioMap) {
+    const GridSnapshot s = sweep(Figure::Fig5);
+    const json d = page(s, Figure::Fig5);
+    ASSERT_EQ(d["title"].get<std::string>(), figure_text::ratioMapTitle(s));
+    ASSERT_EQ(d["scale"].get<std::string>(), figure_text::ratioMapScale(s));
+    ASSERT_EQ(d["cells"].size(), s.cells.size());
+    double extent = std::log10(1.05);
+    ContourGrid field;
+    for (double cv : s.spec.cvs) {
+        field.xs.push_back(std::log10(cv));
     }
-
-    void bestMethod() {
-        const GridSnapshot s = sweep(Figure::Fig6);
-        const json d = page(s, Figure::Fig6);
-        QCOMPARE(d["title"].get<std::string>(), figure_text::bestMethodTitle(s));
-        QCOMPARE(d["algorithms"].size(), s.spec.algorithms.size());
-        for (std::size_t k = 0; k < s.cells.size(); ++k) {
-            const BestMethod& b = *s.cells[k].best;
-            QCOMPARE(d["cells"][k]["best"].get<int>(), b.best);
-            QCOMPARE(d["cells"][k]["w"].get<double>(),
-                     ColourRules::bestMethodWeight(b.relativeMargin));
-            QCOMPARE(d["cells"][k]["tie"].get<bool>(), b.tie && b.runnerUp >= 0);
-            QCOMPARE(d["cells"][k]["tip"].get<std::string>(), figure_text::describeBestCell(s, k));
-        }
+    for (double r : s.spec.ratios) {
+        field.ys.push_back(std::log10(r));
     }
-};
+    for (std::size_t k = 0; k < s.cells.size(); ++k) {
+        const GridCell& cell = s.cells[k];
+        ASSERT_TRUE(cell.ratio01.has_value());
+        const double v = std::log10(cell.ratio01->ratio);
+        extent = std::max(extent, std::abs(v));
+        field.values.push_back(v);
+        ASSERT_FUZZY_EQ(d["cells"][k]["v"].get<double>(), v);
+        ASSERT_EQ(d["cells"][k]["hatch"].get<bool>(), cell.ratio01->contains(1.0));
+        ASSERT_EQ(d["cells"][k]["tip"].get<std::string>(), figure_text::describeRatioCell(s, k));
+    }
+    ASSERT_FUZZY_EQ(d["extent"].get<double>(), extent);
+    ASSERT_EQ(d["contours"].size(), contourLines(field, 0.0).size());
+    ASSERT_EQ(d["stops"][0].get<std::string>(), ratioMapStops()[0].hex());
+    ASSERT_TRUE(!d["ticks"].empty());
+}
 
-QTEST_APPLESS_MAIN(TestFigurePage)
-#include "test_figure_page.moc"
+TEST(FigurePage, BestMethod) {
+    const GridSnapshot s = sweep(Figure::Fig6);
+    const json d = page(s, Figure::Fig6);
+    ASSERT_EQ(d["title"].get<std::string>(), figure_text::bestMethodTitle(s));
+    ASSERT_EQ(d["algorithms"].size(), s.spec.algorithms.size());
+    for (std::size_t k = 0; k < s.cells.size(); ++k) {
+        const BestMethod& b = *s.cells[k].best;
+        ASSERT_EQ(d["cells"][k]["best"].get<int>(), b.best);
+        ASSERT_FUZZY_EQ(d["cells"][k]["w"].get<double>(),
+                        ColourRules::bestMethodWeight(b.relativeMargin));
+        ASSERT_EQ(d["cells"][k]["tie"].get<bool>(), b.tie && b.runnerUp >= 0);
+        ASSERT_EQ(d["cells"][k]["tip"].get<std::string>(), figure_text::describeBestCell(s, k));
+    }
+}

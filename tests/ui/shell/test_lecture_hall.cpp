@@ -39,7 +39,7 @@ const Mode kModes[] = {{"normal", false, false},
                        {"full screen", false, true},
                        {"presentation, full screen", true, true}};
 
-std::vector<AlgorithmId> firstAlgorithms(int count) {
+std::vector<Algorithm> firstAlgorithms(int count) {
     const std::vector<AlgorithmId> all{AlgorithmId::BinomialStat, AlgorithmId::FibonacciStat,
                                        AlgorithmId::TreeDyn, AlgorithmId::NonCommutTreeDyn};
     return {all.begin(), all.begin() + count};
@@ -66,7 +66,7 @@ void settle(MainWindow& w) {
     }
 }
 
-void showRun(MainWindow& w, const std::vector<AlgorithmId>& algorithms) {
+void showRun(MainWindow& w, const std::vector<Algorithm>& algorithms) {
     Scenario s = Scenario::demo();
     s.algorithms = algorithms;
     w.openInExplorer(s);
