@@ -59,8 +59,18 @@ QString scenarioSidecarPath(const QString& csvPath) {
 
 QJsonObject scenarioToJson(const Scenario& s) {
     QJsonArray algos;
+    QJsonArray policies; // where each run-time algorithm comes from, for a reader to offer it
     for (const Algorithm& a : s.algorithms) {
         algos.append(QString::fromStdString(a.key()));
+        const AlgorithmDescriptor& d = a.descriptor();
+        if (!d.policyClass.empty()) {
+            QJsonObject p{{"algorithm", QString::fromStdString(a.key())},
+                          {"class", QString::fromStdString(d.policyClass)}};
+            if (!d.policyFile.empty()) {
+                p.insert("file", QString::fromStdString(d.policyFile));
+            }
+            policies.append(p);
+        }
     }
     QJsonObject o{{"format", "reducelab-scenario"},
                   {"version", Scenario::kVersion},
@@ -75,7 +85,33 @@ QJsonObject scenarioToJson(const Scenario& s) {
     if (s.matrix) {
         o.insert("matrix", QString::fromStdString(s.matrix->toCsv()));
     }
+    if (!policies.isEmpty()) {
+        o.insert("policies", policies);
+    }
     return o;
+}
+
+std::vector<ScenarioPolicy> scenarioPolicies(const QJsonObject& o) {
+    std::vector<ScenarioPolicy> out;
+    if (!o.contains("policies")) {
+        return out;
+    }
+    QJsonValue v;
+    for (const QJsonValue& entry : need(o, "policies", QJsonValue::Array, v).toArray()) {
+        if (!entry.isObject()) {
+            fail(QStringLiteral("scenario: an entry of 'policies' is not an object"));
+        }
+        const QJsonObject p = entry.toObject();
+        QJsonValue w;
+        ScenarioPolicy policy;
+        policy.algorithm = need(p, "algorithm", QJsonValue::String, w).toString();
+        policy.className = need(p, "class", QJsonValue::String, w).toString();
+        if (p.contains("file")) {
+            policy.file = need(p, "file", QJsonValue::String, w).toString();
+        }
+        out.push_back(policy);
+    }
+    return out;
 }
 
 Scenario scenarioFromJson(const QJsonObject& o, const AlgorithmCatalog& catalog) {
@@ -141,7 +177,7 @@ Scenario scenarioFromJson(const QJsonObject& o, const AlgorithmCatalog& catalog)
     return s;
 }
 
-Scenario loadScenario(const QString& path, const AlgorithmCatalog& catalog) {
+QJsonObject readScenarioFile(const QString& path) {
     // Bounded, regular files only: a FIFO or /dev/zero given as a scenario never blocks.
     const std::string text = readInputFile(path.toStdString(), Scenario::kMaxFileBytes);
     QJsonParseError err{};
@@ -151,11 +187,20 @@ Scenario loadScenario(const QString& path, const AlgorithmCatalog& catalog) {
                  .arg(path, err.errorString())
                  .arg(err.offset));
     }
+    return doc.object();
+}
+
+Scenario scenarioFromFileJson(const QString& path, const QJsonObject& o,
+                              const AlgorithmCatalog& catalog) {
     try {
-        return scenarioFromJson(doc.object(), catalog);
+        return scenarioFromJson(o, catalog);
     } catch (const InputError& e) {
         fail(QStringLiteral("%1: %2").arg(path, QString::fromUtf8(e.what())));
     }
+}
+
+Scenario loadScenario(const QString& path, const AlgorithmCatalog& catalog) {
+    return scenarioFromFileJson(path, readScenarioFile(path), catalog);
 }
 
 bool saveScenario(const Scenario& s, const QString& path, QString* error) {

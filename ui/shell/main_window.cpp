@@ -124,6 +124,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
     connect(m_webPageJob, &AsyncJobBase::failed, this, &MainWindow::showError);
     buildHelp();
     buildMenus();
+    buildPolicies();
     connect(m_explorer, &ExplorerPage::summaryChanged, this, [this](const QString& summary) {
         if (m_tabs->currentIndex() == 0) {
             statusBar()->showMessage(summary);
@@ -424,6 +425,11 @@ void MainWindow::applyTheme() {
 }
 
 void MainWindow::showError(const QString& message) {
+    // A policy's exception: its traceback in the error pane rather than a dialog.
+    if (!session()->failureDetails().isEmpty() && message == session()->failure()) {
+        showPolicyError(message, session()->failureDetails());
+        return;
+    }
     m_lastError = message;
     statusBar()->showMessage(message, 10000);
     if (m_interactive) {
