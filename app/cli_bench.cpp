@@ -1,6 +1,7 @@
 #include "cli_commands.h"
 
 #include "cli_args.h"
+#include "cli_policy.h"
 
 #include "algorithms/algorithm_registry.h"
 #include "algorithms/simulator.h"
@@ -63,6 +64,7 @@ int cmdBench(const std::vector<std::string>& argv, const CliEnvironment& env) {
          "same draws every time (one thread)"},
         {"large", "", "also time one Tree-dyn run with n = 2^20 (schedule and makespan only)"},
         {"out", "FILE", "write the CSV there instead of standard output"},
+        policyOptionSpec(),
     };
     const auto progress = progressOptions();
     specs.insert(specs.end(), progress.begin(), progress.end());

@@ -1,5 +1,8 @@
 #include "cli_commands.h"
 
+#include "cli_policy.h"
+
+#include "algorithms/runtime_policy.h"
 #include "base/file_io.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
@@ -20,24 +23,25 @@ struct Verb {
     const char* summary;
     std::function<int(const std::vector<std::string>&, const CliEnvironment&)> run;
     bool monteCarlo; // offered by reducelab-mpi too
+    bool policies;   // takes --policy FILE.py
 };
 
 const std::vector<Verb>& verbs() {
     static const std::vector<Verb> table{
-        {"run", "simulate one reduction and print its schedule (CSV or JSON)", cmdRun, false},
+        {"run", "simulate one reduction and print its schedule (CSV or JSON)", cmdRun, false, true},
         {"mc", "Monte Carlo summary of one or more algorithms on common random numbers", cmdMc,
-         true},
+         true, true},
         {"sweep", "the grids of the paper's Fig. 4, 5 and 6 as tidy CSV (and figures)", cmdSweep,
-         true},
+         true, true},
         {"plot", "redraw a sweep's figure from its results file (sweep --out and its sidecar)",
-         cmdPlot, false},
-        {"bench", "simulations per second of every algorithm", cmdBench, false},
+         cmdPlot, false, false},
+        {"bench", "simulations per second of every algorithm", cmdBench, false, true},
         {"steady", "steady-state series of reductions or scatters on a platform graph (LP)",
-         [](const auto& argv, const CliEnvironment&) { return cmdSteady(argv); }, false},
+         [](const auto& argv, const CliEnvironment&) { return cmdSteady(argv); }, false, false},
         {"divisible", "divisible load on a bus or a star: shares, orders, returns, rounds",
-         [](const auto& argv, const CliEnvironment&) { return cmdDivisible(argv); }, false},
+         [](const auto& argv, const CliEnvironment&) { return cmdDivisible(argv); }, false, false},
         {"theory", "Markov chain, worst-case ratios (RR Table 1), Liu-Wang SNF and exact optimum",
-         [](const auto& argv, const CliEnvironment&) { return cmdTheory(argv); }, false},
+         [](const auto& argv, const CliEnvironment&) { return cmdTheory(argv); }, false, false},
     };
     return table;
 }
@@ -63,6 +67,8 @@ std::string topHelp(const CliEnvironment& env) {
 
 int runCli(const std::vector<std::string>& args, const CliEnvironment& env) {
     const std::string prefix = env.program + ": error: ";
+    // Declared before the verb's environment, which holds its policies: it outlives them.
+    PolicyFiles policyFiles;
     try {
         // --version anywhere (reducelab-cli --version, reducelab-cli mc --version) answers it.
         if (std::find(args.begin(), args.end(), "--version") != args.end()) {
@@ -73,18 +79,31 @@ int runCli(const std::vector<std::string>& args, const CliEnvironment& env) {
             std::cout << topHelp(env);
             return args.empty() ? 2 : 0;
         }
-        const std::vector<std::string> rest(args.begin() + 1, args.end());
+        std::vector<std::string> rest(args.begin() + 1, args.end());
         std::string known;
         for (const Verb& v : verbs()) {
             if (!v.monteCarlo && env.onlyMonteCarloVerbs) {
                 continue;
             }
             if (args[0] == v.name) {
+                if (v.policies) {
+                    const std::vector<std::string> files = takePolicyFiles(v.name, rest);
+                    if (!files.empty()) {
+                        return v.run(rest, policyFiles.load(files, env));
+                    }
+                }
                 return v.run(rest, env);
             }
             known += (known.empty() ? "" : ", ") + std::string(v.name);
         }
         throw InputError("unknown verb '" + args[0] + "' (known: " + known + "; see --help)");
+    } catch (const PolicyError& e) {
+        // A user's Python code: its traceback, then the one line.
+        if (!e.details().empty()) {
+            std::cerr << e.details();
+        }
+        std::cerr << prefix << printable(e.what()) << "\n";
+        return 2;
     } catch (const InputError& e) {
         // printable(): whatever a message echoes (a path, an argument) stays on one line.
         std::cerr << prefix << printable(e.what()) << "\n";

@@ -3,6 +3,7 @@
 #include "cli_args.h"
 #include "cli_job.h"
 #include "cli_platform.h"
+#include "cli_policy.h"
 
 #include "algorithms/algorithm_registry.h"
 #include "base/input_error.h"
@@ -42,6 +43,7 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
     specs.push_back(
         {"bins", "B", "histogram bins (default " + std::to_string(defaults.histogramBins) + ")"});
     specs.push_back({"out", "FILE", "write the CSV there (atomically) instead of standard output"});
+    specs.push_back(policyOptionSpec());
     const auto progress = progressOptions();
     specs.insert(specs.end(), progress.begin(), progress.end());
     const auto jobSpecs = jobOptions();

@@ -3,6 +3,7 @@
 #include "cli_animation.h"
 #include "cli_args.h"
 #include "cli_platform.h"
+#include "cli_policy.h"
 #include "figure_render.h"
 
 #include "algorithms/algorithm_registry.h"
@@ -272,6 +273,7 @@ int cmdRun(const std::vector<std::string>& argv, const CliEnvironment& env) {
                      "trees, narration) in a single self-contained HTML file that opens in any "
                      "browser, offline"});
     specs.push_back({"title", "TEXT", "the web page's title (default: the algorithms and n)"});
+    specs.push_back(policyOptionSpec());
     for (const auto& list : {animationOptions(), progressOptions()}) {
         specs.insert(specs.end(), list.begin(), list.end());
     }

@@ -3,6 +3,7 @@
 #include "cli_args.h"
 #include "cli_job.h"
 #include "cli_platform.h"
+#include "cli_policy.h"
 #include "figure_render.h"
 #include "sweep_render.h"
 
@@ -50,6 +51,7 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
          "also write the figure as one web page: hovering shows the numbers, the legend switches "
          "series on and off; the results are in the page, which opens in any browser, offline"},
     };
+    specs.push_back(policyOptionSpec());
     for (const auto& more : {progressOptions(), jobOptions()}) {
         specs.insert(specs.end(), more.begin(), more.end());
     }

@@ -41,6 +41,11 @@ if(TARGET reducelab-mpi)
 endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/examples/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/reducelab/examples FILES_MATCHING PATTERN "*.json")
+# The example policies (docs/python.md): reducelab-cli --policy /usr/share/reducelab/policies/X.py
+if(REDUCELAB_WITH_PYTHON)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/examples/
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/reducelab/policies FILES_MATCHING PATTERN "*.py")
+endif()
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md
               ${PROJECT_SOURCE_DIR}/CHANGELOG.md
         DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/reducelab)
@@ -83,6 +88,11 @@ set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+if(REDUCELAB_WITH_PYTHON)
+  # The reducelab package (python/) imports numpy; pandas and matplotlib serve to_pandas and plot.
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "python3, python3-numpy")
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-pandas, python3-matplotlib")
+endif()
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE ${REDUCELAB_HOMEPAGE})
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "${PROJECT_DESCRIPTION}\n ReduceLab simulates and animates the reduction algorithms behind\n MPI_Reduce on heterogeneous platforms: an animated explorer, the figures of\n Benoit, Canon and Marchal's report, theory, steady state and divisible load,\n and a command-line twin for papers and clusters.")

@@ -18,6 +18,13 @@ function(reducelab_layer prefix layer)
   add_library(${target} STATIC ${L_SOURCES})
   target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR}/${prefix})
   target_link_libraries(${target} PRIVATE reducelab_warnings)
+  if(prefix STREQUAL "core" AND REDUCELAB_WITH_PYTHON)
+    # The core is linked into the Python module, a shared library: position-independent code,
+    # without semantic interposition (which would keep the compiler from inlining the core's
+    # own functions), so that the programs run the same code as with -fPIE.
+    set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+    target_compile_options(${target} PRIVATE -fno-semantic-interposition)
+  endif()
   # What this layer may include: itself, its dependencies and everything they may include.
   set(allowed ${prefix}/${layer})
   if(prefix STREQUAL "ui")

@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 # Building and running the GUI and the CLI.
 GUI_PACKAGES=(cmake make g++ pkg-config qt6-base-dev qt6-svg-dev libqcustomplot-dev libboost-dev
               libboost-random-dev libglpk-dev libgl-dev libgif-dev libavcodec-dev libavformat-dev
-              libswscale-dev libavutil-dev nlohmann-json3-dev)
+              libswscale-dev libavutil-dev nlohmann-json3-dev pybind11-dev python3-dev python3-numpy)
 # What configuring the tests needs: GoogleTest (the tests of the core and the command-line
 # programs; tests/CMakeLists.txt finds it whenever the tests are part of the build).
 TEST_BUILD_PACKAGES=(libgtest-dev)
@@ -29,7 +29,7 @@ TEST_BUILD_PACKAGES=(libgtest-dev)
 TEST_PACKAGES=("${TEST_BUILD_PACKAGES[@]}" clang-format clang-tidy-22 clang libclang-rt-14-dev xvfb
                xauth openbox x11-utils vite pajeng help2man desktop-file-utils appstream dpkg-dev
                libopenmpi-dev openmpi-bin ffmpeg chromium chromium-driver python3-selenium
-               python3-pil)
+               python3-pil python3-pytest python3-pandas python3-matplotlib)
 JOBS=$(nproc 2>/dev/null || echo 2)
 # Seconds each fuzz target runs in `test` (9 targets, as many at once as there are cores: about
 # 1.5 minutes in all on two).
@@ -110,6 +110,10 @@ check_package() {
     appstreamcli validate --no-net "$dest"/usr/share/metainfo/*.metainfo.xml
     [ -s "$dest/usr/share/man/man1/reducelab-cli.1" ] && [ -s "$dest/usr/share/man/man1/reducelab.1" ]
     [ -s "$dest/usr/share/man/man1/reducelab-mpi.1" ] && [ -x "$dest/usr/bin/reducelab-mpi" ]
+    # The Python module in Debian's path, the example policies beside the scenarios.
+    ls "$dest"/usr/lib/python3/dist-packages/reducelab/_reducelab.*.so >/dev/null
+    [ -s "$dest/usr/lib/python3/dist-packages/reducelab/__init__.py" ]
+    [ -s "$dest/usr/share/reducelab/policies/tree_dyn.py" ]
     rm -rf "$dest"
     (cd build && rm -f reducelab_*.deb && cpack -G DEB >/dev/null)
     local sudo=""
@@ -119,6 +123,13 @@ check_package() {
     /usr/bin/reducelab-mpi --version
     env -u DISPLAY -u WAYLAND_DISPLAY /usr/bin/reducelab --version
     /usr/bin/reducelab-cli run --algo tree-dyn --n 8 >/dev/null
+    # The installed module and --policy with a shipped example: the Python Tree-dyn's numbers
+    # are the built-in's (the CSV rows equal but for the name).
+    (cd / && /usr/bin/python3 -c 'import reducelab; assert reducelab.simulate("tree-dyn", n=8).makespan > 0')
+    local mc
+    mc=$(/usr/bin/reducelab-cli mc --policy /usr/share/reducelab/policies/tree_dyn.py \
+        --algo tree-dyn,tree-dyn-py --n 64 --replicates 1000 --quiet | tail -n 2 | cut -d, -f2-)
+    [ "$(echo "$mc" | wc -l)" -eq 2 ] && [ "$(echo "$mc" | sort -u | wc -l)" -eq 1 ]
     # The installed GUI starts (a real window under Xvfb) on an installed example scenario.
     local shot
     shot=$(mktemp --suffix=.png)

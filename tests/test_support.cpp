@@ -191,7 +191,8 @@ std::string simplified(std::string_view text) {
     return out;
 }
 
-std::string fillPlaceholders(std::string_view pattern, const std::string* texts, std::size_t count) {
+std::string fillPlaceholders(std::string_view pattern, const std::string* texts,
+                             std::size_t count) {
     std::string out;
     for (std::size_t i = 0; i < pattern.size(); ++i) {
         const char next = i + 1 < pattern.size() ? pattern[i + 1] : '\0';

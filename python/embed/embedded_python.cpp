@@ -1,0 +1,137 @@
+#include "embed/embedded_python.h"
+
+#include "bindings/module_def.h"
+#include "bindings/python_policy.h"
+
+#include "base/file_io.h"
+
+#include <pybind11/embed.h>
+
+#include <filesystem>
+#include <system_error>
+
+// The private module, built into the program: a policy file's `import reducelab` finds it (as
+// reducelab._reducelab under the installed package, or as reducelab itself).
+PYBIND11_EMBEDDED_MODULE(_reducelab_embedded, m) {
+    rl::python::defineModule(m);
+}
+
+namespace rl::python {
+
+namespace {
+
+namespace py = pybind11;
+
+/// The build tree's package beside the program (build/app/X -> build/python), which the
+/// interpreter would not find otherwise; none for an installed program (Debian's path has it).
+std::string packageBesideProgram() {
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (ec) {
+        return {};
+    }
+    const std::filesystem::path dir = exe.parent_path().parent_path() / "python";
+    return std::filesystem::is_regular_file(dir / "reducelab" / "__init__.py", ec) ? dir.string()
+                                                                                   : std::string();
+}
+
+// Runs with the lock; makes reducelab importable with the program's own core.
+const char* const kStartSource = R"py(
+import sys
+import _reducelab_embedded
+sys.modules['reducelab._reducelab'] = _reducelab_embedded
+if _package_dir:
+    sys.path.insert(0, _package_dir)
+try:
+    import reducelab
+except ImportError:
+    sys.modules['reducelab'] = _reducelab_embedded
+)py";
+
+// Runs a policy file in a module of its own and returns its Policy subclasses.
+const char* const kLoadSource = R"py(
+import sys, types, reducelab
+_module = types.ModuleType(_module_name)
+_module.__file__ = _path
+sys.modules[_module_name] = _module
+try:
+    exec(compile(_source, _path, 'exec'), _module.__dict__)
+except BaseException:
+    del sys.modules[_module_name]
+    raise
+_classes = [v for v in vars(_module).values()
+            if isinstance(v, type) and issubclass(v, reducelab.Policy)
+            and v is not reducelab.Policy and v.__module__ == _module_name]
+)py";
+
+/// The lock for one call (the interpreter may have been started by another thread).
+struct Lock {
+    PyGILState_STATE state = PyGILState_Ensure();
+    Lock() = default;
+    Lock(const Lock&) = delete;
+    Lock& operator=(const Lock&) = delete;
+    ~Lock() { PyGILState_Release(state); }
+};
+
+} // namespace
+
+void EmbeddedPython::start() {
+    if (m_started || Py_IsInitialized() != 0) {
+        return;
+    }
+    // No signal handlers: Ctrl-C stops the program as it did without Python.
+    py::initialize_interpreter(false);
+    m_started = true;
+    {
+        py::dict scope;
+        scope["_package_dir"] = packageBesideProgram();
+        py::exec(kStartSource, scope);
+    }
+    m_mainState = PyEval_SaveThread(); // other threads run policies too
+}
+
+EmbeddedPython::~EmbeddedPython() {
+    if (m_started) {
+        PyEval_RestoreThread(static_cast<PyThreadState*>(m_mainState));
+        py::finalize_interpreter();
+    }
+}
+
+std::vector<Algorithm> EmbeddedPython::loadPolicyFile(const std::string& path) {
+    // Read by the program's one reader of inputs: a FIFO or a device never blocks, a huge file
+    // is refused.
+    const std::string source = readInputFile(path, kMaxPolicyFileBytes);
+    start();
+    const Lock lock;
+    const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
+    try {
+        py::dict scope;
+        scope["_module_name"] = "reducelab_policy_file_" + std::to_string(++m_files);
+        scope["_path"] = absolute;
+        scope["_source"] = py::bytes(source);
+        py::exec(kLoadSource, scope);
+        const py::list classes = scope["_classes"];
+        if (classes.empty()) {
+            throw PolicyError(path + ": defines no policy (a subclass of reducelab.Policy)");
+        }
+        std::vector<Algorithm> out;
+        for (const py::handle cls : classes) {
+            PolicyOrigin origin;
+            origin.file = absolute;
+            origin.className = py::str(cls.attr("__qualname__")).cast<std::string>();
+            out.push_back(policyAlgorithm(cls, origin, ErrorMode::Translate));
+        }
+        return out;
+    } catch (const py::error_already_set& e) {
+        throw describePythonError(e, path, absolute);
+    } catch (const py::builtin_exception& e) { // a class that is no policy (no on_idle)
+        throw PolicyError(path + ": " + e.what());
+    } catch (const InputError& e) { // an invalid name
+        if (dynamic_cast<const PolicyError*>(&e) != nullptr) {
+            throw;
+        }
+        throw InputError(path + ": " + e.what());
+    }
+}
+
+} // namespace rl::python

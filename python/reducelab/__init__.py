@@ -1,0 +1,41 @@
+"""ReduceLab in Python: simulate reduction algorithms on unpredictable platforms, run Monte
+Carlo experiments and the paper's sweeps, and write your own algorithm as a policy.
+
+    import reducelab
+    s = reducelab.simulate(algorithm="tree-dyn", n=16)
+    s.makespan, s.transfers, s.plot()
+    r = reducelab.monte_carlo(["tree-dyn", MyPolicy()], n=64, replicates=1000)
+    r["tree-dyn"].mean
+    df = reducelab.sweep("fig4", replicates=1000)
+
+Every number of a built-in algorithm is the one reducelab-cli prints with the same arguments
+(the same core). See docs/python.md.
+"""
+
+from ._reducelab import Cancelled, Engine, Error, Policy, __version__
+from ._api import (
+    MonteCarloResult,
+    Schedule,
+    Summary,
+    algorithms,
+    colours,
+    monte_carlo,
+    simulate,
+    sweep,
+)
+
+__all__ = [
+    "Cancelled",
+    "Engine",
+    "Error",
+    "MonteCarloResult",
+    "Policy",
+    "Schedule",
+    "Summary",
+    "__version__",
+    "algorithms",
+    "colours",
+    "monte_carlo",
+    "simulate",
+    "sweep",
+]
