@@ -195,8 +195,10 @@ int main(int argc, char** argv) {
         const QString path = parser.value(shot);
         auto* poll = new QTimer(&window);
         QObject::connect(poll, &QTimer::timeout, &window, [&, poll, path, fraction] {
-            if (!window.session()->result() || window.session()->isRunning() ||
-                window.panes().empty()) {
+            // A run that failed (a policy's exception) is shown as the window shows it.
+            const bool failed = !window.session()->failure().isEmpty();
+            if (window.session()->isRunning() ||
+                (!failed && (!window.session()->result() || window.panes().empty()))) {
                 return;
             }
             // An analysis panel in front: wait for its complete picture (a run's or an opened

@@ -30,8 +30,10 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontDatabase>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QProgressDialog>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -405,6 +407,11 @@ void MainWindow::applyTheme() {
         QFont f = QApplication::font();
         f.setStyleStrategy(QFont::PreferAntialias);
         dock->setFont(f);
+    }
+    if (m_policyError != nullptr) { // a traceback in a fixed font, as large as the rest
+        QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+        fixed.setPointSizeF(QApplication::font().pointSizeF());
+        m_policyError->setFont(fixed);
     }
     m_explorer->setTheme(m_theme);
     for (GanttView* v : findChildren<GanttView*>()) {

@@ -14,7 +14,6 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFontDatabase>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -75,7 +74,7 @@ void MainWindow::buildPolicies() {
     m_policyError = new QPlainTextEdit;
     m_policyError->setReadOnly(true);
     m_policyError->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_policyError->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    // Its font: applyTheme() (a fixed font, scaled in presentation mode).
     m_policyError->setTextInteractionFlags(Qt::TextSelectableByMouse |
                                            Qt::TextSelectableByKeyboard);
     m_policyErrorDock = new QDockWidget(tr("Policy error"), this);
