@@ -97,7 +97,7 @@ std::vector<ScenarioPolicy> scenarioPolicies(const QJsonObject& o) {
         return out;
     }
     QJsonValue v;
-    for (const QJsonValue& entry : need(o, "policies", QJsonValue::Array, v).toArray()) {
+    for (const auto& entry : need(o, "policies", QJsonValue::Array, v).toArray()) {
         if (!entry.isObject()) {
             fail(QStringLiteral("scenario: an entry of 'policies' is not an object"));
         }

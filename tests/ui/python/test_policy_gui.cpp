@@ -176,8 +176,14 @@ class TestPolicyGui : public QObject {
             }
         }
         QVERIFY(panel != nullptr);
-        const auto& offered = panel->params()->offered();
-        QVERIFY(std::find(offered.begin(), offered.end(), *py) != offered.end());
+        // Offered in the three panels' lists (the ratio map's pair included).
+        for (int i = 0; i < w.tabs()->count(); ++i) {
+            if (auto* p = qobject_cast<SweepPanel*>(w.tabs()->widget(i))) {
+                const auto& offered = p->params()->offered();
+                QVERIFY2(std::find(offered.begin(), offered.end(), *py) != offered.end(),
+                         qPrintable(w.tabs()->tabText(i)));
+            }
+        }
         SweepSpec spec = panel->params()->spec();
         spec.algorithms = both;
         spec.n = 16;
