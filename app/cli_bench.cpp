@@ -64,8 +64,8 @@ int cmdBench(const std::vector<std::string>& argv, const CliEnvironment& env) {
          "same draws every time (one thread)"},
         {"large", "", "also time one Tree-dyn run with n = 2^20 (schedule and makespan only)"},
         {"out", "FILE", "write the CSV there instead of standard output"},
-        policyOptionSpec(),
     };
+    addPolicyOption(specs, env);
     const auto progress = progressOptions();
     specs.insert(specs.end(), progress.begin(), progress.end());
     const Args a("bench", argv, specs, 0);

@@ -43,7 +43,7 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
     specs.push_back(
         {"bins", "B", "histogram bins (default " + std::to_string(defaults.histogramBins) + ")"});
     specs.push_back({"out", "FILE", "write the CSV there (atomically) instead of standard output"});
-    specs.push_back(policyOptionSpec());
+    addPolicyOption(specs, env);
     const auto progress = progressOptions();
     specs.insert(specs.end(), progress.begin(), progress.end());
     const auto jobSpecs = jobOptions();

@@ -11,11 +11,13 @@
 
 namespace rl::cli {
 
-OptionSpec policyOptionSpec() {
-    return {"policy", "FILE.py",
-            "run the policies of a Python file too: each subclass of reducelab.Policy becomes an "
-            "--algo name (repeatable; a policy is code: run only files you trust; "
-            "docs/python.md)"};
+void addPolicyOption(std::vector<OptionSpec>& specs, const CliEnvironment& env) {
+    if (env.executor == nullptr) {
+        specs.push_back({"policy", "FILE.py",
+                         "run the policies of a Python file too: each subclass of "
+                         "reducelab.Policy becomes an --algo name (repeatable; a policy is code: "
+                         "run only files you trust; docs/python.md)"});
+    }
 }
 
 std::vector<std::string> takePolicyFiles(const std::string& verb, std::vector<std::string>& argv) {

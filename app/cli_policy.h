@@ -9,8 +9,9 @@
 
 namespace rl::cli {
 
-/// The help line of `--policy FILE.py` (run, mc and sweep).
-OptionSpec policyOptionSpec();
+/// Adds `--policy FILE.py` to a verb's options (run, mc, sweep, bench), where the program runs
+/// Python: not reducelab-mpi (its ranks do not).
+void addPolicyOption(std::vector<OptionSpec>& specs, const CliEnvironment& env);
 
 /// Removes every `--policy FILE` of `argv` (the option may be repeated) and returns the files,
 /// in order; InputError when one has no value.

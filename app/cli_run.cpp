@@ -273,7 +273,7 @@ int cmdRun(const std::vector<std::string>& argv, const CliEnvironment& env) {
                      "trees, narration) in a single self-contained HTML file that opens in any "
                      "browser, offline"});
     specs.push_back({"title", "TEXT", "the web page's title (default: the algorithms and n)"});
-    specs.push_back(policyOptionSpec());
+    addPolicyOption(specs, env);
     for (const auto& list : {animationOptions(), progressOptions()}) {
         specs.insert(specs.end(), list.begin(), list.end());
     }

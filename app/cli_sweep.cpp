@@ -51,7 +51,7 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
          "also write the figure as one web page: hovering shows the numbers, the legend switches "
          "series on and off; the results are in the page, which opens in any browser, offline"},
     };
-    specs.push_back(policyOptionSpec());
+    addPolicyOption(specs, env);
     for (const auto& more : {progressOptions(), jobOptions()}) {
         specs.insert(specs.end(), more.begin(), more.end());
     }

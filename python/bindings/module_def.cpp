@@ -38,6 +38,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace rl::python {
@@ -271,7 +272,7 @@ py::dict summaryDict(const McSummary& s) {
     return out;
 }
 
-py::list monteCarlo(const py::handle& algorithms, const py::dict& platform,
+py::dict monteCarlo(const py::handle& algorithms, const py::dict& platform,
                     std::uint64_t replicates, int threads, bool keepSamples,
                     const std::vector<double>& quantiles) {
     McStudy study;
@@ -287,10 +288,15 @@ py::list monteCarlo(const py::handle& algorithms, const py::dict& platform,
         LocalExecutor executor;
         return runMcStudy(config, executor, {}, progress);
     });
-    py::list out;
+    py::list summaries;
+    std::string csv = mcCsvHeader(config.quantiles) + "\n";
     for (const McSummary& s : r.summaries) {
-        out.append(summaryDict(s));
+        summaries.append(summaryDict(s));
+        csv += mcCsvRow(s, config.n) + "\n";
     }
+    py::dict out;
+    out["summaries"] = summaries;
+    out["csv"] = csv; // reducelab-cli mc's output
     return out;
 }
 
@@ -453,7 +459,7 @@ void defineModule(py::module_& m) {
     py::register_exception_translator([](std::exception_ptr p) {
         try {
             if (p) {
-                std::rethrow_exception(p);
+                std::rethrow_exception(std::move(p));
             }
         } catch (const OutputError& e) {
             PyErr_SetString(PyExc_OSError, e.what());

@@ -179,7 +179,7 @@ void engineDealloc(PyObject* self) {
     Py_DECREF(type);
 }
 
-template <class F> PyCFunction method(F* f) {
+template <class F> PyCFunction method(F* f) noexcept {
     // The sanctioned cast of CPython's method table (through a function type without
     // arguments, which -Wcast-function-type accepts).
     return reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(f));
@@ -570,6 +570,7 @@ PolicyOrigin policyOrigin(py::handle source) {
                 py::module_::import("os").attr("path").attr("abspath")(file).cast<std::string>();
         }
     } catch (py::error_already_set&) { // defined in no file (an interactive session)
+        o.file.clear();
     }
     return o;
 }

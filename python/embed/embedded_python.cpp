@@ -7,6 +7,8 @@
 
 #include <pybind11/embed.h>
 
+#include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <system_error>
 
@@ -91,9 +93,17 @@ void EmbeddedPython::start() {
 }
 
 EmbeddedPython::~EmbeddedPython() {
-    if (m_started) {
+    if (!m_started) {
+        return;
+    }
+    try {
         PyEval_RestoreThread(static_cast<PyThreadState*>(m_mainState));
         py::finalize_interpreter();
+    } catch (const std::exception& e) {
+        // At the program's end, from a destructor: say it, nothing else can be done.
+        std::fputs("reducelab: the Python interpreter did not end cleanly: ", stderr);
+        std::fputs(e.what(), stderr);
+        std::fputs("\n", stderr);
     }
 }
 

@@ -172,7 +172,16 @@ class Schedule:
         ax.set_yticklabels([f"P{p}" for p in range(self.n)])
         ax.set_xlim(0, self.makespan * 1.02 if self.makespan > 0 else 1)
         ax.set_xlabel("time")
-        ax.set_title(f"{self.name}: makespan {self.makespan:.6g}", color=c["foreground"])
+        ax.set_title(f"{self.name}: makespan {self.makespan:.6g}", color=c["foreground"],
+                     loc="left")
+        from matplotlib.patches import Patch
+
+        legend = [Patch(color=c["reception"], label="receiving"),
+                  Patch(color=c["reduction"], label="reduction")]
+        if crit:
+            legend.append(Patch(color=c["critical"], label="critical path"))
+        ax.legend(handles=legend, ncol=len(legend), loc="lower right", bbox_to_anchor=(1, 1),
+                  frameon=False, fontsize="small", labelcolor=c["foreground"])
         for side in ax.spines.values():
             side.set_color(c["muted"])
         ax.tick_params(colors=c["foreground"])
@@ -256,8 +265,9 @@ class Summary:
 class MonteCarloResult(Mapping):
     """The summaries of monte_carlo, by algorithm key, in the order given."""
 
-    def __init__(self, summaries):
+    def __init__(self, summaries, csv):
         self._summaries = {s.algorithm: s for s in summaries}
+        self._csv = csv
 
     def __getitem__(self, key):
         if isinstance(key, str):
@@ -276,18 +286,14 @@ class MonteCarloResult(Mapping):
             f"{k}: mean={s.mean:.6g}" for k, s in self._summaries.items()) + ">"
 
     def to_pandas(self):
-        """One row per algorithm: the columns of `reducelab-cli mc`."""
-        import pandas as pd
+        """One row per algorithm, the columns of `reducelab-cli mc` (algorithm, n, replicates,
+        mean, variance, stderr, min, q10, q50, q90, max); a dict of numpy columns without
+        pandas."""
+        return _frame(_csv_columns(self._csv), None)
 
-        rows = []
-        for s in self._summaries.values():
-            row = {"algorithm": s.algorithm, "count": s.count, "mean": s.mean,
-                   "variance": s.variance, "std_error": s.std_error, "min": s.min}
-            for p, q in s.quantiles.items():
-                row[f"q{p:g}"] = q
-            row["max"] = s.max
-            rows.append(row)
-        return pd.DataFrame(rows)
+    def csv(self):
+        """The CSV that `reducelab-cli mc` prints with the same arguments."""
+        return self._csv
 
 
 def monte_carlo(algorithms=("tree-dyn",), *, n=None, replicates=None, seed=None, transfer=None,
@@ -308,7 +314,7 @@ def monte_carlo(algorithms=("tree-dyn",), *, n=None, replicates=None, seed=None,
         _DEFAULTS["threads"] if threads is None else _integer(threads, "threads", 0),
         bool(keep_samples),
         _DEFAULTS["quantiles"] if quantiles is None else [float(q) for q in quantiles])
-    return MonteCarloResult(Summary(s) for s in raw)
+    return MonteCarloResult([Summary(s) for s in raw["summaries"]], raw["csv"])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -334,7 +340,12 @@ def sweep(figure, *, n=None, replicates=None, cv=None, ratio=None, algorithms=No
     if threads is not None:
         options["threads"] = _integer(threads, "threads", 0)
     csv = _core.sweep_csv(_text(figure, "figure"), options)
-    columns = _csv_columns(csv)
+    return _frame(_csv_columns(csv), as_pandas)
+
+
+def _frame(columns, as_pandas):
+    """`columns` as a pandas DataFrame, or as they are when pandas is missing (as_pandas None)
+    or not wanted (False)."""
     if as_pandas is False:
         return columns
     try:

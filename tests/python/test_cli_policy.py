@@ -109,3 +109,22 @@ def test_ctrl_c_stops_a_policy_that_never_returns(tmp_path):
     p.wait(timeout=5)
     assert time.monotonic() - start < 1.0
     assert p.returncode != 0
+
+
+def test_a_saved_scenario_runs_again_with_its_policy_file_only(tmp_path, examples):
+    import reducelab
+    from tree_dyn import TreeDynPy
+
+    s = reducelab.simulate(policy=TreeDynPy, n=12, seed=4, replicate=2)
+    path = tmp_path / "policy.json"
+    s.save(path)
+    scenario = __import__("json").loads(path.read_text())
+    assert scenario["policies"] == [{"algorithm": "tree-dyn-py", "class": "TreeDynPy",
+                                     "file": os.path.join(os.path.abspath(examples),
+                                                          "tree_dyn.py")}]
+    # Named in a file, a policy is not run: the CLI needs the file on its command line.
+    _, last = refused("run", "--scenario", path)
+    assert "unknown algorithm 'tree-dyn-py'" in last
+    rows = csv_rows(run_cli("run", "--scenario", path, "--policy",
+                            os.path.join(examples, "tree_dyn.py")))
+    assert max(float(r["end"]) for r in rows) == s.makespan

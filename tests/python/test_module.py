@@ -146,3 +146,14 @@ def test_algorithms_and_colours():
     assert keys[:4] == BUILTINS
     dark = reducelab.colours(dark=True)
     assert dark["background"] != reducelab.colours()["background"]
+
+
+def test_monte_carlo_csv_and_frame_are_the_cli_output():
+    args = dict(n=24, replicates=700, seed=9, transfer="uniform:1:0.5")
+    r = reducelab.monte_carlo(["binomial", "nctd"], **args)
+    out = run_cli("mc", "--algo", "binomial,nctd", "--n", 24, "--replicates", 700, "--seed", 9,
+                  "--comm", "uniform:1:0.5", "--quiet")
+    assert r.csv() == out
+    df = r.to_pandas()
+    assert list(df.columns) == out.split("\n")[0].split(",")
+    assert df["mean"][1] == r["nctd"].mean

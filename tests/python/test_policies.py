@@ -43,8 +43,13 @@ def test_examples_run_and_differ():
     worst = dict(preset="worstcase:1:4:0", n=8)
     clairvoyant = reducelab.simulate(policy=CheaperDirection, **worst)
     assert clairvoyant.makespan < reducelab.simulate("tree-dyn", **worst).makespan
-    with pytest.raises(reducelab.Error, match="fixed costs|clairvoyant"):
+    with pytest.raises(reducelab.Error, match="clairvoyant"):
         reducelab.simulate(policy=CheaperDirection, n=8)  # costs drawn as operations start
+    # A matrix drawn per replicate is known in advance. The cheaper of two directions wins by
+    # far at CV 2 (means 9.9 against 2.8 here: many standard errors apart).
+    drawn = reducelab.monte_carlo(["tree-dyn", CheaperDirection], n=32, replicates=2000,
+                                  draw_matrix=True, transfer="gamma:1:2")
+    assert drawn["cheaper-direction"].mean < 0.5 * drawn["tree-dyn"].mean
 
 
 class SendsTwice(reducelab.Policy):
