@@ -37,9 +37,9 @@ const std::vector<Verb>& verbs() {
          cmdPlot, false, false},
         {"bench", "simulations per second of every algorithm", cmdBench, false, true},
         {"steady", "steady-state series of reductions or scatters on a platform graph (LP)",
-         [](const auto& argv, const CliEnvironment&) { return cmdSteady(argv); }, false, false},
+         cmdSteady, false, false},
         {"divisible", "divisible load on a bus or a star: shares, orders, returns, rounds",
-         [](const auto& argv, const CliEnvironment&) { return cmdDivisible(argv); }, false, false},
+         cmdDivisible, false, false},
         {"theory", "Markov chain, worst-case ratios (RR Table 1), Liu-Wang SNF and exact optimum",
          [](const auto& argv, const CliEnvironment&) { return cmdTheory(argv); }, false, false},
     };

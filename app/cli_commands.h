@@ -11,14 +11,20 @@ class PointExecutor;
 
 namespace rl::cli {
 
+class FigureRenderer;
+
 /// Which program runs the verbs: reducelab-cli (every verb, here) or reducelab-mpi (mc and
-/// sweep, on the ranks), and the algorithms their `--algo` options and input files may name.
+/// sweep, on the ranks), the algorithms their `--algo` options and input files may name, and
+/// what draws their figures.
 struct CliEnvironment {
     std::string program = "reducelab-cli";
     PointExecutor* executor = nullptr;
     bool onlyMonteCarloVerbs = false;
     /// The built-ins, and the algorithms defined at run time (a test's, a policy file's).
     AlgorithmCatalog algorithms;
+    /// The GUI's views (figure_renderer.h); null: no figures, every option that draws is
+    /// refused (a build without Qt, and the verbs run in-process by tests and fuzzers).
+    FigureRenderer* figures = nullptr;
 };
 
 /// The verbs, one file each (app/cli_<verb>.cpp). Each returns the exit code; errors are
@@ -29,8 +35,8 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env);
 int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env);
 int cmdBench(const std::vector<std::string>& argv, const CliEnvironment& env);
 int cmdTheory(const std::vector<std::string>& argv);
-int cmdSteady(const std::vector<std::string>& argv);
-int cmdDivisible(const std::vector<std::string>& argv);
+int cmdSteady(const std::vector<std::string>& argv, const CliEnvironment& env);
+int cmdDivisible(const std::vector<std::string>& argv, const CliEnvironment& env);
 int cmdPlot(const std::vector<std::string>& argv, const CliEnvironment& env);
 
 /// Runs `<program> <args>`; returns the process exit code (0 success, 2 input or output error,

@@ -1,7 +1,5 @@
 #include "cli_commands.h"
-#include "figure_render.h"
-
-#include "common/qt_messages.h"
+#include "figure_renderer.h"
 
 #include <csignal>
 
@@ -10,8 +8,9 @@ int main(int argc, char** argv) {
     // the output writer reports and undoes (exit 2, previous files kept), instead of a
     // SIGPIPE that would kill the process in the middle of its commit.
     std::signal(SIGPIPE, SIG_IGN);
-    rl::installQtMessageHandler("reducelab-cli");
-    const auto app = rl::cli::makeCliApplication(argc, argv);
+    const auto figures = rl::cli::makeFigureRenderer("reducelab-cli");
+    rl::cli::CliEnvironment env;
+    env.figures = figures.get();
     const std::vector<std::string> args(argv + 1, argv + argc);
-    return rl::cli::runCli(args);
+    return rl::cli::runCli(args, env);
 }

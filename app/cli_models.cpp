@@ -1,9 +1,11 @@
 // The verbs of the related models of the seeds: `steady` (seed 002, steady-state series of
 // reductions and scatters, linear programs) and `divisible` (seed 004, divisible load).
-// Argument parsing and output only: the models live in core/, the drawing in ui/.
+// Argument parsing and output only: the models live in core/, the drawing behind
+// figure_renderer.h.
 #include "cli_args.h"
 #include "cli_commands.h"
-#include "figure_render.h"
+#include "cli_figures.h"
+#include "figure_renderer.h"
 
 #include "base/file_io.h"
 #include "base/input_error.h"
@@ -12,8 +14,6 @@
 #include "platform/matrix_presets.h"
 #include "studies/divisible_study.h"
 #include "studies/steady_study.h"
-#include "views/gantt_view.h"
-#include "views/model_gantt.h"
 
 #include <algorithm>
 #include <cmath>
@@ -34,12 +34,6 @@ std::string procLabel(int i) {
     std::string s("P");
     s += std::to_string(i);
     return s;
-}
-
-QByteArray ganttBytes(GanttView& view, const QString& title, const std::string& path) {
-    view.resize(1200, 700);
-    view.setTitle(title);
-    return renderedBytes(view, path);
 }
 
 // ------------------------------------------------------------------------------ divisible
@@ -160,9 +154,14 @@ std::string steadyShareCsv(const SteadyStateShare& s, const StarPlatform& p) {
     return csv;
 }
 
+/// The one option of steady and divisible that draws.
+DrawingOptions ganttOption() {
+    return {{"gantt"}, "run the same command with a full build of ReduceLab"};
+}
+
 } // namespace
 
-int cmdDivisible(const std::vector<std::string>& argv) {
+int cmdDivisible(const std::vector<std::string>& argv, const CliEnvironment& env) {
     std::vector<OptionSpec> specs{
         {"model", "MODEL",
          "bus | star | lifo | fifo | multiround | steady (default star; bus needs one shared c)"},
@@ -193,14 +192,15 @@ int cmdDivisible(const std::vector<std::string>& argv) {
     specs.insert(specs.end(), progress.begin(), progress.end());
     const Args a("divisible", argv, specs, 0);
     if (a.helpAsked()) {
-        std::cout << Args::usage("divisible", "--model MODEL (--workers LIST | --preset NAME)",
-                                 specs)
+        std::cout << usageWithFigures("divisible", "--model MODEL (--workers LIST | --preset NAME)",
+                                      specs, ganttOption(), env)
                   << "\nDivisible load on a master-worker bus or star (seed 004): one CSV row "
                      "per chunk\n(method,worker,round,amount,alpha,send/compute/return times,"
                      "idle,makespan);\nsteady: one row per worker (worker,rate,alpha_per_period,"
                      "throughput,period).\n";
         return 0;
     }
+    refuseDrawingWithoutFigures(a, "divisible", ganttOption(), env);
     VerbOutputs out(a, {"out", "gantt"});
     const DivisibleStudy study = divisibleStudy(a);
     try {
@@ -222,16 +222,11 @@ int cmdDivisible(const std::vector<std::string>& argv) {
     }
     line.finish("done");
     if (const auto path = a.get("gantt")) {
-        GanttView view;
-        showDivisibleSchedule(view, shown, p);
-        out.stage("gantt",
-                  bytesView(ganttBytes(view,
-                                       QStringLiteral("%1 — %2 %3")
-                                           .arg(QString::fromStdString(shown->method))
-                                           .arg(shown->periodic ? QStringLiteral("period")
-                                                                : QStringLiteral("makespan"))
-                                           .arg(shown->makespan, 0, 'g', 5),
-                                       *path)));
+        out.stage("gantt", env.figures->divisibleGantt(
+                               shown, p,
+                               shown->method + " — " + (shown->periodic ? "period " : "makespan ") +
+                                   formatSignificant(shown->makespan, 5),
+                               *path));
     }
     out.commitWith(csv);
     return 0;
@@ -373,7 +368,7 @@ SteadyGoal steadyGoal(const std::string& what) {
 
 } // namespace
 
-int cmdSteady(const std::vector<std::string>& argv) {
+int cmdSteady(const std::vector<std::string>& argv, const CliEnvironment& env) {
     std::vector<OptionSpec> specs{
         {"problem", "reduce|scatter", "series of reductions (SSRP, default) or scatters (SSSP)"},
         {"graph", "FILE",
@@ -398,16 +393,17 @@ int cmdSteady(const std::vector<std::string>& argv) {
     specs.insert(specs.end(), progress.begin(), progress.end());
     const Args a("steady", argv, specs, 0);
     if (a.helpAsked()) {
-        std::cout << Args::usage("steady",
-                                 "(--graph FILE | --preset NAME | --matrix FILE | --fixed-preset "
-                                 "SPEC) [options]",
-                                 specs)
+        std::cout << usageWithFigures("steady",
+                                      "(--graph FILE | --preset NAME | --matrix FILE | "
+                                      "--fixed-preset SPEC) [options]",
+                                      specs, ganttOption(), env)
                   << "\nSolves SSRP(G) or SSSP(G) (seed 002) with GLPK and prints the optimal "
                      "throughput,\nthe link occupations, the LP flows, the weighted reduction "
                      "trees or one period\nof the periodic schedule (validated: one-port, "
                      "conservation) as CSV.\n";
         return 0;
     }
+    refuseDrawingWithoutFigures(a, "steady", ganttOption(), env);
     VerbOutputs out(a, {"out", "gantt"}, {"graph", "matrix"});
     SteadyStudy study = steadyPlatform(a);
     const PlatformGraph& g = study.graph;
@@ -456,17 +452,14 @@ int cmdSteady(const std::vector<std::string>& argv) {
                 std::to_string(r->lpConstraints) + " constraints");
     const std::string csv = steadyCsv(*r, g, what);
     if (const auto path = a.get("gantt")) {
-        GanttView view;
-        showPeriodicSchedule(view, r, g.n);
-        out.stage("gantt", bytesView(ganttBytes(
-                               view,
-                               QStringLiteral("one period of the %1 — TP %2, period %3, %4 results")
-                                   .arg(r->scatter ? QStringLiteral("scatters")
-                                                   : QStringLiteral("reductions"))
-                                   .arg(r->throughput, 0, 'g', 5)
-                                   .arg(r->schedule.period, 0, 'g', 5)
-                                   .arg(r->schedule.results),
-                               *path)));
+        out.stage("gantt",
+                  env.figures->steadyGantt(r, g.n,
+                                           std::string("one period of the ") +
+                                               (r->scatter ? "scatters" : "reductions") + " — TP " +
+                                               formatSignificant(r->throughput, 5) + ", period " +
+                                               formatSignificant(r->schedule.period, 5) + ", " +
+                                               std::to_string(r->schedule.results) + " results",
+                                           *path));
     }
     out.commitWith(csv);
     return 0;

@@ -1,29 +1,26 @@
 #include "cli_commands.h"
 
-#include "cli_animation.h"
 #include "cli_args.h"
+#include "cli_figures.h"
 #include "cli_platform.h"
 #include "cli_policy.h"
-#include "figure_render.h"
+#include "figure_renderer.h"
 
 #include "algorithms/algorithm_registry.h"
 #include "base/file_io.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
-#include "common/figure_format.h"
-#include "common/scenario_json.h"
 #include "engine/narration.h"
 #include "schedule/paje_trace.h"
 #include "schedule/schedule_csv.h"
+#include "studies/figure_format.h"
 #include "studies/run_study.h"
-#include "views/gantt_view.h"
+#include "studies/scenario_json.h"
+#include "studies/schedule_json.h"
 #include "web/run_page.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-
 #include <algorithm>
+#include <cstdint>
 #include <iostream>
 #include <optional>
 #include <utility>
@@ -31,63 +28,6 @@
 namespace rl::cli {
 
 namespace {
-
-std::string scheduleJson(const Schedule& s, const Scenario& scenario) {
-    const Schedule::Values values = s.allValues();
-    QJsonArray transfers;
-    for (std::size_t k = 0; k < s.transfers.size(); ++k) {
-        const TransferOp& t = s.transfers[k];
-        transfers.append(
-            QJsonObject{{"from", t.from},
-                        {"to", t.to},
-                        {"start", t.start},
-                        {"end", t.end},
-                        {"value", QString::fromStdString(formatRuns(values.transfers[k]))}});
-    }
-    QJsonArray reductions;
-    for (std::size_t k = 0; k < s.reductions.size(); ++k) {
-        const ReductionOp& r = s.reductions[k];
-        reductions.append(
-            QJsonObject{{"processor", r.proc},
-                        {"transfer", r.transfer},
-                        {"from", s.transfers[static_cast<std::size_t>(r.transfer)].from},
-                        {"start", r.start},
-                        {"end", r.end},
-                        {"value", QString::fromStdString(formatRuns(values.reductions[k]))}});
-    }
-    QJsonArray parent;
-    QJsonArray children;
-    std::vector<QJsonArray> kids(static_cast<std::size_t>(s.n));
-    for (const TransferOp& t : s.transfers) {
-        kids[static_cast<std::size_t>(t.to)].append(t.from);
-    }
-    for (int p = 0; p < s.n; ++p) {
-        parent.append(s.parent[static_cast<std::size_t>(p)]);
-        children.append(kids[static_cast<std::size_t>(p)]);
-    }
-    QJsonArray busy;
-    for (const ProcessorTime& pt : s.processorTimes()) {
-        busy.append(QJsonObject{{"sending", pt.sending},
-                                {"receiving", pt.receiving},
-                                {"reducing", pt.reducing},
-                                {"busy", pt.busy},
-                                {"idle", pt.idle}});
-    }
-    QJsonObject root{
-        {"algorithm", QString::fromStdString(s.algorithm)},
-        {"n", s.n},
-        {"noncommutative", s.nonCommutative},
-        {"seed", QString::number(scenario.seed)},
-        {"replicate", QString::number(scenario.replicate)},
-        {"makespan", s.makespan},
-        {"root", s.root},
-        {"transfers", transfers},
-        {"reductions", reductions},
-        {"tree", QJsonObject{{"parent", parent}, {"children", children}}},
-        {"processors", busy},
-        {"scenario", scenarioProvenanceJson(scenario, QStringLiteral("reducelab-cli"))}};
-    return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
-}
 
 /// The --algo keys, from the catalog: "binomial, ..., or on sender-only fixed costs
 /// (Liu-Wang) ep, snf, optimum".
@@ -159,9 +99,7 @@ FigureOptions figureOptions(const Args& a, const VerbOutputs& out) {
     }
     bool png = false;
     for (const std::string& figure : figures) {
-        png = png ||
-              (out.wanted(figure) && QString::fromStdString(out.path(figure))
-                                         .endsWith(QLatin1String(".png"), Qt::CaseInsensitive));
+        png = png || (out.wanted(figure) && fileExtension(out.path(figure)) == "png");
     }
     f.format.validate(png);
     return f;
@@ -195,7 +133,7 @@ Scenario readScenario(const Args& a, const AlgorithmCatalog& catalog) {
                                  option);
             }
         }
-        return loadScenario(QString::fromStdString(*file), catalog);
+        return loadScenario(*file, catalog);
     }
     Scenario scenario;
     const std::string algo = a.required("algo", "ALGO");
@@ -277,15 +215,22 @@ int cmdRun(const std::vector<std::string>& argv, const CliEnvironment& env) {
     for (const auto& list : {animationOptions(), progressOptions()}) {
         specs.insert(specs.end(), list.begin(), list.end());
     }
+    DrawingOptions drawing{{"gantt", "tree", "figure", "width-mm", "font-pt", "dpi", "frame"},
+                           "run the same command with a full build of ReduceLab, or write the "
+                           "run as a web page with --html FILE, which works here"};
+    for (const OptionSpec& o : animationOptions()) {
+        drawing.names.push_back(o.name);
+    }
     const Args a("run", argv, specs, 0);
     if (a.helpAsked()) {
-        std::cout << Args::usage("run", "--algo ALGO --n N [options]", specs)
+        std::cout << usageWithFigures("run", "--algo ALGO --n N [options]", specs, drawing, env)
                   << "\nSimulates one reduction and prints its schedule. With --format json the "
                      "schedule carries its\nscenario (\"scenario\": the GUI's scenario file, "
                      "with the program and its version).\n"
                   << algorithmTable(env.algorithms);
         return 0;
     }
+    refuseDrawingWithoutFigures(a, "run", drawing, env);
     VerbOutputs out(a, {"out", "gantt", "tree", "figure", "paje", "narration", "animation", "html"},
                     {"matrix", "scenario"});
     const PageOptions page = pageOptions(a, out);
@@ -310,8 +255,7 @@ int cmdRun(const std::vector<std::string>& argv, const CliEnvironment& env) {
         RunPageContent content;
         content.run = run;
         content.title = page.title;
-        content.scenarioFile =
-            QJsonDocument(scenarioToJson(scenario)).toJson(QJsonDocument::Indented).toStdString();
+        content.scenarioFile = scenarioFileText(scenario);
         content.program = "reducelab-cli";
         out.stage("html", runPageHtml(content));
     }
@@ -323,35 +267,40 @@ int cmdRun(const std::vector<std::string>& argv, const CliEnvironment& env) {
     const std::shared_ptr<const Schedule>& shared = run->schedules.front();
     const Schedule& s = *shared;
     if (out.wanted("paje")) {
-        out.stage("paje", pajeTrace(s, GanttView::pajeColors(Theme{})));
+        out.stage("paje", pajeTrace(s, pajeColors(false)));
     }
     if (out.wanted("narration")) {
         out.stage("narration", narrationText(*run->narrations.front()));
     }
-    RunFigureContent content;
-    content.schedule = shared;
-    content.criticalPath = run->criticalPaths.front();
-    content.title = QStringLiteral("%1 — n = %2, makespan %3")
-                        .arg(QString::fromStdString(s.algorithm))
-                        .arg(s.n)
-                        .arg(s.makespan, 0, 'g', 5);
+    RunDrawing drawn;
+    drawn.schedule = shared;
+    drawn.criticalPath = run->criticalPaths.front();
+    if (!run->narrations.empty()) { // narrated runs only (--narration, --animation)
+        drawn.narration = run->narrations.front();
+    }
+    drawn.title = s.algorithm + " — n = " + std::to_string(s.n) + ", makespan " +
+                  formatSignificant(s.makespan, 5);
     if (figure.frame) {
-        content.cursor = *figure.frame * s.makespan;
+        drawn.cursor = *figure.frame * s.makespan;
     }
     for (const auto& [option, kind] :
          {std::pair{"gantt", FigureKind::Gantt}, std::pair{"tree", FigureKind::Tree},
           std::pair{"figure", FigureKind::GanttAndTree}}) {
         if (out.wanted(option)) {
-            out.stage(option,
-                      bytesView(renderFigure(kind, content, figure.format, out.path(option))));
+            out.stage(option, env.figures->runFigure(kind, drawn, figure.format, out.path(option)));
         }
     }
     if (animation) {
-        out.stage("animation",
-                  bytesView(renderAnimation(
-                      a, {{shared, run->narrations.front(), content.title, {}, {}}}, *animation)));
+        ProgressLine progress(a, "animation");
+        const std::string file = env.figures->animation(
+            drawn, animation->options, animation->format,
+            [&progress](std::uint64_t done, std::uint64_t total) { progress(done, total); });
+        progress.finish(std::to_string(animation->options.frameCount()) + " frames, " +
+                        std::to_string(file.size() / 1024) + " KiB");
+        out.stage("animation", file);
     }
-    out.stage("out", format == "json" ? scheduleJson(s, scenario) : scheduleCsv(s));
+    out.stage("out",
+              format == "json" ? scheduleJson(s, scenario, "reducelab-cli") : scheduleCsv(s));
     out.commit();
     return 0;
 }

@@ -1,18 +1,17 @@
 #include "cli_commands.h"
 
 #include "cli_args.h"
+#include "cli_figures.h"
 #include "cli_job.h"
 #include "cli_platform.h"
 #include "cli_policy.h"
-#include "figure_render.h"
-#include "sweep_render.h"
-
-#include "common/sweep_results.h"
+#include "figure_renderer.h"
 
 #include "algorithms/algorithm_registry.h"
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
+#include "studies/sweep_results.h"
 #include "studies/sweep_study.h"
 #include "web/figure_page.h"
 
@@ -55,15 +54,21 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     for (const auto& more : {progressOptions(), jobOptions()}) {
         specs.insert(specs.end(), more.begin(), more.end());
     }
+    const DrawingOptions drawing{
+        {"png", "svg", "pdf"},
+        "write the results with --out FILE.csv and redraw their figure with `reducelab-cli plot "
+        "FILE.csv --png|--svg|--pdf FIGURE` on a full build of ReduceLab (the CSV and its sidecar "
+        "hold everything it needs), or ask for --html FILE, which works here"};
     const Args a("sweep", argv, specs, 1, env.program);
     if (a.helpAsked()) {
-        std::cout << Args::usage("sweep", "fig4|fig5|fig6 [options]", specs, env.program)
+        std::cout << usageWithFigures("sweep", "fig4|fig5|fig6 [options]", specs, drawing, env)
                   << "\nRuns the grid of one of the paper's figures (RR §6) and prints a tidy CSV, "
                      "one row per\n"
                      "(point, algorithm): "
                   << sweepCsvHeader({0.1, 0.5, 0.9}) << "\n";
         return 0;
     }
+    refuseDrawingWithoutFigures(a, "sweep", drawing, env);
     if (a.positional().empty()) {
         throw InputError("sweep: name the figure: fig4, fig5 or fig6");
     }
@@ -74,8 +79,7 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     } catch (const InputError& e) {
         throw InputError(std::string("sweep: ") + e.what());
     }
-    const SweepFigureFiles figures{a.get("png"), a.get("svg"), a.get("pdf")};
-    checkFigureFiles(figures);
+    const std::vector<FigureFile> figures = sweepFigureFiles(a);
     VerbOutputs out(a, {"out", "png", "svg", "pdf", "html"}, {"checkpoint"});
     SweepStudy study = SweepStudy::paper(fig);
     SweepSpec& spec = study.spec;
@@ -107,7 +111,7 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     spec.threads = threadsOption(a);
     spec.quantiles = parseQuantiles(a);
     study.validate();
-    if (figures.any() || out.wanted("html")) {
+    if (!figures.empty() || out.wanted("html")) {
         study.checkFigureAnalysis();
     }
     // The sidecar beside a results file: what `plot` and the GUI's Open results… need.
@@ -127,9 +131,9 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     // results file (reopened by the GUI, drill-down included) need it.
     CliJob job(a, line, env.executor);
     const auto snapshot = runSweepJob(study, job.executor(), job.options(), std::ref(line));
-    if (figures.any()) {
-        for (const auto& [option, bytes] : renderSweepFigure(snapshot, fig, figures)) {
-            out.stage(option, bytesView(bytes));
+    if (!figures.empty()) {
+        for (const auto& [option, bytes] : env.figures->sweepFigures(snapshot, fig, figures)) {
+            out.stage(option, bytes);
         }
     }
     if (out.wanted("html")) {

@@ -3,10 +3,8 @@
 // the command line, checks the outputs, prints progress and writes the files; the other ranks
 // only compute.
 #include "cli_commands.h"
-#include "figure_render.h"
+#include "figure_renderer.h"
 #include "mpi_executor.h"
-
-#include "common/qt_messages.h"
 
 #include <mpi.h>
 
@@ -30,11 +28,17 @@ int main(int argc, char** argv) {
         // As reducelab-cli: a reader gone from standard output is an error the writer undoes,
         // not a SIGPIPE in the middle of a commit.
         std::signal(SIGPIPE, SIG_IGN);
-        rl::installQtMessageHandler("reducelab-mpi");
-        const auto app = rl::cli::makeCliApplication(argc, argv);
+        // Rank 0 draws the figures (a full build; none in a build without Qt).
+        const auto figures = rl::cli::makeFigureRenderer("reducelab-mpi");
         rl::mpi::MpiExecutor executor(ranks);
         const std::vector<std::string> args(argv + 1, argv + argc);
-        code = rl::cli::runCli(args, {"reducelab-mpi", &executor, true, catalog});
+        rl::cli::CliEnvironment env;
+        env.program = "reducelab-mpi";
+        env.executor = &executor;
+        env.onlyMonteCarloVerbs = true;
+        env.algorithms = catalog;
+        env.figures = figures.get();
+        code = rl::cli::runCli(args, env);
         const double cpu = executor.stopWorkers();
         // A measurement aid (docs/cluster.md, the scaling model), outside the CLI's options,
         // which are exactly reducelab-cli's: what rank 0 received and sent, and the CPU time

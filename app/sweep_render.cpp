@@ -5,32 +5,13 @@
 #include "views/cv_sweep_figure.h"
 #include "views/ratio_map_figure.h"
 
-#include <QDir>
-#include <QFileInfo>
-
 #include <memory>
 
 namespace rl::cli {
 
-void checkFigureFiles(const SweepFigureFiles& files) {
-    auto check = [](const std::optional<std::string>& path, const char* ext) {
-        if (!path) {
-            return;
-        }
-        const QFileInfo info(QString::fromStdString(*path));
-        if (info.suffix().toLower() != QLatin1String(ext)) {
-            throw InputError(std::string("--") + ext + " '" + *path +
-                             "': the file name must end in ." + ext);
-        }
-    };
-    check(files.png, "png");
-    check(files.svg, "svg");
-    check(files.pdf, "pdf");
-}
-
 std::vector<std::pair<std::string, QByteArray>>
 renderSweepFigure(const std::shared_ptr<const GridSnapshot>& snapshot, Figure fig,
-                  const SweepFigureFiles& files) {
+                  const std::vector<FigureFile>& files) {
     std::unique_ptr<SweepFigure> view;
     switch (fig) {
     case Figure::Fig4:
@@ -48,15 +29,10 @@ renderSweepFigure(const std::shared_ptr<const GridSnapshot>& snapshot, Figure fi
     view->setSnapshot(snapshot);
     view->flush();
     std::vector<std::pair<std::string, QByteArray>> out;
-    const std::pair<const char*, const std::optional<std::string>*> wanted[] = {
-        {"png", &files.png}, {"svg", &files.svg}, {"pdf", &files.pdf}};
-    for (const auto& [option, path] : wanted) {
-        if (!*path) {
-            continue;
-        }
+    for (const auto& [option, path] : files) {
         QString error;
         QByteArray bytes;
-        if (!view->renderTo(QString::fromStdString(**path), &bytes, &error, size)) {
+        if (!view->renderTo(QString::fromStdString(path), &bytes, &error, size)) {
             throw InputError(error.toStdString());
         }
         out.emplace_back(option, std::move(bytes));

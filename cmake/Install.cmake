@@ -1,7 +1,8 @@
 # Installation and the Debian package: `cmake --install build [--prefix P]`, `cpack -G DEB`
 # (run in the build folder). Installs the executables, the desktop entry, the AppStream
 # metainfo, hicolor icons, man pages (generated with help2man when it is installed), bash
-# completion and the example scenarios.
+# completion and the example scenarios. Without the GUI (REDUCELAB_GUI=OFF): the command-line
+# programs, their man pages, completion and examples only.
 include(GNUInstallDirs)
 
 set(REDUCELAB_APP_ID org.reducelab.ReduceLab)
@@ -9,28 +10,33 @@ set(REDUCELAB_HOMEPAGE "https://reducelab.org" CACHE STRING
     "Project home page, for the AppStream metainfo (its screenshots live under /screenshots)")
 set(REDUCELAB_DATA_DIR ${CMAKE_INSTALL_FULL_DATADIR}/reducelab)
 
-set(REDUCELAB_EXECUTABLES reducelab reducelab-cli)
+set(REDUCELAB_EXECUTABLES reducelab-cli)
+if(TARGET reducelab)
+  list(PREPEND REDUCELAB_EXECUTABLES reducelab)
+endif()
 if(TARGET reducelab-mpi)
   list(APPEND REDUCELAB_EXECUTABLES reducelab-mpi)
 endif()
 install(TARGETS ${REDUCELAB_EXECUTABLES} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 set(linux ${PROJECT_SOURCE_DIR}/resources/linux)
-install(FILES ${linux}/${REDUCELAB_APP_ID}.desktop
-        DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
-configure_file(${linux}/${REDUCELAB_APP_ID}.metainfo.xml.in
-               ${PROJECT_BINARY_DIR}/${REDUCELAB_APP_ID}.metainfo.xml @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/${REDUCELAB_APP_ID}.metainfo.xml
-        DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
+if(REDUCELAB_GUI)
+  install(FILES ${linux}/${REDUCELAB_APP_ID}.desktop
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
+  configure_file(${linux}/${REDUCELAB_APP_ID}.metainfo.xml.in
+                 ${PROJECT_BINARY_DIR}/${REDUCELAB_APP_ID}.metainfo.xml @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/${REDUCELAB_APP_ID}.metainfo.xml
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
 
-set(icons ${PROJECT_SOURCE_DIR}/resources/icons)
-install(FILES ${icons}/${REDUCELAB_APP_ID}.svg
-        DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
-foreach(size 16 32 48 64 128 256 512)
-  install(FILES ${icons}/${REDUCELAB_APP_ID}-${size}.png
-          DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/${size}x${size}/apps
-          RENAME ${REDUCELAB_APP_ID}.png)
-endforeach()
+  set(icons ${PROJECT_SOURCE_DIR}/resources/icons)
+  install(FILES ${icons}/${REDUCELAB_APP_ID}.svg
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
+  foreach(size 16 32 48 64 128 256 512)
+    install(FILES ${icons}/${REDUCELAB_APP_ID}-${size}.png
+            DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/${size}x${size}/apps
+            RENAME ${REDUCELAB_APP_ID}.png)
+  endforeach()
+endif()
 
 install(FILES ${linux}/reducelab-cli.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
         RENAME reducelab-cli)
@@ -96,6 +102,13 @@ endif()
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE ${REDUCELAB_HOMEPAGE})
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "${PROJECT_DESCRIPTION}\n ReduceLab simulates and animates the reduction algorithms behind\n MPI_Reduce on heterogeneous platforms: an animated explorer, the figures of\n Benoit, Canon and Marchal's report, theory, steady state and divisible load,\n and a command-line twin for papers and clusters.")
+if(NOT REDUCELAB_GUI)
+  # The command-line programs alone, for cluster nodes: the same files as the full package's.
+  set(CPACK_PACKAGE_NAME reducelab-cli)
+  set(CPACK_DEBIAN_PACKAGE_CONFLICTS reducelab)
+  string(APPEND CPACK_DEBIAN_PACKAGE_DESCRIPTION
+         "\n .\n This package holds the command-line programs only (no GUI, no figures).")
+endif()
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 include(CPack)

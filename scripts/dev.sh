@@ -2,10 +2,12 @@
 # ReduceLab's one entry point for people and CI, on Debian 12 as root (or with sudo):
 #   scripts/dev.sh gui [ARGS]   install what building and running the GUI needs, build the GUI alone
 #                               (no tests), start it
-#   scripts/dev.sh test         install what the tests need too, build, check formatting and
-#                               clang-tidy, run every test; rebuild with clang,
-#                               AddressSanitizer + UBSan and libFuzzer, run every test again
-#                               and fuzz each target briefly
+#   scripts/dev.sh test         install what the tests need too, build, build the programs
+#                               again without the GUI (-DREDUCELAB_GUI=OFF: no Qt, FFmpeg or
+#                               giflib linked), check formatting and clang-tidy, run every test,
+#                               and the programs' tests of the build without the GUI;
+#                               rebuild with clang, AddressSanitizer + UBSan and libFuzzer, run
+#                               every test again and fuzz each target briefly
 #   scripts/dev.sh fuzz [SECONDS]  run every fuzz target for SECONDS (default 60) each; a
 #                               finding is copied into tests/fuzz/corpus/<target>/ and fails
 #   scripts/dev.sh build        install the GUI's packages and build only
@@ -25,11 +27,12 @@ TEST_BUILD_PACKAGES=(libgtest-dev)
 # tests/ui/shell/run_under_wm.sh), Paje readers, Open MPI (reducelab-mpi is built when it is
 # found, and tested with 1 to 3 ranks), ffprobe (the ffmpeg package) to read the exported
 # animations back, a real browser for the web pages (chromium driven by chromium-driver through
-# python3-selenium; python3-pil reads its screenshots).
+# python3-selenium; python3-pil reads its screenshots). ccache: the build without the GUI reuses
+# the full build's objects of the core.
 TEST_PACKAGES=("${TEST_BUILD_PACKAGES[@]}" clang-format clang-tidy-22 clang libclang-rt-14-dev xvfb
                xauth openbox x11-utils vite pajeng help2man desktop-file-utils appstream dpkg-dev
                libopenmpi-dev openmpi-bin ffmpeg chromium chromium-driver python3-selenium
-               python3-pil python3-pytest python3-pandas python3-matplotlib)
+               python3-pil python3-pytest python3-pandas python3-matplotlib ccache)
 JOBS=$(nproc 2>/dev/null || echo 2)
 # Seconds each fuzz target runs in `test` (9 targets, as many at once as there are cores: about
 # 1.5 minutes in all on two).
@@ -67,6 +70,29 @@ build() { # build DIR [cmake options...]: everything, the tests included
 build_sanitized() {
     CC=clang CXX=clang++ build build-asan -DREDUCELAB_SANITIZE=ON -DREDUCELAB_FUZZ=ON \
         -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG"
+}
+
+# `test` compiles through ccache, its cache in the build area: the build without the GUI then
+# compiles only what differs from the full build (the core's targets get the same flags in
+# both). Paths are hashed relative to the repository, so the two build folders share entries.
+use_ccache() {
+    export CCACHE_DIR=${CCACHE_DIR:-$PWD/build-ccache} CCACHE_BASEDIR=$PWD
+    CCACHE_LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+}
+CCACHE_LAUNCHER=()
+
+# The build of a cluster node: no Qt, QCustomPlot, FFmpeg or giflib looked for (as on a machine
+# without them). Only what differs from the full build is built and tested: the programs and
+# the tests of tests/app (label "programs": the verbs with and without figures, the refusals,
+# the golden outputs, the MPI program, ldd of both programs); the core and its tests are the
+# full build's, compiled from the same sources with the same flags.
+build_headless() {
+    configure build-headless "${CCACHE_LAUNCHER[@]}" -DREDUCELAB_GUI=OFF \
+        -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON -DCMAKE_DISABLE_FIND_PACKAGE_QCustomPlotQt6=ON \
+        -DCMAKE_DISABLE_FIND_PACKAGE_GIF=ON -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON
+    # The folders' own targets and what they need (Makefiles: each folder has its "all").
+    make -C build-headless/app -j "$JOBS" --no-print-directory
+    make -C build-headless/tests/app -j "$JOBS" --no-print-directory
 }
 
 check_format() {
@@ -209,11 +235,15 @@ build)
     ;;
 test)
     install_missing "${GUI_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
-    build build
+    use_ccache
+    build build "${CCACHE_LAUNCHER[@]}"
+    build_headless
     check_format
     check_tidy
     echo "== tests (Release)"
     run_tests build
+    echo "== tests of the programs (Release, without the GUI)"
+    (cd build-headless && ctest --output-on-failure -j "$JOBS" -L programs)
     check_package
     echo "== tests (clang: AddressSanitizer + UndefinedBehaviorSanitizer)"
     build_sanitized

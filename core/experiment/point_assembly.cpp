@@ -160,7 +160,7 @@ struct PointAssembly::Point {
 };
 
 PointAssembly::PointAssembly(const std::vector<McConfig>& points, bool passes)
-    : m_points(points), m_passes(passes) {
+    : m_passes(passes) {
     for (const McConfig& c : points) {
         auto p = std::make_unique<Point>();
         p->config = &c;

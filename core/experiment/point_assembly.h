@@ -108,7 +108,6 @@ class PointAssembly {
                                        const std::vector<LogHistogram>* streams);
     McResult assemble(const Point& p, std::uint64_t count, bool complete) const;
 
-    const std::vector<McConfig>& m_points;
     bool m_passes;
     std::vector<std::unique_ptr<Point>> m_state;
     std::atomic<std::uint64_t> m_simulated{0};

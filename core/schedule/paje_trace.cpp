@@ -1,5 +1,7 @@
 #include "schedule/paje_trace.h"
 
+#include "base/theme_colours.h"
+
 #include <algorithm>
 #include <charconv>
 
@@ -330,6 +332,15 @@ std::string Writer::run() {
 
 std::string pajeTrace(const Schedule& s, const PajeColors& colors) {
     return Writer(s, colors).run();
+}
+
+PajeColors pajeColors(bool dark) {
+    const ViewColours& c = viewColours(dark);
+    const auto paje = [](Rgb rgb) {
+        return PajeColor{rgb.r / 255.0, rgb.g / 255.0, rgb.b / 255.0};
+    };
+    return {paje(c.idle), paje(ColourRules::receptionBar(c.transfer, dark)), paje(c.reduction),
+            paje(c.transfer)};
 }
 
 } // namespace rl

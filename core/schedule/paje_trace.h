@@ -34,8 +34,13 @@ struct PajeColors {
 /// zero duration, then starts); times are the shortest decimals that read back to the same
 /// doubles; colours appear on the entity values only; the file has no comment lines.
 ///
-/// The colours are the caller's: the GUI's Gantt chart defines them (ui/views/gantt_palette.h),
-/// so that a trace opened in ViTE looks like the chart it was exported from.
+/// The colours are the caller's: pajeColors() gives the Gantt chart's.
 std::string pajeTrace(const Schedule& s, const PajeColors& colors);
+
+/// The colours of the Gantt chart's states in the light or the dark style (base/theme_colours.h,
+/// which the GUI's chart and the web pages draw with), so that a trace opened in ViTE looks
+/// like the chart it was exported from: idle the idle band, a reception its opaque bar, a
+/// reduction and a send the reduction and transfer colours.
+PajeColors pajeColors(bool dark);
 
 } // namespace rl

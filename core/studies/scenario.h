@@ -11,7 +11,7 @@ namespace rl {
 
 /// The request of one run: what the explorer shows and `reducelab-cli run` prints. A platform
 /// and the algorithms run on it (on common random numbers: the same seed and replicate), a
-/// plain value that the GUI saves as versioned JSON (ui/common/scenario_json.h).
+/// plain value that the GUI saves as versioned JSON (studies/scenario_json.h).
 struct Scenario : PlatformSpec {
     static constexpr int kVersion = 1;
     /// Compare mode shows at most this many algorithms, one pane each.

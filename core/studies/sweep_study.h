@@ -47,7 +47,7 @@ struct SweepStudy {
 /// How a live sweep (an analysis panel's) runs.
 enum class LiveSweepMode {
     Progressive, ///< passes over growing replicate prefixes, every makespan kept (drill-down)
-    Streaming,   ///< points in grid order, summaries only: the grid's makespans do not fit in memory
+    Streaming, ///< points in grid order, summaries only: the grid's makespans do not fit in memory
 };
 
 /// What a sweep will cost before it runs: the panels' Start button and `sweep`'s progress line.

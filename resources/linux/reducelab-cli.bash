@@ -35,7 +35,9 @@ _reducelab_cli() {
     local sub=""
     [ "$verb" = theory ] && sub=${COMP_WORDS[2]}
     local options
-    options=$("${COMP_WORDS[0]}" "$verb" $sub --help 2>/dev/null | grep -o -- '--[a-z][a-z-]*' | sort -u)
+    # A build without figures names the options it lacks in a last paragraph: not offered.
+    options=$("${COMP_WORDS[0]}" "$verb" $sub --help 2>/dev/null | sed '/^not in this build/,$d' |
+        grep -o -- '--[a-z][a-z-]*' | sort -u)
     COMPREPLY=($(compgen -W "$options --help --version" -- "$cur"))
 }
 complete -o filenames -F _reducelab_cli reducelab-cli reducelab-mpi

@@ -101,8 +101,11 @@ std::vector<RefusalsRow> refusalsRows() {
          "compare at most four algorithms"},
         {"compare with a figure",
          {"run", "--algo", "binomial,tree-dyn", "--n", "8", "--gantt", "g.png"},
-         "run: --gantt is for one schedule; with several algorithms (compare mode) write "
-         "them as a web page, --html FILE"},
+         // A build without figures refuses --gantt itself, first.
+         kCliDrawsFigures
+             ? "run: --gantt is for one schedule; with several algorithms (compare mode) write "
+               "them as a web page, --html FILE"
+             : "run: --gantt: this build of reducelab-cli draws no figures"},
         {"scenario with --n",
          {"run", "--scenario", kExamples + "/demo.json", "--n", "8"},
          "run: --scenario holds the platform, the algorithms, the seed and the replicate: "
@@ -159,5 +162,8 @@ TEST(CliHtml, FigurePages) {
     ASSERT_EQ(p["title"], s["title"]);
     refused(runCli({"plot", results, "--html", results}), "r.csv");
     refused(runCli({"plot", results}),
-            "plot: ask for at least one figure: --png, --svg, --pdf or --html FILE");
+            kCliDrawsFigures
+                ? "plot: ask for at least one figure: --png, --svg, --pdf or --html FILE"
+                : "plot: ask for the figure as a web page, --html FILE (this build draws no PNG, "
+                  "SVG or PDF)");
 }

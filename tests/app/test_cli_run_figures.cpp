@@ -7,8 +7,9 @@
 
 #include "algorithms/simulator.h"
 #include "base/version.h"
-#include "common/scenario_json.h"
-#include "views/gantt_view.h"
+#include "common/theme.h"
+#include "schedule/paje_trace.h"
+#include "studies/scenario_json.h"
 
 #include <QDir>
 #include <QFile>
@@ -126,7 +127,8 @@ class TestCliRunFigures : public QObject {
         const QJsonObject scenario = o.value("scenario").toObject();
         QCOMPARE(scenario.value("program").toString(), QStringLiteral("reducelab-cli"));
         QCOMPARE(scenario.value("programVersion").toString(), QString::fromLatin1(rl::kVersion));
-        const Scenario s = scenarioFromJson(scenario, AlgorithmCatalog());
+        const Scenario s =
+            parseScenarioFile(QJsonDocument(scenario).toJson().toStdString(), AlgorithmCatalog());
         QCOMPARE(s.n, 32);
         QCOMPARE(s.algorithms, std::vector<Algorithm>{AlgorithmId::FibonacciStat});
         QCOMPARE(s.seed, std::uint64_t{5});
@@ -140,8 +142,10 @@ class TestCliRunFigures : public QObject {
         const CliResult fixed =
             runCli({"run", "--algo", "snf", "--preset", "liuwang-fig1", "--format", "json"});
         QVERIFY2(fixed.exitCode == 0, fixed.err.constData());
-        const Scenario f = scenarioFromJson(
-            QJsonDocument::fromJson(fixed.out).object().value("scenario").toObject(),
+        const Scenario f = parseScenarioFile(
+            QJsonDocument(QJsonDocument::fromJson(fixed.out).object().value("scenario").toObject())
+                .toJson()
+                .toStdString(),
             AlgorithmCatalog());
         QCOMPARE(f.costMode, CostMode::FixedMatrix);
         QVERIFY(f.matrix.has_value());
@@ -154,7 +158,14 @@ class TestCliRunFigures : public QObject {
             runCli(kRun + QStringList{"--paje", dir.filePath("p.trace"), "--out", "/dev/null"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QString trace = QString::fromUtf8(readAll(dir.filePath("p.trace")));
-        const PajeColors gui = GanttView::pajeColors(Theme{});
+        // The colours the GUI's Gantt chart draws with (idle band, reception bar over it,
+        // reduction, transfer), read from the GUI's theme: the core's pajeColors() must match.
+        const Theme theme;
+        const auto paje = [](const QColor& c) {
+            return PajeColor{c.red() / 255.0, c.green() / 255.0, c.blue() / 255.0};
+        };
+        const PajeColors gui{paje(theme.idle()), paje(theme.receptionBar(theme.transfer())),
+                             paje(theme.reduction()), paje(theme.transfer())};
         const std::pair<const char*, PajeColor> states[] = {{"Idle", gui.idle},
                                                             {"Receive", gui.receive},
                                                             {"Reduce", gui.reduce},

@@ -4,11 +4,13 @@
 # (exact and streaming quantiles) give the same bytes, also with units handed out through a group
 # leader; rank 0 receives a few kB per point; a checkpointed sweep killed after some points and
 # resumed gives the same bytes; a failing rank ends the job with a message and no output; a
-# refused command exits 2 with one line.
-# Usage: test_mpi.sh BIN_DIR MPIEXEC
+# refused command exits 2 with one line. A build without figures refuses the figure before any
+# computation, and its results are redrawn as a web page.
+# Usage: test_mpi.sh BIN_DIR MPIEXEC figures|no-figures
 set -uo pipefail
 bin=$1
 mpiexec=$2
+figures=${3:-figures}
 # As root (CI, containers), Open MPI refuses to start without these.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export QT_QPA_PLATFORM=offscreen
@@ -75,18 +77,38 @@ check test -n "$per_point" -a "${per_point:-99999}" -le 8192
 name="... with the same bytes"
 check cmp -s "$work/stats-cli.csv" "$work/stats.csv"
 
-# The figure drawn by rank 0 is the one reducelab-cli draws.
 fig=(sweep fig5 --n 10 --replicates 1200 --cv 0.1:3:3 --ratio 0.5:2:3 --quiet)
-"$bin/reducelab-cli" "${fig[@]}" --svg "$work/cli.svg" --out "$work/cli-fig.csv"
-mpi 2 "${fig[@]}" --svg "$work/mpi.svg" --out "$work/mpi-fig.csv"
-name="fig5 figure (SVG) and CSV from 2 ranks"
-check cmp -s "$work/cli.svg" "$work/mpi.svg"
-check cmp -s "$work/cli-fig.csv" "$work/mpi-fig.csv"
-name="fig5 results sidecar from 2 ranks (what plot and the GUI reopen)"
-check cmp -s "$work/cli-fig.csv.json" "$work/mpi-fig.csv.json"
-name="plot redraws the cluster's figure from its results"
-check "$bin/reducelab-cli" plot "$work/mpi-fig.csv" --svg "$work/replot.svg"
-check cmp -s "$work/cli.svg" "$work/replot.svg"
+if [ "$figures" = figures ]; then
+    # The figure drawn by rank 0 is the one reducelab-cli draws.
+    "$bin/reducelab-cli" "${fig[@]}" --svg "$work/cli.svg" --out "$work/cli-fig.csv"
+    mpi 2 "${fig[@]}" --svg "$work/mpi.svg" --out "$work/mpi-fig.csv"
+    name="fig5 figure (SVG) and CSV from 2 ranks"
+    check cmp -s "$work/cli.svg" "$work/mpi.svg"
+    check cmp -s "$work/cli-fig.csv" "$work/mpi-fig.csv"
+    name="fig5 results sidecar from 2 ranks (what plot and the GUI reopen)"
+    check cmp -s "$work/cli-fig.csv.json" "$work/mpi-fig.csv.json"
+    name="plot redraws the cluster's figure from its results"
+    check "$bin/reducelab-cli" plot "$work/mpi-fig.csv" --svg "$work/replot.svg"
+    check cmp -s "$work/cli.svg" "$work/replot.svg"
+else
+    # Without figures: refused at once (exit 2, one line naming the way to the figure), nothing
+    # written; the results and their web page are the same as reducelab-cli's.
+    name="a figure is refused before any computation, with one line"
+    mpi 2 "${fig[@]}" --svg "$work/mpi.svg" --out "$work/mpi-fig.csv" 2>"$work/nofig.err"
+    code=$?
+    check test "$code" -eq 2 -a ! -e "$work/mpi.svg" -a ! -e "$work/mpi-fig.csv"
+    check test "$(grep -c "reducelab-mpi: error:" "$work/nofig.err")" -eq 1
+    check grep -q "reducelab-mpi: error: sweep: --svg: this build of reducelab-mpi draws no figures (built without Qt): .*reducelab-cli plot FILE.csv" "$work/nofig.err"
+    "$bin/reducelab-cli" "${fig[@]}" --html "$work/cli.html" --out "$work/cli-fig.csv"
+    mpi 2 "${fig[@]}" --html "$work/mpi.html" --out "$work/mpi-fig.csv"
+    name="fig5 web page, CSV and sidecar from 2 ranks"
+    check test -s "$work/mpi.html"
+    check cmp -s "$work/cli-fig.csv" "$work/mpi-fig.csv"
+    check cmp -s "$work/cli-fig.csv.json" "$work/mpi-fig.csv.json"
+    name="plot redraws the cluster's results as reducelab-cli's web page"
+    check "$bin/reducelab-cli" plot "$work/mpi-fig.csv" --html "$work/replot.html"
+    check cmp -s "$work/cli.html" "$work/replot.html"
+fi
 
 # Checkpoint: kill the job (SIGKILL, as a batch system does at its time limit) once some points
 # are recorded, resume, and compare with an uninterrupted run.

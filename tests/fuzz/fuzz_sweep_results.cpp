@@ -2,11 +2,12 @@
 // given as one input "SIDECAR\n%%%%\nCSV". The sidecar's fingerprint is set to the CSV's, so
 // mutations reach the CSV rows and the paired analyses instead of stopping at the fingerprint.
 // Accepted results survive writing and reading back unchanged.
-#include "common/sweep_results.h"
 #include "fuzz_input.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
+#include "studies/json_text.h"
+#include "studies/sweep_results.h"
+
+#include <nlohmann/json.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string input = rl::fuzz::text(data, size);
@@ -16,11 +17,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const std::string csv = input.substr(cut + 6);
     std::string sidecar = input.substr(0, cut);
-    QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(sidecar));
-    if (doc.isObject()) {
-        QJsonObject o = doc.object();
-        o.insert("csvFingerprint", QString::fromStdString(rl::sweepCsvFingerprint(csv)));
-        sidecar = QJsonDocument(o).toJson().toStdString();
+    try {
+        nlohmann::json o = rl::parseJsonObject(sidecar);
+        o["csvFingerprint"] = rl::sweepCsvFingerprint(csv);
+        sidecar = rl::jsonText(o);
+    } catch (const rl::InputError&) {
+        // Not a JSON object: given as it is, the parser refuses it.
     }
     rl::fuzz::expectAcceptOrRefuse([&] {
         const rl::SweepResults r = rl::parseSweepResults(csv, sidecar, rl::AlgorithmCatalog());

@@ -4,7 +4,7 @@
 #include "base/text_util.h"
 #include "common/app_style.h"
 #include "common/figure_export.h"
-#include "common/sweep_results.h"
+#include "studies/sweep_results.h"
 #include "web/figure_page.h"
 
 #include <QEvent>

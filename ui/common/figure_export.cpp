@@ -1,6 +1,6 @@
 #include "common/figure_export.h"
 
-#include "common/figure_format.h"
+#include "studies/figure_format.h"
 
 #include "base/file_io.h"
 #include "base/text_util.h"

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "common/theme.h"
-#include "export/animation_options.h"
+#include "studies/animation_options.h"
 
 #include <QDialog>
 

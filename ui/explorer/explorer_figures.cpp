@@ -3,9 +3,9 @@
 // widgets, its runs and its exports are in explorer_page.cpp.
 #include "explorer/explorer_page.h"
 
-#include "common/scenario_json.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
+#include "studies/scenario_json.h"
 #include "views/gantt_view.h"
 #include "views/tree_view.h"
 
@@ -13,8 +13,6 @@
 #include <QClipboard>
 #include <QFileInfo>
 #include <QImage>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QListWidget>
 #include <QMimeData>
 
@@ -81,14 +79,9 @@ bool ExplorerPage::copyFigure(QString* error) const {
 }
 
 QByteArray ExplorerPage::scenarioSidecar(std::size_t pane, const QString& csvPath) const {
-    QJsonObject o = scenarioProvenanceJson(m_result->scenario, QStringLiteral("reducelab"));
-    // Which of the scenario's schedules the CSV holds.
-    o.insert("schedule",
-             QJsonObject{{"algorithm",
-                          QString::fromStdString(m_result->scenario.algorithms.at(pane).key())},
-                         {"file", QFileInfo(csvPath).fileName()},
-                         {"makespan", m_result->schedules.at(pane)->makespan}});
-    return QJsonDocument(o).toJson(QJsonDocument::Indented);
+    return QByteArray::fromStdString(scheduleSidecarText(
+        m_result->scenario, "reducelab", pane, QFileInfo(csvPath).fileName().toStdString(),
+        m_result->schedules.at(pane)->makespan));
 }
 
 void ExplorerPage::seekToNarrationLine(int row) {

@@ -8,13 +8,13 @@
 #include "common/export_paths.h"
 #include "common/figure_export.h"
 #include "common/media_icons.h"
-#include "common/scenario_json.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
 #include "explorer/config_panel.h"
 #include "export/animation_export.h"
 #include "schedule/paje_trace.h"
 #include "schedule/schedule_csv.h"
+#include "studies/scenario_json.h"
 #include "views/gantt_view.h"
 #include "views/legend_strip.h"
 #include "views/tree_view.h"
@@ -28,7 +28,6 @@
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QListWidget>
 #include <QPainter>
@@ -421,7 +420,7 @@ bool ExplorerPage::exportRun(Export what, const QString& path, QStringList* writ
         for (const QString& p : paths) {
             out.declare("", p.toStdString());
             if (what == Export::Csv && outputIsRegularFile(p.toStdString())) {
-                sidecars << scenarioSidecarPath(p);
+                sidecars << QString::fromStdString(scenarioSidecarPath(p.toStdString()));
                 out.declare("", sidecars.back().toStdString());
             } else {
                 sidecars << QString();
@@ -449,7 +448,7 @@ bool ExplorerPage::exportRun(Export what, const QString& path, QStringList* writ
                     stage(sidecars[i], scenarioSidecar(k, paths[i]));
                 }
             } else {
-                bytes = QByteArray::fromStdString(pajeTrace(s, GanttView::pajeColors(m_theme)));
+                bytes = QByteArray::fromStdString(pajeTrace(s, pajeColors(m_theme.dark)));
             }
             stage(paths[i], bytes);
         }
@@ -480,9 +479,7 @@ WebPageMaker ExplorerPage::webPage(QString* error) const {
     }
     RunPageContent content;
     content.run = m_result;
-    content.scenarioFile = QJsonDocument(scenarioToJson(m_result->scenario))
-                               .toJson(QJsonDocument::Indented)
-                               .toStdString();
+    content.scenarioFile = scenarioFileText(m_result->scenario);
     content.program = "reducelab";
     return [content] { return runPageHtml(content); };
 }

@@ -1,12 +1,12 @@
 #pragma once
 
-#include "common/figure_format.h"
 #include "common/media_icons.h"
 #include "common/theme.h"
 #include "common/web_page_export.h"
 #include "explorer/scenario_history.h"
 #include "explorer/session.h"
-#include "export/animation_options.h"
+#include "studies/animation_options.h"
+#include "studies/figure_format.h"
 #include "studies/scenario.h"
 #include "views/animation_frames.h"
 #include "views/run_figure.h"
@@ -113,7 +113,7 @@ class ExplorerPage : public QWidget {
     bool copyFigure(QString* error) const;
 
     /// File → Export web page…: what makes the shown run's page (core/web/run_page.h, the
-    /// scenario it saves written by scenario_json.h), or nothing with the reason in `error`
+    /// scenario it saves written by studies/scenario_json.h), or nothing with the reason in `error`
     /// (nothing shown yet, or a run too large for a page: the CLI's message).
     WebPageMaker webPage(QString* error) const;
 

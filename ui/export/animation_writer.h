@@ -1,6 +1,6 @@
 #pragma once
 
-#include "export/animation_options.h"
+#include "studies/animation_options.h"
 
 #include <QByteArray>
 #include <QImage>

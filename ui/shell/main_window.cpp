@@ -9,7 +9,6 @@
 #include "common/app_style.h"
 #include "common/examples.h"
 #include "common/export_paths.h"
-#include "common/sweep_results.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
 #include "explorer/animation_dialog.h"
@@ -21,6 +20,7 @@
 #include "panels/theory_panel.h"
 #include "shell/help_pane.h"
 #include "shell/window_geometry.h"
+#include "studies/sweep_results.h"
 #include "views/gantt_view.h"
 #include "views/tree_view.h"
 

@@ -1,13 +1,11 @@
 #pragma once
 
 #include "common/policy_library.h"
-#include "common/scenario_json.h"
 #include "common/theme.h"
 #include "explorer/explorer_page.h"
+#include "studies/scenario_json.h"
 
 #include <QMainWindow>
-
-#include <QJsonObject>
 
 #include <functional>
 #include <memory>
@@ -122,8 +120,8 @@ class MainWindow : public QMainWindow {
     void buildPolicies();
     void showPolicyError(const QString& message, const QString& details);
     bool askTrust(const QStringList& files);
-    /// Opens a scenario whose algorithms are all known now.
-    bool openScenarioObject(const QString& path, const QJsonObject& o);
+    /// Opens a scenario file's text (read by openScenario()) whose algorithms are all known now.
+    bool openScenarioText(const QString& path, const std::string& text);
     /// File → Export animation…: the dialog (with the previous export's choices), then
     /// exportAnimation().
     void askAnimationExport();
@@ -169,7 +167,7 @@ class MainWindow : public QMainWindow {
     /// A scenario waiting for the policy files it names to load (after the user agreed).
     struct PendingScenario {
         QString path;
-        QJsonObject object;
+        std::string text; ///< the file as read when the user was asked
         QStringList files;
     };
     std::optional<PendingScenario> m_pending;

@@ -3,10 +3,10 @@
 #include "analysis/sweep_panel.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
-#include "common/scenario_json.h"
-#include "common/sweep_results.h"
 #include "shell/main_window.h"
 #include "shell/recent_files.h"
+#include "studies/scenario_json.h"
+#include "studies/sweep_results.h"
 
 #include <QFileInfo>
 #include <QMenu>
@@ -23,7 +23,7 @@ bool MainWindow::openResults(const QString& path) {
     try {
         // A few hundred kB at most (bounded by kMaxSweepResultsBytes): read and checked here,
         // before anything changes.
-        const SweepResults r = loadSweepResults(path, m_policies->catalog());
+        const SweepResults r = loadSweepResults(path.toStdString(), m_policies->catalog());
         for (int i = 0; i < m_tabs->count(); ++i) {
             auto* panel = qobject_cast<SweepPanel*>(m_tabs->widget(i));
             if (panel && panel->figureKind() == r.figure) {
@@ -41,9 +41,10 @@ bool MainWindow::openResults(const QString& path) {
 }
 
 bool MainWindow::saveScenario(const QString& path) {
-    QString error;
-    if (!rl::saveScenario(session()->scenario(), path, &error)) {
-        showError(error);
+    try {
+        rl::saveScenario(session()->scenario(), path.toStdString());
+    } catch (const std::exception& e) { // InputError (a path refused) or OutputError (I/O)
+        showError(QString::fromStdString(printable(e.what())));
         return false;
     }
     addRecent(path);

@@ -6,9 +6,9 @@
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "common/policy_library.h"
-#include "common/scenario_json.h"
 #include "explorer/config_panel.h"
 #include "shell/main_window.h"
+#include "studies/scenario_json.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -138,7 +138,7 @@ void MainWindow::buildPolicies() {
                 return;
             }
         }
-        openScenarioObject(pending.path, pending.object);
+        openScenarioText(pending.path, pending.text);
     });
     // A panel's run that a policy broke: its traceback in the pane (the panel says one line).
     for (SweepPanel* p : sweepPanels(m_tabs)) {
@@ -194,19 +194,23 @@ bool MainWindow::askTrust(const QStringList& files) {
 
 bool MainWindow::openScenario(const QString& path) {
     try {
-        const QJsonObject o = readScenarioFile(path);
+        const std::string file = path.toStdString();
+        const std::string text = readScenarioFile(file);
         // The policy files it names that are not loaded: asked about, never run unasked.
         const AlgorithmCatalog known = m_policies->catalog();
         QStringList files;
         QStringList missing;
-        for (const ScenarioPolicy& p : scenarioPolicies(o)) {
-            if (known.find(p.algorithm.toStdString())) {
+        for (const ScenarioPolicy& p : scenarioFilePolicies(file, text)) {
+            if (known.find(p.algorithm)) {
                 continue;
             }
-            if (p.file.isEmpty()) {
-                missing << tr("%1 (class %2, defined in no file)").arg(p.algorithm, p.className);
-            } else if (!files.contains(p.file)) {
-                files << p.file;
+            const QString policyFile = QString::fromStdString(p.file);
+            if (policyFile.isEmpty()) {
+                missing << tr("%1 (class %2, defined in no file)")
+                               .arg(QString::fromStdString(p.algorithm),
+                                    QString::fromStdString(p.className));
+            } else if (!files.contains(policyFile)) {
+                files << policyFile;
             }
         }
         if (!missing.isEmpty()) {
@@ -215,7 +219,7 @@ bool MainWindow::openScenario(const QString& path) {
                                  .toStdString());
         }
         if (files.isEmpty()) {
-            return openScenarioObject(path, o);
+            return openScenarioText(path, text);
         }
         if (!PolicyLibrary::available()) {
             throw InputError(
@@ -229,7 +233,7 @@ bool MainWindow::openScenario(const QString& path) {
             return false;
         }
         // Opened once the files are loaded (off the GUI thread).
-        m_pending = PendingScenario{path, o, files};
+        m_pending = PendingScenario{path, text, files};
         m_policies->load(files);
         return true;
     } catch (const InputError& e) {
@@ -238,9 +242,10 @@ bool MainWindow::openScenario(const QString& path) {
     }
 }
 
-bool MainWindow::openScenarioObject(const QString& path, const QJsonObject& o) {
+bool MainWindow::openScenarioText(const QString& path, const std::string& text) {
     try {
-        if (!m_explorer->navigate(scenarioFromFileJson(path, o, m_policies->catalog()), true)) {
+        if (!m_explorer->navigate(
+                scenarioFromFileText(path.toStdString(), text, m_policies->catalog()), true)) {
             return false; // refused by the explorer (failed() showed why)
         }
         addRecent(path);

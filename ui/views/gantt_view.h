@@ -3,7 +3,6 @@
 #include "common/theme.h"
 #include "schedule/critical_path.h"
 #include "schedule/gantt_bars.h"
-#include "schedule/paje_trace.h"
 #include "schedule/schedule.h"
 
 #include <QStringList>
@@ -148,9 +147,6 @@ class GanttView : public QWidget {
     /// Draws the chart for a printed figure over `size` (layout units): laid out at that size,
     /// its row labels chosen for it, then drawn.
     void paintFigure(QCPPainter& painter, QSize size);
-    /// The colours of the chart, for a Paje trace of the same schedule: idle bands, reception
-    /// bars (as they look over an idle band), reductions and transfers (a sender's state).
-    static PajeColors pajeColors(const Theme& theme);
 
   public slots:
     void resetView();

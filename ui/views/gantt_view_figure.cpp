@@ -21,10 +21,6 @@ constexpr double kSlightlySmaller = 0.9;
 using gantt_detail::kMinRowLabelScale;
 using gantt_detail::minRowPitch;
 
-PajeColor pajeColor(const QColor& c) {
-    return {c.red() / 255.0, c.green() / 255.0, c.blue() / 255.0};
-}
-
 } // namespace
 
 void GanttView::setUpRowAxes() {
@@ -115,11 +111,6 @@ void GanttView::paintFigure(QCPPainter& painter, QSize size) {
     layOutAt(size);
     updateRowLabels();
     m_plot->toPainter(&painter, size.width(), size.height());
-}
-
-PajeColors GanttView::pajeColors(const Theme& theme) {
-    return {pajeColor(theme.idle()), pajeColor(theme.receptionBar(theme.transfer())),
-            pajeColor(theme.reduction()), pajeColor(theme.transfer())};
 }
 
 } // namespace rl

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "common/figure_format.h"
 #include "common/theme.h"
 #include "schedule/critical_path.h"
 #include "schedule/schedule.h"
+#include "studies/figure_format.h"
 
 #include <QByteArray>
 #include <QSize>
@@ -33,10 +33,6 @@ struct RunFigureContent {
     double cursor = std::numeric_limits<double>::infinity();
     Theme theme;
 };
-
-/// The views a figure holds: the Gantt chart, the reduction tree, or both under one title
-/// (stacked at column widths, side by side from kSideBySideMm).
-enum class FigureKind { Gantt, Tree, GanttAndTree };
 
 /// From this width a Gantt + tree figure puts the tree beside the chart instead of below it.
 inline constexpr double kSideBySideMm = 150.0;

@@ -7,9 +7,9 @@
 #include "analysis/cv_sweep_panel.h"
 #include "analysis/ratio_map_panel.h"
 #include "base/text_util.h"
-#include "common/sweep_results.h"
 #include "experiment/paired_stats.h"
 #include "shell/main_window.h"
+#include "studies/sweep_results.h"
 #include "theory/tree_dyn_markov.h"
 #include "views/best_method_figure.h"
 #include "views/cv_sweep_figure.h"
@@ -384,7 +384,8 @@ class TestAnalysisPanels : public QObject {
         QVERIFY(error.contains(QStringLiteral("m.bmp")));
         // The data go with their sidecar: the GUI reopens them into the same panel.
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 5); // + m.csv.json, no leftovers
-        const SweepResults back = loadSweepResults(dir.filePath("m.csv"), AlgorithmCatalog());
+        const SweepResults back =
+            loadSweepResults(dir.filePath("m.csv").toStdString(), AlgorithmCatalog());
         QCOMPARE(back.figure, Figure::Fig6);
         QCOMPARE(back.snapshot->csv(), panel.figure()->snapshot()->csv());
         QCOMPARE(back.snapshot->cells[7].bestReplicate,

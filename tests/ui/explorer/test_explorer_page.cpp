@@ -8,13 +8,13 @@
 #include "base/version.h"
 #include "common/app_style.h"
 #include "common/export_paths.h"
-#include "common/scenario_json.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/animation_controller.h"
 #include "explorer/config_panel.h"
 #include "explorer/explorer_page.h"
 #include "explorer/figure_export_dialog.h"
 #include "schedule/schedule_csv.h"
+#include "studies/scenario_json.h"
 #include "views/gantt_view.h"
 #include "views/legend_strip.h"
 #include "views/tree_view.h"
@@ -125,7 +125,7 @@ class TestExplorerPage : public QObject {
                  qPrintable(error));
         const QString sidecar = dir.filePath("run.scenario.json");
         QCOMPARE(written, (QStringList{csv, sidecar}));
-        const Scenario reopened = loadScenario(sidecar, AlgorithmCatalog());
+        const Scenario reopened = loadScenario(sidecar.toStdString(), AlgorithmCatalog());
         QCOMPARE(reopened, s);
         Simulator sim(AlgorithmId::TreeDyn, reopened.n, reopened.nonCommutative,
                       reopened.costModel());

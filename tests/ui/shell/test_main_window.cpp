@@ -300,7 +300,7 @@ class TestMainWindow : public QObject {
         waitForResult(w, 12, 2);
         const QString good = dir.path() + "/s.json";
         QVERIFY(w.saveScenario(good));
-        QCOMPARE(loadScenario(good, AlgorithmCatalog()), w.session()->scenario());
+        QCOMPARE(loadScenario(good.toStdString(), AlgorithmCatalog()), w.session()->scenario());
 
         setN(w, 20);
         waitForResult(w, 20, 2);

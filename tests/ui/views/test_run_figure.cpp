@@ -6,9 +6,9 @@
 
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
-#include "common/figure_format.h"
 #include "schedule/critical_path.h"
 #include "schedule/paje_trace.h"
+#include "studies/figure_format.h"
 #include "views/gantt_view.h"
 #include "views/run_figure.h"
 
@@ -241,7 +241,7 @@ class TestRunFigure : public QObject {
         QFETCH(bool, dark);
         Theme theme;
         theme.dark = dark;
-        const PajeColors paje = GanttView::pajeColors(theme);
+        const PajeColors paje = pajeColors(theme.dark);
         auto rgb = [](const PajeColor& c) {
             return QColor(static_cast<int>(std::lround(c.red * 255)),
                           static_cast<int>(std::lround(c.green * 255)),
