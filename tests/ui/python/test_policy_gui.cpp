@@ -2,8 +2,9 @@
 // offscreen platform: a policy file loaded off the GUI thread shows its algorithm in the
 // explorer (on the built-in Tree-dyn's draws) and in an analysis panel; a policy that raises
 // shows its traceback and leaves the window working; a policy that never returns is cancelled
-// within a second (the Cancel button, a superseding edit); a scenario that names a policy file
-// runs it only after the user agreed; an edited file is reloaded. Built only with Python.
+// within a second (the Cancel button, a superseding edit), and so is a file whose top-level code
+// loops; a scenario that names a policy file runs it only after the user agreed; an edited file
+// is reloaded. Built only with Python.
 #include "analysis/sweep_panel.h"
 #include "explorer/algorithm_pane.h"
 #include "explorer/config_panel.h"
@@ -279,6 +280,43 @@ class TestPolicyGui : public QObject {
         window.reset();
         const qint64 closeMs = clock.elapsed();
         qInfo("closed while looping in %lld ms", static_cast<long long>(closeMs));
+        QVERIFY(closeMs < 1000);
+    }
+
+    // A file whose top-level code never returns: its load is interrupted by the next load and by
+    // closing the window (EmbeddedPython::loadPolicyFile under the job's PolicyInterrupt).
+    void fileLoopingAtTopLevelIsInterrupted() {
+        auto window = std::make_unique<MainWindow>();
+        MainWindow& w = *window;
+        w.setInteractive(false);
+        QTRY_VERIFY_WITH_TIMEOUT(w.session()->result() && !w.session()->isRunning(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(QThreadPool::globalInstance()->activeThreadCount(), 0, 5000);
+        const QString looping =
+            writePolicy(m_dir, "loops_at_top.py", "import reducelab\nwhile True:\n    pass\n");
+        QVERIFY(w.loadPolicy(looping));
+        QTest::qWait(300);
+        QVERIFY(w.policies()->isLoading()); // still looping
+
+        // Superseded by another load: the looping file stops, the other one loads.
+        QElapsedTimer clock;
+        clock.start();
+        const QString good = writePolicy(m_dir, "after_loop.py", QString(kTreeDyn).arg("after"));
+        QVERIFY(loadAndWait(w, good));
+        QTRY_COMPARE_WITH_TIMEOUT(QThreadPool::globalInstance()->activeThreadCount(), 0, 1000);
+        const qint64 supersedeMs = clock.elapsed();
+        qInfo("a looping file superseded in %lld ms", static_cast<long long>(supersedeMs));
+        QVERIFY(supersedeMs < 1000);
+        QVERIFY(!w.policies()->hasFile(looping));
+        QVERIFY(policy(w, "after").has_value());
+
+        // Closing the window while a file loops does not hang.
+        QVERIFY(w.loadPolicy(looping));
+        QTest::qWait(300);
+        QVERIFY(w.policies()->isLoading());
+        clock.restart();
+        window.reset();
+        const qint64 closeMs = clock.elapsed();
+        qInfo("closed while a file loops in %lld ms", static_cast<long long>(closeMs));
         QVERIFY(closeMs < 1000);
     }
 
