@@ -43,6 +43,11 @@ struct Options {
                             QStringLiteral("open a sweep's results (the CSV of reducelab-cli sweep "
                                            "--out, with its FILE.csv.json sidecar) in its panel"),
                             QStringLiteral("file")};
+    QCommandLineOption policy{
+        QStringLiteral("policy"),
+        QStringLiteral("run the Python policies of this file, as Algorithms > Load policy... "
+                       "does (repeatable); a scenario that names it then opens without asking"),
+        QStringLiteral("file.py")};
     QCommandLineOption tab{QStringLiteral("tab"),
                            QStringLiteral("show this tab first (e.g. \"Ratio map\")"),
                            QStringLiteral("name")};
@@ -55,7 +60,8 @@ void configure(QCommandLineParser& parser, const Options& o) {
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("scenario"),
                                  QStringLiteral("a scenario file to open (JSON)"));
-    parser.addOptions({o.shot, o.at, o.size, o.presentation, o.dark, o.fullscreen, o.open, o.tab});
+    parser.addOptions(
+        {o.shot, o.at, o.size, o.presentation, o.dark, o.fullscreen, o.open, o.policy, o.tab});
 }
 
 void printError(const QString& message) {
@@ -146,6 +152,17 @@ int main(int argc, char** argv) {
         window.setDark(parser.isSet(o.dark));
         window.setFullScreenMode(parser.isSet(o.fullscreen));
     }
+    // Named on the command line: the user chose to run them. Loaded before the scenario that
+    // may name them (the load is quick; the window is not shown yet).
+    for (const QString& file : parser.values(o.policy)) {
+        if (window.loadPolicy(file)) {
+            window.policies()->waitForIdle();
+        }
+        if (!window.policies()->hasFile(file)) {
+            printError(window.lastError());
+            return 2;
+        }
+    }
     if (!parser.positionalArguments().isEmpty() &&
         !window.openScenario(parser.positionalArguments().constFirst()) && parser.isSet(shot)) {
         // Returned, not exited: the window and the application are destroyed in order.
@@ -178,8 +195,10 @@ int main(int argc, char** argv) {
         const QString path = parser.value(shot);
         auto* poll = new QTimer(&window);
         QObject::connect(poll, &QTimer::timeout, &window, [&, poll, path, fraction] {
-            if (!window.session()->result() || window.session()->isRunning() ||
-                window.panes().empty()) {
+            // A run that failed (a policy's exception) is shown as the window shows it.
+            const bool failed = !window.session()->failure().isEmpty();
+            if (window.session()->isRunning() ||
+                (!failed && (!window.session()->result() || window.panes().empty()))) {
                 return;
             }
             // An analysis panel in front: wait for its complete picture (a run's or an opened

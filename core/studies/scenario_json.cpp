@@ -55,12 +55,30 @@ std::uint64_t wholeString(const json& o, const char* key) {
     return *v;
 }
 
+/// `f()`, its InputError prefixed with the file it reads.
+template <class F> auto namingFile(const std::string& path, F&& f) {
+    try {
+        return f();
+    } catch (const InputError& e) {
+        throw InputError(path + ": " + e.what());
+    }
+}
+
 } // namespace
 
 json scenarioToJson(const Scenario& s) {
     json algos = json::array();
+    json policies = json::array(); // where each run-time algorithm comes from, for a reader
     for (const Algorithm& a : s.algorithms) {
         algos.push_back(a.key());
+        const AlgorithmDescriptor& d = a.descriptor();
+        if (!d.policyClass.empty()) {
+            json p = {{"algorithm", a.key()}, {"class", d.policyClass}};
+            if (!d.policyFile.empty()) {
+                p["file"] = d.policyFile;
+            }
+            policies.push_back(std::move(p));
+        }
     }
     json o = {{"format", "reducelab-scenario"},
               {"version", Scenario::kVersion},
@@ -74,6 +92,9 @@ json scenarioToJson(const Scenario& s) {
               {"replicate", std::to_string(s.replicate)}};
     if (s.matrix) {
         o["matrix"] = s.matrix->toCsv();
+    }
+    if (!policies.empty()) {
+        o["policies"] = std::move(policies);
     }
     return o;
 }
@@ -175,14 +196,42 @@ Scenario parseScenarioFile(std::string_view text, const AlgorithmCatalog& catalo
     return scenarioFromJson(parseJsonObject(text), catalog);
 }
 
-Scenario loadScenario(const std::string& path, const AlgorithmCatalog& catalog) {
-    // Bounded, regular files only: a FIFO or /dev/zero given as a scenario never blocks.
-    const std::string text = readInputFile(path, Scenario::kMaxFileBytes);
-    try {
-        return parseScenarioFile(text, catalog);
-    } catch (const InputError& e) {
-        throw InputError(path + ": " + e.what());
+std::vector<ScenarioPolicy> scenarioPolicies(const json& o) {
+    std::vector<ScenarioPolicy> out;
+    if (!o.contains("policies")) {
+        return out;
     }
+    for (const json& entry : need(o, "policies", &json::is_array)) {
+        if (!entry.is_object()) {
+            fail("an entry of 'policies' is not an object");
+        }
+        ScenarioPolicy p;
+        p.algorithm = text(entry, "algorithm");
+        p.className = text(entry, "class");
+        if (entry.contains("file")) {
+            p.file = text(entry, "file");
+        }
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+std::string readScenarioFile(const std::string& path) {
+    // Bounded, regular files only: a FIFO or /dev/zero given as a scenario never blocks.
+    return readInputFile(path, Scenario::kMaxFileBytes);
+}
+
+std::vector<ScenarioPolicy> scenarioFilePolicies(const std::string& path, std::string_view text) {
+    return namingFile(path, [text] { return scenarioPolicies(parseJsonObject(text)); });
+}
+
+Scenario scenarioFromFileText(const std::string& path, std::string_view text,
+                              const AlgorithmCatalog& catalog) {
+    return namingFile(path, [text, &catalog] { return parseScenarioFile(text, catalog); });
+}
+
+Scenario loadScenario(const std::string& path, const AlgorithmCatalog& catalog) {
+    return scenarioFromFileText(path, readScenarioFile(path), catalog);
 }
 
 void saveScenario(const Scenario& s, const std::string& path) {

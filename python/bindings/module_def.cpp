@@ -20,8 +20,10 @@
 #include "experiment/sweep.h"
 #include "platform/matrix_presets.h"
 #include "schedule/gantt_bars.h"
+#include "studies/json_text.h"
 #include "studies/mc_study.h"
 #include "studies/run_study.h"
+#include "studies/scenario_json.h"
 #include "studies/sweep_study.h"
 
 #include <nlohmann/json.hpp>
@@ -178,7 +180,8 @@ py::dict scheduleDict(const RunResult& run, std::size_t i) {
     } else {
         out["narration"] = py::none();
     }
-    out["scenario"] = scenarioFileText(run.scenario, "reducelab (Python)");
+    // The scenario file the GUI opens and `run --scenario` reads, its policies included.
+    out["scenario"] = jsonText(scenarioProvenanceJson(run.scenario, "reducelab (Python)"));
     return out;
 }
 
@@ -411,46 +414,6 @@ py::list builtInAlgorithms() {
 }
 
 } // namespace
-
-std::string scenarioFileText(const Scenario& s, const std::string& program) {
-    // The fields and spellings of ui/common/scenario_json.cpp (scenarioToJson), which the GUI
-    // reads.
-    nlohmann::ordered_json o;
-    o["format"] = "reducelab-scenario";
-    o["version"] = Scenario::kVersion;
-    o["n"] = s.n;
-    o["algorithms"] = nlohmann::json::array();
-    nlohmann::ordered_json policies = nlohmann::json::array();
-    for (const Algorithm& a : s.algorithms) {
-        o["algorithms"].push_back(a.key());
-        if (!a.descriptor().policyClass.empty()) {
-            nlohmann::ordered_json p;
-            p["algorithm"] = a.key();
-            p["class"] = a.descriptor().policyClass;
-            if (!a.descriptor().policyFile.empty()) {
-                p["file"] = a.descriptor().policyFile;
-            }
-            policies.push_back(p);
-        }
-    }
-    o["noncommutative"] = s.nonCommutative;
-    o["costMode"] = s.costMode == CostMode::PerOperation  ? "per-operation"
-                    : s.costMode == CostMode::FixedMatrix ? "fixed-matrix"
-                                                          : "drawn-matrix";
-    o["transfer"] = s.transfer.toString();
-    o["reduction"] = s.reduction.toString();
-    o["seed"] = std::to_string(s.seed);
-    o["replicate"] = std::to_string(s.replicate);
-    if (s.matrix) {
-        o["matrix"] = s.matrix->toCsv();
-    }
-    if (!policies.empty()) {
-        o["policies"] = policies;
-    }
-    o["program"] = program;
-    o["programVersion"] = kVersion;
-    return o.dump(4) + "\n";
-}
 
 void defineModule(py::module_& m) {
     m.doc() = "ReduceLab's core (private: use the reducelab package).";

@@ -1,10 +1,6 @@
 #pragma once
 
-#include "studies/scenario.h"
-
 #include <pybind11/pybind11.h>
-
-#include <string>
 
 namespace rl::python {
 
@@ -13,9 +9,5 @@ namespace rl::python {
 /// monte_carlo and sweep call (python/reducelab/_api.py). The same definition serves the
 /// extension module and the interpreter embedded in the programs.
 void defineModule(pybind11::module_& m);
-
-/// The scenario file of `s` (the GUI's format: ui/common/scenario_json.h), with the policy file
-/// and class of each run-time algorithm ("policies"), and the program that wrote it.
-std::string scenarioFileText(const Scenario& s, const std::string& program);
 
 } // namespace rl::python

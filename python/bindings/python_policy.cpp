@@ -390,37 +390,6 @@ void adoptThread() {
     }
 }
 
-/// Holds the lock, and registers the thread with the job's PolicyInterrupt, if any.
-class PythonCall {
-  public:
-    PythonCall() : m_scope(dynamic_cast<PolicyInterrupt*>(currentJobScope().get())) {
-        adoptThread();
-        m_state = PyGILState_Ensure();
-        if (m_scope != nullptr) {
-            m_thread = PyThread_get_thread_ident();
-            m_scope->enter(m_thread);
-        }
-    }
-    ~PythonCall() {
-        if (m_scope != nullptr) {
-            m_scope->leave(m_thread);
-            if (m_scope->interrupted()) { // an interruption sent too late must not stay pending
-                PyThreadState_SetAsyncExc(m_thread, nullptr);
-            }
-        }
-        PyGILState_Release(m_state);
-    }
-    PythonCall(const PythonCall&) = delete;
-    PythonCall& operator=(const PythonCall&) = delete;
-
-    bool interrupted() const { return m_scope != nullptr && m_scope->interrupted(); }
-
-  private:
-    PolicyInterrupt* m_scope;
-    PyGILState_STATE m_state{};
-    unsigned long m_thread = 0;
-};
-
 /// Runs `f` under the lock; a Python exception leaves as `mode` says, a cancellation as
 /// PolicyCancelled.
 /// A policy as errors name it: its name, and the file whose lines they point at.
@@ -438,7 +407,7 @@ template <class F> auto underLock(ErrorMode mode, const PolicyLabel& label, F&& 
     try {
         return f();
     } catch (py::error_already_set& e) {
-        if (e.matches(g_cancelled)) {
+        if (isCancellation(e)) {
             throw PolicyCancelled("policy '" + name + "' was cancelled");
         }
         if (mode == ErrorMode::Translate) {
@@ -711,6 +680,33 @@ void definePolicyTypes(py::module_& m) {
     g_policyType = scope["Policy"].ptr();
     Py_INCREF(g_policyType);
     m.attr("Policy") = scope["Policy"];
+}
+
+PythonCall::PythonCall() : m_scope(dynamic_cast<PolicyInterrupt*>(currentJobScope().get())) {
+    adoptThread();
+    m_state = PyGILState_Ensure();
+    if (m_scope != nullptr) {
+        m_thread = PyThread_get_thread_ident();
+        m_scope->enter(m_thread);
+    }
+}
+
+PythonCall::~PythonCall() {
+    if (m_scope != nullptr) {
+        m_scope->leave(m_thread);
+        if (m_scope->interrupted()) { // an interruption sent too late must not stay pending
+            PyThreadState_SetAsyncExc(m_thread, nullptr);
+        }
+    }
+    PyGILState_Release(m_state);
+}
+
+bool PythonCall::interrupted() const {
+    return m_scope != nullptr && m_scope->interrupted();
+}
+
+bool isCancellation(const py::error_already_set& e) {
+    return g_cancelled != nullptr && e.matches(g_cancelled);
 }
 
 void PolicyInterrupt::interrupt() {

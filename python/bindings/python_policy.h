@@ -55,6 +55,33 @@ PolicyError describePythonError(const py::error_already_set& e, const std::strin
 /// policyAlgorithm() of a class read from `origin`'s file (the embedded interpreter's loader).
 Algorithm policyAlgorithm(py::handle cls, const PolicyOrigin& origin, ErrorMode mode);
 
+class PolicyInterrupt;
+
+/// The interpreter's lock for one call into Python, with the calling thread registered
+/// meanwhile with its job's PolicyInterrupt (currentJobScope(), base/job_scope.h), if any: a
+/// policy's run, or a policy file's top-level code (EmbeddedPython::loadPolicyFile), stops
+/// when the job is interrupted, even if it never returns (it then raises reducelab.Cancelled:
+/// isCancellation()). A thread the interpreter does not know (a worker) is adopted for its
+/// lifetime.
+class PythonCall {
+  public:
+    PythonCall();
+    ~PythonCall();
+    PythonCall(const PythonCall&) = delete;
+    PythonCall& operator=(const PythonCall&) = delete;
+
+    /// Whether the job was interrupted (then nothing more should run).
+    bool interrupted() const;
+
+  private:
+    PolicyInterrupt* m_scope;
+    PyGILState_STATE m_state{};
+    unsigned long m_thread = 0;
+};
+
+/// Whether `e` is reducelab.Cancelled, raised by PolicyInterrupt::interrupt(). Needs the lock.
+bool isCancellation(const py::error_already_set& e);
+
 /// Defines reducelab's Policy, Engine, Error and Cancelled in `m` (the module's definition).
 void definePolicyTypes(py::module_& m);
 

@@ -1,6 +1,7 @@
 #include "embed/embedded_python.h"
 
 #include "bindings/module_def.h"
+#include "bindings/policy_interrupt.h"
 #include "bindings/python_policy.h"
 
 #include "base/file_io.h"
@@ -66,15 +67,6 @@ _classes = [v for v in vars(_module).values()
             and v is not reducelab.Policy and v.__module__ == _module_name]
 )py";
 
-/// The lock for one call (the interpreter may have been started by another thread).
-struct Lock {
-    PyGILState_STATE state = PyGILState_Ensure();
-    Lock() = default;
-    Lock(const Lock&) = delete;
-    Lock& operator=(const Lock&) = delete;
-    ~Lock() { PyGILState_Release(state); }
-};
-
 } // namespace
 
 void EmbeddedPython::start() {
@@ -112,7 +104,12 @@ std::vector<Algorithm> EmbeddedPython::loadPolicyFile(const std::string& path) {
     // is refused.
     const std::string source = readInputFile(path, kMaxPolicyFileBytes);
     start();
-    const Lock lock;
+    // Registered with the job's PolicyInterrupt, if any: a file whose top-level code loops
+    // stops when its job is cancelled (the GUI's loads run under one).
+    const PythonCall call;
+    if (call.interrupted()) {
+        throw PolicyCancelled(path + ": loading was cancelled");
+    }
     const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
     try {
         py::dict scope;
@@ -133,6 +130,9 @@ std::vector<Algorithm> EmbeddedPython::loadPolicyFile(const std::string& path) {
         }
         return out;
     } catch (const py::error_already_set& e) {
+        if (isCancellation(e)) {
+            throw PolicyCancelled(path + ": loading was cancelled");
+        }
         throw describePythonError(e, path, absolute);
     } catch (const py::builtin_exception& e) { // a class that is no policy (no on_idle)
         throw PolicyError(path + ": " + e.what());

@@ -43,7 +43,8 @@ class EmbeddedPython {
     /// its Python code reach whoever runs it as PolicyError: one line (the exception and where)
     /// and the traceback as details(). Throws PolicyError (details(): the traceback) when the
     /// file raises or defines no policy, InputError when it cannot be read or a name is
-    /// invalid. Any thread.
+    /// invalid. Any thread; under a job's PolicyInterrupt (base/job_scope.h), the file's code
+    /// stops when the job is interrupted, even a top-level loop: PolicyCancelled.
     std::vector<Algorithm> loadPolicyFile(const std::string& path);
 
     /// Whether this object started the interpreter.

@@ -229,6 +229,12 @@ void SweepPanel::cancel() {
     }
 }
 
+void SweepPanel::setExtraAlgorithms(const std::vector<Algorithm>& extras) {
+    if (m_params->setExtraAlgorithms(extras) && m_started) {
+        runIfShort(); // the picture was of the policy's previous code
+    }
+}
+
 bool SweepPanel::worseThanKept(const GridSnapshot& shown) const {
     return m_kept && &shown != m_kept.get() && sameGrid(shown.spec, m_kept->spec) &&
            shown.replicates < m_kept->replicates;

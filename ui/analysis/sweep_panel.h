@@ -64,6 +64,9 @@ class SweepPanel : public QWidget {
     /// What the panel does unasked (first show, edits): run() when the estimate is short,
     /// otherwise shows the estimate and Start. False if the parameters are invalid.
     bool runIfShort();
+    /// The policies loaded from files, offered beside the built-ins; a picture that shows one
+    /// is computed again with the new code (runIfShort()).
+    void setExtraAlgorithms(const std::vector<Algorithm>& extras);
     /// Stops the run in flight (the Cancel button): the last complete picture comes back
     /// unless the run got further on the same grid.
     void cancel();

@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QSpinBox>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -66,30 +67,15 @@ SweepParamsWidget::SweepParamsWidget(AlgorithmMode mode, const SweepSpec& defaul
     m_quantiles->setToolTip(tr("quantile probabilities, increasing; the ribbon spans the first "
                                "to the last"));
     form->addRow(tr("quantiles"), m_quantiles);
+    m_offered.assign(algorithms().begin(), algorithms().end());
     if (mode == AlgorithmMode::Subset) {
         auto* box = new QWidget;
-        auto* l = new QVBoxLayout(box);
-        l->setContentsMargins(0, 0, 0, 0);
-        for (const Algorithm& a : algorithms()) {
-            auto* check = new QCheckBox(algorithmName(a));
-            check->setToolTip(QString::fromStdString(a.summary()));
-            l->addWidget(check);
-            m_algoChecks.push_back(check);
-            connect(check, &QCheckBox::toggled, this, [this] {
-                if (!m_updating) {
-                    emit edited();
-                }
-            });
-        }
+        m_algoList = new QVBoxLayout(box);
+        m_algoList->setContentsMargins(0, 0, 0, 0);
         form->addRow(tr("algorithms"), box);
     } else {
         m_algoA = new QComboBox;
         m_algoB = new QComboBox;
-        // Each entry's data: its place in algorithms().
-        for (std::size_t k = 0; k < algorithms().size(); ++k) {
-            m_algoA->addItem(algorithmName(algorithms()[k]), static_cast<int>(k));
-            m_algoB->addItem(algorithmName(algorithms()[k]), static_cast<int>(k));
-        }
         form->addRow(tr("A (numerator)"), m_algoA);
         form->addRow(tr("B (denominator)"), m_algoB);
         for (QComboBox* c : {m_algoA, m_algoB}) {
@@ -100,6 +86,9 @@ SweepParamsWidget::SweepParamsWidget(AlgorithmMode mode, const SweepSpec& defaul
             });
         }
     }
+    m_updating = true;
+    fillAlgorithms();
+    m_updating = false;
     form->addRow(QString(), m_nonCommutative);
     auto changed = [this] {
         if (!m_updating) {
@@ -137,13 +126,9 @@ void SweepParamsWidget::setSpec(const SweepSpec& s) {
     if (m_mode == AlgorithmMode::Subset) {
         for (std::size_t k = 0; k < m_algoChecks.size(); ++k) {
             m_algoChecks[k]->setChecked(std::find(s.algorithms.begin(), s.algorithms.end(),
-                                                  algorithms()[k]) != s.algorithms.end());
+                                                  m_offered[k]) != s.algorithms.end());
         }
     } else if (s.algorithms.size() >= 2) {
-        const auto place = [](const Algorithm& a) {
-            const auto all = algorithms();
-            return static_cast<int>(std::find(all.begin(), all.end(), a) - all.begin());
-        };
         m_algoA->setCurrentIndex(m_algoA->findData(place(s.algorithms[0])));
         m_algoB->setCurrentIndex(m_algoB->findData(place(s.algorithms[1])));
     }
@@ -167,14 +152,97 @@ SweepSpec SweepParamsWidget::spec() const {
     if (m_mode == AlgorithmMode::Subset) {
         for (std::size_t k = 0; k < m_algoChecks.size(); ++k) {
             if (m_algoChecks[k]->isChecked()) {
-                s.algorithms.push_back(algorithms()[k]);
+                s.algorithms.push_back(m_offered[k]);
             }
         }
     } else {
-        s.algorithms = {algorithms()[static_cast<std::size_t>(m_algoA->currentData().toInt())],
-                        algorithms()[static_cast<std::size_t>(m_algoB->currentData().toInt())]};
+        s.algorithms = {m_offered[static_cast<std::size_t>(m_algoA->currentData().toInt())],
+                        m_offered[static_cast<std::size_t>(m_algoB->currentData().toInt())]};
     }
     return s;
+}
+
+int SweepParamsWidget::place(const Algorithm& a) const {
+    return static_cast<int>(std::find(m_offered.begin(), m_offered.end(), a) - m_offered.begin());
+}
+
+void SweepParamsWidget::fillAlgorithms() {
+    if (m_mode == AlgorithmMode::Subset) {
+        for (QCheckBox* c : m_algoChecks) {
+            delete c;
+        }
+        m_algoChecks.clear();
+        for (const Algorithm& a : m_offered) {
+            auto* check = new QCheckBox(algorithmName(a));
+            check->setToolTip(QString::fromStdString(a.summary()));
+            m_algoList->addWidget(check);
+            m_algoChecks.push_back(check);
+            connect(check, &QCheckBox::toggled, this, [this] {
+                if (!m_updating) {
+                    emit edited();
+                }
+            });
+        }
+        return;
+    }
+    // Each entry's data: its place in m_offered.
+    for (QComboBox* c : {m_algoA, m_algoB}) {
+        c->clear();
+        for (std::size_t k = 0; k < m_offered.size(); ++k) {
+            c->addItem(algorithmName(m_offered[k]), static_cast<int>(k));
+        }
+    }
+}
+
+bool SweepParamsWidget::setExtraAlgorithms(const std::vector<Algorithm>& extras) {
+    // What is chosen now, by key: the same names are chosen again among the new handles.
+    QStringList chosen;
+    if (m_mode == AlgorithmMode::Subset) {
+        for (std::size_t k = 0; k < m_algoChecks.size(); ++k) {
+            if (m_algoChecks[k]->isChecked()) {
+                chosen << QString::fromStdString(m_offered[k].key());
+            }
+        }
+    } else {
+        for (const QComboBox* c : {m_algoA, m_algoB}) {
+            chosen << QString::fromStdString(
+                m_offered[static_cast<std::size_t>(c->currentData().toInt())].key());
+        }
+    }
+    const auto builtins = algorithms();
+    const bool hadPolicy = std::any_of(chosen.begin(), chosen.end(), [&](const QString& key) {
+        return std::none_of(builtins.begin(), builtins.end(), [&](const Algorithm& a) {
+            return QString::fromStdString(a.key()) == key;
+        });
+    });
+    m_offered.assign(builtins.begin(), builtins.end());
+    for (const Algorithm& a : extras) {
+        if (!a.clairvoyant()) {
+            m_offered.push_back(a);
+        }
+    }
+    m_updating = true;
+    fillAlgorithms();
+    const auto find = [this](const QString& key) {
+        for (std::size_t k = 0; k < m_offered.size(); ++k) {
+            if (QString::fromStdString(m_offered[k].key()) == key) {
+                return static_cast<int>(k);
+            }
+        }
+        return -1;
+    };
+    if (m_mode == AlgorithmMode::Subset) {
+        for (const QString& key : chosen) {
+            if (const int k = find(key); k >= 0) {
+                m_algoChecks[static_cast<std::size_t>(k)]->setChecked(true);
+            }
+        }
+    } else {
+        m_algoA->setCurrentIndex(std::max(0, find(chosen[0])));
+        m_algoB->setCurrentIndex(std::max(0, find(chosen[1])));
+    }
+    m_updating = false;
+    return hadPolicy;
 }
 
 } // namespace rl

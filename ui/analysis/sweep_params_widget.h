@@ -11,6 +11,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLineEdit;
 class QSpinBox;
+class QVBoxLayout;
 
 namespace rl {
 
@@ -29,6 +30,13 @@ class SweepParamsWidget : public QWidget {
     SweepSpec spec() const;
     /// Shows `s` without emitting edited().
     void setSpec(const SweepSpec& s);
+    /// The policies loaded from files (Algorithms → Load policy…), offered after the built-ins
+    /// (the clairvoyant ones are not: a sweep draws its costs). A policy chosen before stays
+    /// chosen, by its key (a reloaded file's policies are new handles); returns whether one was
+    /// (the panel's picture is then of the old code).
+    bool setExtraAlgorithms(const std::vector<Algorithm>& extras);
+    /// The algorithms offered, in their order.
+    const std::vector<Algorithm>& offered() const { return m_offered; }
 
     // The editors, for tests.
     QSpinBox* nEdit() const { return m_n; }
@@ -42,7 +50,13 @@ class SweepParamsWidget : public QWidget {
     void edited();
 
   private:
+    /// Makes the check boxes or the pair's entries of m_offered.
+    void fillAlgorithms();
+    int place(const Algorithm& a) const;
+
     AlgorithmMode m_mode;
+    std::vector<Algorithm> m_offered;  ///< the built-ins that draw no costs in advance, then files'
+    QVBoxLayout* m_algoList = nullptr; ///< Subset mode: the check boxes' column
     QSpinBox* m_n;
     QComboBox* m_family;
     QDoubleSpinBox* m_mean;
@@ -52,7 +66,7 @@ class SweepParamsWidget : public QWidget {
     QSpinBox* m_seed;
     QLineEdit* m_quantiles;
     QCheckBox* m_nonCommutative;
-    std::vector<QCheckBox*> m_algoChecks; // Subset mode, in the paper's order
+    std::vector<QCheckBox*> m_algoChecks; // Subset mode, one per m_offered
     QComboBox* m_algoA = nullptr;         // Pair mode
     QComboBox* m_algoB = nullptr;
     bool m_updating = false;

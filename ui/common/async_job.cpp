@@ -1,5 +1,8 @@
 #include "common/async_job.h"
 
+#include "algorithms/runtime_policy.h"
+#include "common/policy_runtime.h"
+
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -12,10 +15,11 @@ namespace {
 
 constexpr int kProgressScale = 10000;
 
-void runWork(QPromise<JobReport>& promise,
+void runWork(QPromise<JobReport>& promise, const std::shared_ptr<JobScope>& scope,
              const std::function<std::shared_ptr<const void>(JobContext&)>& work) {
     promise.setProgressRange(0, kProgressScale);
     JobContext job(promise);
+    const JobScopeGuard inScope(scope); // the job's threads inherit it (parallelFor)
     try {
         std::shared_ptr<const void> value = work(job);
         if (!value || promise.isCanceled()) {
@@ -23,14 +27,22 @@ void runWork(QPromise<JobReport>& promise,
         }
         // The final result equal to the last partial one is not sent twice: only its finality.
         promise.addResult(
-            JobReport{value == job.lastPartial() ? nullptr : std::move(value), true, {}});
+            JobReport{value == job.lastPartial() ? nullptr : std::move(value), true, {}, {}});
     } catch (const std::bad_alloc&) {
         promise.addResult(
-            JobReport{nullptr, true,
+            JobReport{nullptr,
+                      true,
                       QStringLiteral("out of memory (the request is larger than this machine "
-                                     "can hold)")});
+                                     "can hold)"),
+                      {}});
     } catch (const std::exception& e) { // InputError, or an internal error: both shown
-        promise.addResult(JobReport{nullptr, true, QString::fromUtf8(e.what())});
+        if (promise.isCanceled()) {
+            return; // e.g. a policy interrupted because its job was cancelled: no failure
+        }
+        const auto* policy = dynamic_cast<const PolicyError*>(&e);
+        promise.addResult(
+            JobReport{nullptr, true, QString::fromUtf8(e.what()),
+                      policy != nullptr ? QString::fromStdString(policy->details()) : QString()});
     }
 }
 
@@ -46,7 +58,12 @@ bool JobContext::progress(std::uint64_t done, std::uint64_t total) {
 
 void JobContext::sendPartial(std::shared_ptr<const void> value) {
     m_lastPartial = value;
-    m_promise.addResult(JobReport{std::move(value), false, {}});
+    m_promise.addResult(JobReport{std::move(value), false, {}, {}});
+}
+
+void AsyncJobBase::Watcher::stop() {
+    cancel();
+    interruptJob(scope.get());
 }
 
 AsyncJobBase::AsyncJobBase(QObject* parent) : QObject(parent) {}
@@ -57,7 +74,7 @@ AsyncJobBase::~AsyncJobBase() {
         m_retired.push_back(m_current);
     }
     for (Watcher* w : m_retired) {
-        w->cancel();
+        w->stop();
     }
     for (Watcher* w : m_retired) {
         w->waitForFinished();
@@ -73,13 +90,15 @@ void AsyncJobBase::startWork(Work work) {
     ++m_generation;
     m_latest.reset();
     m_failure.clear();
+    m_failureDetails.clear();
     m_delivered = 0;
     m_complete = false;
     connect(w, &Watcher::resultsReadyAt, this, [this, w](int, int end) { deliverUpTo(w, end); });
     connect(w, &Watcher::progressValueChanged, this, [this, w](int v) { onProgress(w, v); });
     connect(w, &Watcher::finished, this, [this, w] { onFinished(w); });
     m_clock.start();
-    w->setFuture(QtConcurrent::run(&runWork, std::move(work)));
+    w->scope = makeInterruptibleScope();
+    w->setFuture(QtConcurrent::run(&runWork, w->scope, std::move(work)));
     const bool wasRunning = m_running;
     m_running = true;
     if (!wasRunning) {
@@ -95,7 +114,7 @@ void AsyncJobBase::retire(Watcher* w) {
         w->deleteLater();
         return;
     }
-    w->cancel();
+    w->stop();
     m_retired.push_back(w);
     connect(w, &Watcher::finished, this, [this, w] {
         m_retired.erase(std::remove(m_retired.begin(), m_retired.end(), w), m_retired.end());
@@ -105,7 +124,7 @@ void AsyncJobBase::retire(Watcher* w) {
 
 void AsyncJobBase::cancel() {
     if (m_current) {
-        m_current->cancel();
+        m_current->stop();
     }
 }
 
@@ -116,6 +135,7 @@ void AsyncJobBase::discard() {
     }
     m_latest.reset();
     m_failure.clear();
+    m_failureDetails.clear();
     m_complete = false;
     if (m_running) {
         m_running = false;
@@ -143,6 +163,7 @@ void AsyncJobBase::deliverUpTo(Watcher* w, int count) {
         const JobReport r = f.resultAt(m_delivered);
         if (!r.error.isEmpty()) {
             m_failure = r.error;
+            m_failureDetails = r.errorDetails;
             emit failed(r.error);
             continue;
         }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/job_scope.h"
 #include "studies/study.h"
 
 #include <QElapsedTimer>
@@ -19,6 +20,7 @@ struct JobReport {
     std::shared_ptr<const void> value;
     bool final = false;
     QString error;
+    QString errorDetails; ///< longer text about the error (a policy's Python traceback)
 };
 
 /// What a job's work sees while it runs on the thread pool: cancellation, progress, and the
@@ -51,7 +53,12 @@ class JobContext {
 ///  - cancel: cancel() stops it; the results it delivered stay (latest());
 ///  - partial results: a job may send results before its final one (a coarse picture first);
 ///  - failure: an exception in the work (InputError, an internal error) arrives as failed()
-///    with its message, never as a result.
+///    with its message, never as a result; a PolicyError's details (a Python traceback) as
+///    failureDetails();
+///  - interruption: each job runs under its own interruptible scope (common/policy_runtime.h),
+///    which cancel(), a superseding start() and the destructor interrupt, so that a user's
+///    policy that never returns stops too; a job that ends because it was cancelled reports
+///    no failure.
 /// Never processes events itself; waitForIdle() blocks and delivers at once (tests, screenshots).
 class AsyncJobBase : public QObject {
     Q_OBJECT
@@ -65,6 +72,8 @@ class AsyncJobBase : public QObject {
     quint64 generation() const { return m_generation; }
     /// The message of the current job's failure (empty when it did not fail).
     const QString& failure() const { return m_failure; }
+    /// The details of the current job's failure (a Python traceback), if any.
+    const QString& failureDetails() const { return m_failureDetails; }
     /// Whether the current job delivered its final result.
     bool isComplete() const { return m_complete; }
     /// Asks the job in flight to stop; what it delivered stays.
@@ -89,7 +98,14 @@ class AsyncJobBase : public QObject {
     const std::shared_ptr<const void>& latestValue() const { return m_latest; }
 
   private:
-    using Watcher = QFutureWatcher<JobReport>;
+    /// A job's future and the scope its work runs under (interrupted with it).
+    class Watcher : public QFutureWatcher<JobReport> {
+      public:
+        using QFutureWatcher<JobReport>::QFutureWatcher;
+        std::shared_ptr<JobScope> scope;
+        /// Cancels the job and interrupts what runs under its scope.
+        void stop();
+    };
     void deliverUpTo(Watcher* w, int count);
     void onProgress(Watcher* w, int value);
     void onFinished(Watcher* w);
@@ -99,6 +115,7 @@ class AsyncJobBase : public QObject {
     std::vector<Watcher*> m_retired; // cancelled jobs still running: waited for on destruction
     std::shared_ptr<const void> m_latest;
     QString m_failure;
+    QString m_failureDetails;
     QElapsedTimer m_clock;
     quint64 m_generation = 0;
     int m_delivered = 0; // reports of the current job already handled

@@ -25,6 +25,9 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <utility>
+
 namespace rl {
 
 namespace {
@@ -47,6 +50,7 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     // in a label that wraps to the width of the settings (presentation mode's larger fonts).
     auto* algoBox = new QGroupBox(tr("Algorithms"), this);
     auto* algoLayout = new QVBoxLayout(algoBox);
+    m_algoLayout = algoLayout;
     auto* algoHint =
         new QLabel(tr("One to four; several are compared on the same draws."), algoBox);
     algoHint->setWordWrap(true);
@@ -59,6 +63,11 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
         algoLayout->addWidget(box);
         connect(box, &QCheckBox::toggled, this, &ConfigPanel::onEdited);
     }
+    m_builtins = m_algorithmList.size();
+    m_extrasTitle = new QLabel(tr("From files:"), algoBox);
+    m_extrasTitle->setToolTip(tr("policies written in Python (Algorithms → Load policy…)"));
+    m_extrasTitle->hide();
+    algoLayout->addWidget(m_extrasTitle);
     // Short: a check box's text does not wrap, and the settings stay narrow in presentation mode.
     m_nonCommutative = new QCheckBox(tr("Non-commutative"), this);
     m_nonCommutative->setToolTip(tr("the operation is not commutative: only adjacent intervals "
@@ -247,6 +256,60 @@ QCheckBox* ConfigPanel::algorithmBox(const Algorithm& a) const {
                : m_algos[static_cast<std::size_t>(it - m_algorithmList.begin())];
 }
 
+void ConfigPanel::setExtraAlgorithms(const std::vector<Algorithm>& extras) {
+    QStringList checked; // the policies' keys shown now
+    for (std::size_t i = m_builtins; i < m_algos.size(); ++i) {
+        if (m_algos[i]->isChecked()) {
+            checked << QString::fromStdString(m_algorithmList[i].key());
+        }
+        delete m_algos[i];
+    }
+    m_algos.resize(m_builtins);
+    m_algorithmList.erase(m_algorithmList.begin() + static_cast<std::ptrdiff_t>(m_builtins),
+                          m_algorithmList.end());
+    const bool wasUpdating = std::exchange(m_updating, true);
+    QStringList kept;
+    for (const Algorithm& a : extras) {
+        auto* box = new QCheckBox(algoName(a));
+        box->setToolTip(QString::fromStdString(a.summary()));
+        m_algorithmList.push_back(a);
+        m_algos.push_back(box);
+        m_algoLayout->addWidget(box);
+        const QString key = QString::fromStdString(a.key());
+        box->setChecked(checked.contains(key));
+        if (box->isChecked()) {
+            kept << key;
+        }
+        connect(box, &QCheckBox::toggled, this, &ConfigPanel::onEdited);
+    }
+    m_extrasTitle->setVisible(!extras.empty());
+    updateEnabled();
+    m_updating = wasUpdating;
+    if (checked.isEmpty()) {
+        return; // the scenario shown runs no policy
+    }
+    if (std::none_of(m_algos.begin(), m_algos.end(),
+                     [](const QCheckBox* b) { return b->isChecked(); })) {
+        algorithmBox(m_nonCommutative->isChecked() ? AlgorithmId::NonCommutTreeDyn
+                                                   : AlgorithmId::TreeDyn)
+            ->setChecked(true); // emits the edit
+    } else if (!m_updating) {
+        onEdited(); // the new code runs
+    }
+    QStringList gone;
+    for (const QString& key : checked) {
+        if (!kept.contains(key)) {
+            gone << key;
+        }
+    }
+    if (!gone.isEmpty()) {
+        m_note->setText(
+            tr("No file defines %1 any longer: turned off.").arg(gone.join(QStringLiteral(", "))));
+        m_note->show();
+        emit messagesChanged(m_error->text(), m_note->text());
+    }
+}
+
 void ConfigPanel::setScenario(const Scenario& s) {
     m_updating = true;
     m_n->setText(QString::number(s.n));
@@ -397,6 +460,32 @@ void ConfigPanel::updateEnabled() {
             box->setEnabled(true);
             box->setToolTip(QString::fromStdString(info.summary()));
         }
+    }
+    // The policies from files: the model's rules as for the built-ins, said in their words.
+    const bool perOperation =
+        static_cast<CostMode>(m_mode->currentData().toInt()) == CostMode::PerOperation;
+    for (std::size_t i = m_builtins; i < m_algos.size(); ++i) {
+        const Algorithm& a = m_algorithmList[i];
+        QCheckBox* box = m_algos[i];
+        QString off;
+        if (nc && !a.validNonCommutative()) {
+            off = tr("%1 pairs processors regardless of their values (commutative_only), so it "
+                     "cannot keep a non-commutative operation in order")
+                      .arg(algoName(a));
+        } else if (a.clairvoyant() && perOperation) {
+            off = tr("%1 reads the costs in advance (clairvoyant): it needs fixed costs, a "
+                     "matrix or a random platform")
+                      .arg(algoName(a));
+        }
+        if (!off.isEmpty() && box->isChecked()) {
+            dropped << off;
+        }
+        box->setEnabled(off.isEmpty());
+        if (!off.isEmpty()) {
+            box->setChecked(false);
+        }
+        box->setToolTip(off.isEmpty() ? QString::fromStdString(a.summary())
+                                      : off + tr(": disabled"));
     }
     m_costPages->setCurrentIndex(fixed ? 1 : 0);
     m_n->setEnabled(!fixed);

@@ -10,6 +10,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTableWidget;
+class QVBoxLayout;
 class QStackedWidget;
 
 namespace rl {
@@ -37,6 +38,11 @@ class ConfigPanel : public QWidget {
     QLineEdit* processorsField() const { return m_n; }
     QLineEdit* replicateField() const { return m_replicate; }
     QCheckBox* algorithmBox(const Algorithm& a) const;
+    /// The policies loaded from files (Algorithms → Load policy…), offered after the built-ins
+    /// under a "From files" line. A policy checked before stays checked (found by its key: a
+    /// reloaded file's policies are new handles), and then the scenario is edited again (the
+    /// views re-run with the new code).
+    void setExtraAlgorithms(const std::vector<Algorithm>& extras);
     QCheckBox* nonCommutativeBox() const { return m_nonCommutative; }
     LawEditor* transferEditor() const { return m_transfer; }
     LawEditor* reductionEditor() const { return m_reduction; }
@@ -78,6 +84,9 @@ class ConfigPanel : public QWidget {
     QLineEdit* m_n;
     std::vector<Algorithm> m_algorithmList; ///< the algorithms offered, in the registry's order
     std::vector<QCheckBox*> m_algos;        ///< the check box of each
+    std::size_t m_builtins = 0;             ///< the built-ins lead both lists
+    QVBoxLayout* m_algoLayout = nullptr;
+    QLabel* m_extrasTitle = nullptr; ///< "From files", above the policies
     QCheckBox* m_nonCommutative;
     QComboBox* m_mode;
     QStackedWidget* m_costPages;

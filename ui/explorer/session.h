@@ -28,6 +28,12 @@ class Session : public QObject {
     /// The explorer's one check of a scenario: Scenario::validate(), then its limits for the
     /// explorer's detail (checkRunDetail: at most kMaxExplorerProcessors). Throws InputError.
     static void validate(const Scenario& s);
+    /// Stops the run in flight (the window's Cancel button), a policy that never returns
+    /// included; the result shown stays.
+    void cancel() { m_job.cancel(); }
+    /// The details of the last run's failure: a policy's Python traceback, if any.
+    const QString& failureDetails() const { return m_job.failureDetails(); }
+    const QString& failure() const { return m_job.failure(); }
     /// Blocks until the current run ends and delivers it (tests and the headless CLI).
     void waitForIdle() { m_job.waitForIdle(); }
 

@@ -30,8 +30,10 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontDatabase>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QProgressDialog>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -124,6 +126,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
     connect(m_webPageJob, &AsyncJobBase::failed, this, &MainWindow::showError);
     buildHelp();
     buildMenus();
+    buildPolicies();
     connect(m_explorer, &ExplorerPage::summaryChanged, this, [this](const QString& summary) {
         if (m_tabs->currentIndex() == 0) {
             statusBar()->showMessage(summary);
@@ -405,6 +408,11 @@ void MainWindow::applyTheme() {
         f.setStyleStrategy(QFont::PreferAntialias);
         dock->setFont(f);
     }
+    if (m_policyError != nullptr) { // a traceback in a fixed font, as large as the rest
+        QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+        fixed.setPointSizeF(QApplication::font().pointSizeF());
+        m_policyError->setFont(fixed);
+    }
     m_explorer->setTheme(m_theme);
     for (GanttView* v : findChildren<GanttView*>()) {
         v->setTheme(m_theme);
@@ -424,6 +432,11 @@ void MainWindow::applyTheme() {
 }
 
 void MainWindow::showError(const QString& message) {
+    // A policy's exception: its traceback in the error pane rather than a dialog.
+    if (!session()->failureDetails().isEmpty() && message == session()->failure()) {
+        showPolicyError(message, session()->failureDetails());
+        return;
+    }
     m_lastError = message;
     statusBar()->showMessage(message, 10000);
     if (m_interactive) {

@@ -1,12 +1,15 @@
 #pragma once
 
+#include "common/policy_library.h"
 #include "common/theme.h"
 #include "explorer/explorer_page.h"
 #include "studies/scenario_json.h"
 
 #include <QMainWindow>
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QAction;
@@ -15,6 +18,8 @@ class QTabBar;
 class QToolBar;
 class QTabWidget;
 class QDockWidget;
+class QPlainTextEdit;
+class QPushButton;
 
 namespace rl {
 
@@ -90,8 +95,33 @@ class MainWindow : public QMainWindow {
     /// Shows `s` in the explorer tab (drill-down from the analysis panels).
     void openInExplorer(const Scenario& s);
 
+    /// Algorithms → Load policy…: runs the Python file `path` off the GUI thread; its policies
+    /// join the built-ins in the explorer and the analysis panels (algorithmsChanged), and the
+    /// file is watched and reloaded when it changes. A file that fails shows its traceback in
+    /// the policy error pane. False, with the error shown, in a build without Python.
+    bool loadPolicy(const QString& path);
+    PolicyLibrary* policies() const { return m_policies; }
+    QAction* loadPolicyAction() const { return m_loadPolicyAction; }
+    /// The pane that shows a policy's error and its Python traceback (selectable text), and
+    /// its dock.
+    QPlainTextEdit* policyErrorView() const { return m_policyError; }
+    QDockWidget* policyErrorDock() const { return m_policyErrorDock; }
+    /// The status bar's Cancel button, shown while the explorer computes (a slow or looping
+    /// policy): it stops the run and keeps the one shown.
+    QPushButton* cancelRunButton() const { return m_cancelRun; }
+    /// Asks whether to run the policy files a scenario names (a policy is code): `files`
+    /// (absolute paths); true to run them. The default asks in a dialog when interactive and
+    /// refuses otherwise.
+    using TrustPrompt = std::function<bool(const QStringList& files)>;
+    void setTrustPrompt(TrustPrompt prompt) { m_trust = std::move(prompt); }
+
   private:
     void buildMenus();
+    void buildPolicies();
+    void showPolicyError(const QString& message, const QString& details);
+    bool askTrust(const QStringList& files);
+    /// Opens a scenario file's text (read by openScenario()) whose algorithms are all known now.
+    bool openScenarioText(const QString& path, const std::string& text);
     /// File → Export animation…: the dialog (with the previous export's choices), then
     /// exportAnimation().
     void askAnimationExport();
@@ -128,6 +158,19 @@ class MainWindow : public QMainWindow {
     QString m_lastError;
     bool m_interactive = true;
     WebPageJob* m_webPageJob = nullptr;
+    PolicyLibrary* m_policies = nullptr;
+    QAction* m_loadPolicyAction = nullptr;
+    QPlainTextEdit* m_policyError = nullptr;
+    QDockWidget* m_policyErrorDock = nullptr;
+    QPushButton* m_cancelRun = nullptr;
+    TrustPrompt m_trust;
+    /// A scenario waiting for the policy files it names to load (after the user agreed).
+    struct PendingScenario {
+        QString path;
+        std::string text; ///< the file as read when the user was asked
+        QStringList files;
+    };
+    std::optional<PendingScenario> m_pending;
 };
 
 } // namespace rl

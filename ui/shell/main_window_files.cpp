@@ -19,25 +19,11 @@ void MainWindow::openInExplorer(const Scenario& s) {
     m_tabs->setCurrentIndex(0);
 }
 
-bool MainWindow::openScenario(const QString& path) {
-    try {
-        // The built-in algorithms are all the window knows (nothing is loaded at run time).
-        if (!m_explorer->navigate(loadScenario(path.toStdString(), AlgorithmCatalog()), true)) {
-            return false; // refused by the explorer (failed() showed why)
-        }
-        addRecent(path);
-        return true;
-    } catch (const InputError& e) {
-        showError(QString::fromUtf8(e.what()));
-        return false;
-    }
-}
-
 bool MainWindow::openResults(const QString& path) {
     try {
         // A few hundred kB at most (bounded by kMaxSweepResultsBytes): read and checked here,
         // before anything changes.
-        const SweepResults r = loadSweepResults(path.toStdString(), AlgorithmCatalog());
+        const SweepResults r = loadSweepResults(path.toStdString(), m_policies->catalog());
         for (int i = 0; i < m_tabs->count(); ++i) {
             auto* panel = qobject_cast<SweepPanel*>(m_tabs->widget(i));
             if (panel && panel->figureKind() == r.figure) {

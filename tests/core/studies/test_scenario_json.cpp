@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <limits>
+#include <memory>
 #include <string>
 
 using namespace rl;
@@ -227,4 +228,58 @@ TEST(ScenarioJson, FilesAreReadBoundedAndNamed) {
     } catch (const std::exception& e) {
         EXPECT_NE(std::string(e.what()).find("no/such/folder"), std::string::npos) << e.what();
     }
+}
+
+// A run-time algorithm is recorded with its policy's class and file ("policies", as the Python
+// module's Schedule.save writes it), read back without running anything, and refused when
+// malformed.
+TEST(ScenarioJson, RecordsWhereEachRunTimeAlgorithmComesFrom) {
+    const auto descriptor = [](const char* key, const char* className, const char* file) {
+        auto d =
+            std::make_shared<AlgorithmDescriptor>(Algorithm(AlgorithmId::TreeDyn).descriptor());
+        d->key = key;
+        d->name = key;
+        d->policyClass = className;
+        d->policyFile = file;
+        return Algorithm(std::shared_ptr<const AlgorithmDescriptor>(d));
+    };
+    const Algorithm inFile = descriptor("tree-dyn-py", "TreeDynPy", "/policies/tree_dyn.py");
+    const Algorithm inNoFile = descriptor("typed", "Typed", "");
+    Scenario s = Scenario::demo();
+    s.algorithms = {AlgorithmId::BinomialStat, inFile, inNoFile};
+    const json o = scenarioToJson(s);
+    EXPECT_EQ(o["policies"], json::parse(R"([
+        {"algorithm": "tree-dyn-py", "class": "TreeDynPy", "file": "/policies/tree_dyn.py"},
+        {"algorithm": "typed", "class": "Typed"}])"));
+    EXPECT_EQ(scenarioPolicies(o),
+              (std::vector<ScenarioPolicy>{{"tree-dyn-py", "TreeDynPy", "/policies/tree_dyn.py"},
+                                           {"typed", "Typed", ""}}));
+    // Read back once the policies are loaded; unknown otherwise (nothing is loaded by reading).
+    const std::string text = scenarioFileText(s);
+    EXPECT_EQ(parseScenarioFile(text, AlgorithmCatalog({inFile, inNoFile})), s);
+    EXPECT_NE(refusal([&] { parseScenarioFile(text, AlgorithmCatalog()); }).find("tree-dyn-py"),
+              std::string::npos);
+    EXPECT_EQ(scenarioFilePolicies("s.json", text), scenarioPolicies(o));
+    // A scenario of built-ins only has no "policies".
+    EXPECT_FALSE(scenarioToJson(Scenario::demo()).contains("policies"));
+    EXPECT_TRUE(scenarioPolicies(scenarioToJson(Scenario::demo())).empty());
+
+    const std::pair<json, std::string> cases[] = {
+        {json{{"policies", "tree_dyn.py"}}, "field 'policies' is missing or has the wrong type"},
+        {json{{"policies", json::array({7})}}, "an entry of 'policies' is not an object"},
+        {json{{"policies", json::array({json{{"class", "C"}}})}},
+         "field 'algorithm' is missing or has the wrong type"},
+        {json{{"policies", json::array({json{{"algorithm", "a"}, {"class", 3}}})}},
+         "field 'class' is missing or has the wrong type"},
+        {json{{"policies", json::array({json{{"algorithm", "a"}, {"class", "C"}, {"file", 1}}})}},
+         "field 'file' is missing or has the wrong type"},
+    };
+    for (const auto& [bad, expected] : cases) {
+        SCOPED_TRACE(bad.dump());
+        const std::string message =
+            refusal([&bad = bad] { scenarioFilePolicies("s.json", bad.dump()); });
+        EXPECT_EQ(message.rfind("s.json: scenario: ", 0), 0u) << message;
+        EXPECT_NE(message.find(expected), std::string::npos) << message;
+    }
+    EXPECT_EQ(refusal([] { scenarioFilePolicies("s.json", "[1]"); }).rfind("s.json: ", 0), 0u);
 }
