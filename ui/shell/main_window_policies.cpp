@@ -86,18 +86,25 @@ void MainWindow::buildPolicies() {
     m_cancelRun = new QPushButton(tr("Cancel"));
     m_cancelRun->setToolTip(tr("Stop the explorer's computation (a slow or looping policy); "
                                "the run shown stays"));
-    statusBar()->addPermanentWidget(m_cancelRun);
+    // In the status bar only while shown: a hidden permanent widget still sets the bar's
+    // height, and the taller bar cost the explorer a narration line at 720 pixels.
+    m_cancelRun->setParent(statusBar());
     m_cancelRun->hide();
     auto* showCancel = new QTimer(this);
     showCancel->setSingleShot(true);
     showCancel->setInterval(kCancelButtonDelayMs);
-    connect(showCancel, &QTimer::timeout, this,
-            [this] { m_cancelRun->setVisible(session()->isRunning()); });
+    connect(showCancel, &QTimer::timeout, this, [this] {
+        if (session()->isRunning()) {
+            statusBar()->addPermanentWidget(m_cancelRun);
+            m_cancelRun->show();
+        }
+    });
     connect(session(), &Session::runningChanged, this, [this, showCancel](bool running) {
         if (running) {
             showCancel->start();
         } else {
             showCancel->stop();
+            statusBar()->removeWidget(m_cancelRun); // hides it
             m_cancelRun->hide();
         }
     });
