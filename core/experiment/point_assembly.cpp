@@ -159,8 +159,7 @@ struct PointAssembly::Point {
     }
 };
 
-PointAssembly::PointAssembly(const std::vector<McConfig>& points, bool passes)
-    : m_passes(passes) {
+PointAssembly::PointAssembly(const std::vector<McConfig>& points, bool passes) : m_passes(passes) {
     for (const McConfig& c : points) {
         auto p = std::make_unique<Point>();
         p->config = &c;
