@@ -17,6 +17,10 @@ const std::shared_ptr<JobScope>& currentJobScope() {
     return threadScope();
 }
 
+std::shared_ptr<JobScope> jobScopeForWorkers() {
+    return threadScope();
+}
+
 JobScopeGuard::JobScopeGuard(std::shared_ptr<JobScope> scope)
     : m_previous(std::exchange(threadScope(), std::move(scope))) {}
 

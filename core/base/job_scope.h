@@ -21,6 +21,10 @@ class JobScope {
 /// The calling thread's job scope (null: none).
 const std::shared_ptr<JobScope>& currentJobScope();
 
+/// A copy of the calling thread's job scope, for the threads it starts: a reference to its
+/// thread-local scope would follow what that thread sets later.
+std::shared_ptr<JobScope> jobScopeForWorkers();
+
 /// Makes `scope` the calling thread's job scope for the guard's lifetime, then restores the
 /// previous one.
 class JobScopeGuard {

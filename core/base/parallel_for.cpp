@@ -29,7 +29,7 @@ bool parallelFor(std::size_t items, unsigned workers,
     std::condition_variable wake;
     unsigned running = workers;
     std::exception_ptr failure;
-    const std::shared_ptr<JobScope> scope = currentJobScope(); // the workers are the job's too
+    const std::shared_ptr<JobScope> scope = jobScopeForWorkers(); // the workers are the job's too
     auto worker = [&](unsigned index) {
         const JobScopeGuard inScope(scope);
         try {

@@ -105,7 +105,7 @@ McBlockRunner& RunnerCache::runner(const std::vector<McConfig>& points, std::siz
 
 WorkerThreads::WorkerThreads(unsigned count, Body body, std::function<void()> onFailure)
     : m_body(std::move(body)), m_onFailure(std::move(onFailure)) {
-    const std::shared_ptr<JobScope> scope = currentJobScope(); // the workers are the job's too
+    const std::shared_ptr<JobScope> scope = jobScopeForWorkers(); // the workers are the job's too
     for (unsigned t = 0; t < count; ++t) {
         m_threads.emplace_back([this, t, scope] {
             const JobScopeGuard inScope(scope);
