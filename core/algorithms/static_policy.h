@@ -54,7 +54,10 @@ class StaticPolicy {
                                          std::to_string(count(p))) +
                    ")";
         }
-        const int to = m_parent[p]; // the root would hold everything: nothing to say then
+        const int to = m_parent[p];
+        if (to < 0) { // the root, idle once it holds everything: the run's end says it
+            return {};
+        }
         const int* first = m_sources + m_offset[to];
         const auto j = static_cast<int>(std::find(first, first + count(to), p) - first) + 1;
         return (count(p) == 0 ? "has nothing to receive and waits " : "is idle and waits ") +

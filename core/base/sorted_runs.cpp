@@ -113,8 +113,9 @@ std::pair<double, double> SortedRuns::orderStatistics(std::uint64_t k) {
         for (;;) {
             const double lo = std::floor(centre - spread);
             const double hi = std::ceil(centre + spread);
-            a = lo < 0.0 ? -inf : m_sample[static_cast<std::size_t>(lo)];
-            b = hi >= sampleSize ? inf : m_sample[static_cast<std::size_t>(hi)];
+            // A bracket beyond either end of the sample holds nothing: the test below widens it.
+            a = lo < 0.0 ? -inf : lo >= sampleSize ? inf : m_sample[static_cast<std::size_t>(lo)];
+            b = hi < 0.0 ? -inf : hi >= sampleSize ? inf : m_sample[static_cast<std::size_t>(hi)];
             std::uint64_t countBelow = 0;
             std::uint64_t countUpTo = 0;
             for (const auto& r : m_runs) {
