@@ -14,6 +14,7 @@
 #include "experiment/progressive_sweep.h"
 
 #include "../../test_support.h"
+#include "summary_checks.h"
 
 #include <algorithm>
 #include <cmath>
@@ -42,14 +43,7 @@ McConfig config(std::uint64_t replicates, std::uint64_t exactLimit) {
 
 void compareExactly(const McSummary& a, const McSummary& b) {
     ASSERT_EQ(a.algorithm, b.algorithm);
-    ASSERT_EQ(a.count, b.count);
-    ASSERT_FUZZY_EQ(a.mean, b.mean);
-    ASSERT_FUZZY_EQ(a.variance, b.variance);
-    ASSERT_FUZZY_EQ(a.stdError, b.stdError);
-    ASSERT_FUZZY_EQ(a.min, b.min);
-    ASSERT_FUZZY_EQ(a.max, b.max);
-    ASSERT_EQ(a.quantiles, b.quantiles);
-    ASSERT_EQ(a.histogram, b.histogram);
+    rl::test::compareSummaryStatistics(a, b);
     ASSERT_EQ(a.exactQuantiles, b.exactQuantiles);
 }
 
