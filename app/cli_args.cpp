@@ -117,12 +117,22 @@ VerbOutputs::VerbOutputs(const Args& a, const std::vector<std::string>& outputs,
     for (const std::string& option : inputs) {
         if (const auto path = a.get(option)) {
             m_set.declareInput("--" + option, *path);
+            m_inputs.push_back(*path);
         }
     }
     for (std::size_t i = 0; i < outputs.size(); ++i) {
         const auto path = a.get(outputs[i]);
         if (!path && i > 0) {
             continue;
+        }
+        if (!path) { // the main output, on standard output unless another output takes it
+            for (std::size_t j = 1; j < outputs.size(); ++j) {
+                if (a.get(outputs[j]) == "-") {
+                    throw InputError("--" + outputs[j] + " '-': standard output is where --" +
+                                     outputs[0] + " writes when it is not given; add --" +
+                                     outputs[0] + " FILE (or --" + outputs[0] + " /dev/null)");
+                }
+            }
         }
         const std::string target = path ? *path : "-";
         m_set.declare("--" + outputs[i], target);
@@ -145,6 +155,43 @@ void VerbOutputs::declareAlso(const std::string& option, const std::string& name
                               const std::string& path) {
     m_set.declare("--" + option + " " + name, path);
     m_paths[name] = path;
+}
+
+void VerbOutputs::declareArchive(const Args& a, const std::string& option) {
+    const auto dir = a.get(option);
+    if (!dir) {
+        return;
+    }
+    checkOtf2Target("--" + option, *dir);
+    std::vector<std::string> others = m_inputs;
+    for (const auto& [name, path] : m_paths) {
+        others.push_back(path);
+    }
+    for (const std::string& other : others) {
+        if (samePathOrFile(*dir, other)) {
+            throw InputError("--" + option + " " + quoted(*dir) +
+                             ": is also another input or output of this command; refused");
+        }
+    }
+    m_archivePath = *dir;
+}
+
+void VerbOutputs::stageArchive(const Schedule& s, const Otf2Metadata& metadata) {
+    m_archive = std::make_unique<Otf2Archive>(s, metadata, m_archivePath);
+}
+
+void VerbOutputs::commit() {
+    if (m_archive) {
+        m_archive->commit();
+    }
+    try {
+        m_set.commit();
+    } catch (...) {
+        if (m_archive) {
+            m_archive->undo();
+        }
+        throw;
+    }
 }
 
 void VerbOutputs::commitWith(std::string_view mainContent) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/file_io.h"
+#include "schedule/otf2_archive.h"
 
 #include <map>
 #include <memory>
@@ -72,8 +73,16 @@ class VerbOutputs {
     void declareAlso(const std::string& option, const std::string& name, const std::string& path);
     /// Stages the whole content of an output that was given.
     void stage(const std::string& option, std::string_view content);
-    /// Shows every staged output (throws OutputError if that fails, leaving none).
-    void commit() { m_set.commit(); }
+    /// The OTF2 archive option (`--otf2 DIR`, a folder): checked at once (checkOtf2Target(),
+    /// and no other output nor input names it) when given.
+    void declareArchive(const Args& a, const std::string& option);
+    /// True when the archive option was given.
+    bool wantsArchive() const { return !m_archivePath.empty(); }
+    /// Writes the archive of `s` into its temporary folder, shown by commit().
+    void stageArchive(const Schedule& s, const Otf2Metadata& metadata);
+    /// Shows every staged output (throws OutputError if that fails, leaving none): the archive
+    /// first, removed again should the files fail.
+    void commit();
     /// Stages the main output (the first option) and commits.
     void commitWith(std::string_view mainContent);
 
@@ -81,6 +90,9 @@ class VerbOutputs {
     OutputSet m_set;
     std::string m_main;
     std::map<std::string, std::string> m_paths;
+    std::vector<std::string> m_inputs;
+    std::string m_archivePath;
+    std::unique_ptr<Otf2Archive> m_archive;
 };
 
 /// A one-line progress report with an estimate of the time left, on standard error, shown

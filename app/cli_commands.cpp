@@ -56,6 +56,7 @@ std::string topHelp(const CliEnvironment& env) {
             h += "  " + name + v.summary + "\n";
         }
     }
+    h += env.extraVerbHelp;
     h += "\noptions of every verb: --help, --version\n\n"
          "exit status: 0 success; 2 invalid usage or input, or an output that could not be "
          "written\n(one line on standard error; no output file is left changed); 1 internal "

@@ -25,6 +25,9 @@ struct CliEnvironment {
     /// The GUI's views (figure_renderer.h); null: no figures, every option that draws is
     /// refused (a build without Qt, and the verbs run in-process by tests and fuzzers).
     FigureRenderer* figures = nullptr;
+    /// Lines the top-level help adds to its list of verbs: the verbs a program runs outside
+    /// runCli ("  run       ..." for reducelab-mpi's run).
+    std::string extraVerbHelp;
 };
 
 /// The verbs, one file each (app/cli_<verb>.cpp). Each returns the exit code; errors are

@@ -20,8 +20,9 @@ namespace rl::cli {
 int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
     std::vector<OptionSpec> specs{
         {"algo", "LIST", "comma-separated algorithms (see run --help), or all (the paper's four)"}};
-    const auto platform = platformOptions();
-    specs.insert(specs.end(), platform.begin(), platform.end());
+    for (const auto& list : {ompiOptions(), platformOptions()}) {
+        specs.insert(specs.end(), list.begin(), list.end());
+    }
     specs.push_back({"replicates", "R", "number of Monte Carlo replicates"});
     specs.push_back(
         {"threads", "T", "worker threads (default: all cores); results do not depend on it"});
@@ -67,7 +68,7 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
     McStudy study;
     study.platform = parsePlatform(a, "mc");
     McOptions& o = study.options;
-    o.algorithms = parseAlgorithmList(algo, env.algorithms);
+    o.algorithms = applyOmpiOptions(a, parseAlgorithmList(algo, env.algorithms), "mc");
     o.replicates = static_cast<std::uint64_t>(
         a.integer("replicates", 0, 1, static_cast<long long>(kMaxReplicates)));
     o.threads = threadsOption(a);
@@ -78,6 +79,7 @@ int cmdMc(const std::vector<std::string>& argv, const CliEnvironment& env) {
                   static_cast<long long>(kMaxReplicates)));
     // Validated before the progress line: a refused request prints only its error.
     const McConfig c = study.config();
+    noteOmpiPicks(a, o.algorithms, c.n, c.nonCommutative);
     ProgressLine line(a, "mc");
     const auto t0 = std::chrono::steady_clock::now();
     CliJob job(a, line, env.executor);

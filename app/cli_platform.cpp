@@ -1,5 +1,7 @@
 #include "cli_platform.h"
 
+#include "algorithms/ompi_parameters.h"
+#include "algorithms/ompi_trees.h"
 #include "algorithms/simulator.h"
 #include "base/file_io.h"
 #include "base/input_error.h"
@@ -9,6 +11,7 @@
 #include "platform/law.h"
 #include "platform/matrix_presets.h"
 
+#include <iostream>
 #include <limits>
 
 namespace rl::cli {
@@ -35,6 +38,9 @@ std::vector<OptionSpec> platformOptions() {
         {"preset", "SPEC", "fixed costs from a preset: " + presetSyntaxList()},
         {"draw-matrix", "",
          "draw d and c once per replicate from --comm and --comp (fixed-platform model)"},
+        {"arrival", "LAW",
+         "late arrivals: each processor enters the reduction at a draw of LAW (same syntax; "
+         "default none: all at t = 0)"},
         {"seed", "S",
          "random seed (default " + std::to_string(PlatformSpec::cliDefault().seed) + ")"},
     };
@@ -53,6 +59,9 @@ PlatformSpec parsePlatform(const Args& a, const std::string& verb) {
     p.seed = static_cast<std::uint64_t>(a.integer("seed", static_cast<long long>(p.seed), 0,
                                                   std::numeric_limits<long long>::max()));
     p.nonCommutative = a.has("noncommutative");
+    if (const auto arrival = a.get("arrival")) {
+        p.arrival = parseLaw(*arrival, "--arrival");
+    }
     if (const auto matrix = a.get("matrix")) {
         const std::string& path = *matrix;
         FixedCosts f = FixedCosts::parseCsv(readInputFile(path), path);
@@ -90,6 +99,49 @@ PlatformSpec parsePlatform(const Args& a, const std::string& verb) {
     }
     p.costMode = a.has("draw-matrix") ? CostMode::DrawnMatrix : CostMode::PerOperation;
     return p;
+}
+
+std::vector<OptionSpec> ompiOptions() {
+    return {
+        {"fanout", "K",
+         "ompi-chain's fan-out: the root receives the heads of K chains, 1 to " +
+             std::to_string(kOmpiMaxFanout) + " (default " + std::to_string(kOmpiChainFanout) +
+             "); written ompi-chain:K"},
+        {"message-bytes", "B",
+         "the message size ompi-default decides for, 1 to " + std::to_string(kOmpiMaxMessageBytes) +
+             " bytes (default " + std::to_string(kOmpiDefaultMessageBytes) +
+             "); written ompi-default:B"},
+    };
+}
+
+std::vector<Algorithm> applyOmpiOptions(const Args& a, std::vector<Algorithm> algorithms,
+                                        const std::string& verb) {
+    constexpr long long kLow = std::numeric_limits<long long>::min();
+    constexpr long long kHigh = std::numeric_limits<long long>::max();
+    OmpiParameters p;
+    if (const auto fanout = a.get("fanout")) {
+        p.fanout = parseInteger(*fanout, "--fanout", kLow, kHigh);
+    }
+    if (const auto bytes = a.get("message-bytes")) {
+        p.messageBytes = parseInteger(*bytes, "--message-bytes", kLow, kHigh);
+    }
+    try {
+        return applyOmpiParameters(std::move(algorithms), p);
+    } catch (const InputError& e) {
+        throw InputError(verb + ": " + e.what());
+    }
+}
+
+void noteOmpiPicks(const Args& a, const std::vector<Algorithm>& algorithms, int n,
+                   bool nonCommutative) {
+    if (a.has("quiet")) {
+        return;
+    }
+    for (const Algorithm& algorithm : algorithms) {
+        if (const auto bytes = ompiDefaultBytes(algorithm)) {
+            std::cerr << ompiDefaultPickText(n, *bytes, !nonCommutative) << '\n';
+        }
+    }
 }
 
 std::vector<double> parseQuantiles(const Args& a) {

@@ -35,6 +35,8 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
         {"ratio", "A:B:K", "mu_c/mu_d grid, or one value (default fig4 0, fig5/fig6 0.1:10:21)"},
         {"algo", "LIST",
          "algorithms (default fig4 all, fig5 fibonacci,tree-dyn, fig6 binomial,fibonacci,nctd)"},
+        ompiOptions()[0],
+        ompiOptions()[1],
         {"family", "LAW", "law family of both streams: gamma (default), uniform or bernoulli"},
         {"mean", "MU", "mean transfer cost mu_d (default 1)"},
         {"seed", "S", "random seed (default 1); every point uses it (common random numbers)"},
@@ -106,11 +108,13 @@ int cmdSweep(const std::vector<std::string>& argv, const CliEnvironment& env) {
     if (const auto mean = a.get("mean")) {
         spec.transferMean = parseNumber(*mean, "--mean");
     }
+    spec.algorithms = applyOmpiOptions(a, std::move(spec.algorithms), "sweep");
     spec.seed = static_cast<std::uint64_t>(a.integer("seed", static_cast<long long>(spec.seed), 0,
                                                      std::numeric_limits<long long>::max()));
     spec.threads = threadsOption(a);
     spec.quantiles = parseQuantiles(a);
     study.validate();
+    noteOmpiPicks(a, spec.algorithms, spec.n, spec.nonCommutative);
     if (!figures.empty() || out.wanted("html")) {
         study.checkFigureAnalysis();
     }

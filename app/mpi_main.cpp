@@ -1,10 +1,12 @@
 // reducelab-mpi: the mc and sweep verbs of reducelab-cli, with the same options and the same
-// output bytes, their Monte Carlo units spread over MPI ranks (mpi_executor.h). Rank 0 parses
-// the command line, checks the outputs, prints progress and writes the files; the other ranks
-// only compute.
+// output bytes, their Monte Carlo units spread over MPI ranks (mpi/mpi_executor.h). Rank 0
+// parses the command line, checks the outputs, prints progress and writes the files; the other
+// ranks only compute. And `run`: one reduction executed for real, every rank one processor
+// (mpi_run.h, mpi/real_reduction.h), which every rank parses.
 #include "cli_commands.h"
 #include "figure_renderer.h"
-#include "mpi_executor.h"
+#include "mpi/mpi_executor.h"
+#include "mpi_run.h"
 
 #include <mpi.h>
 
@@ -13,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 
 int main(int argc, char** argv) {
     int provided = 0;
@@ -24,6 +27,18 @@ int main(int argc, char** argv) {
     int code = 0;
     // The algorithms every rank knows: the built-ins.
     const rl::AlgorithmCatalog catalog;
+    if (argc > 1 && std::string_view(argv[1]) == "run") {
+        std::signal(SIGPIPE, SIG_IGN);
+        const auto figures = rl::cli::makeFigureRenderer("reducelab-mpi");
+        rl::cli::CliEnvironment env;
+        env.program = "reducelab-mpi";
+        env.algorithms = catalog;
+        env.figures = figures.get();
+        code =
+            rl::cli::mpiRun(std::vector<std::string>(argv + 2, argv + argc), env, MPI_COMM_WORLD);
+        MPI_Finalize();
+        return code;
+    }
     if (rank == 0) {
         // As reducelab-cli: a reader gone from standard output is an error the writer undoes,
         // not a SIGPIPE in the middle of a commit.
@@ -36,6 +51,8 @@ int main(int argc, char** argv) {
         env.program = "reducelab-mpi";
         env.executor = &executor;
         env.onlyMonteCarloVerbs = true;
+        env.extraVerbHelp = "  run       execute one reduction for real, every rank one processor, "
+                            "beside its simulation\n";
         env.algorithms = catalog;
         env.figures = figures.get();
         code = rl::cli::runCli(args, env);

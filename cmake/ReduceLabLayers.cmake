@@ -55,13 +55,41 @@ function(reducelab_layer prefix layer)
     file(STRINGS ${file} includes REGEX "^#include \"[a-z_]+/")
     foreach(line IN LISTS includes)
       string(REGEX REPLACE "^#include \"([a-z_]+)/.*" "\\1" folder "${line}")
-      foreach(candidate IN ITEMS core/${folder} ui/${folder})
-        if(candidate IN_LIST all_layers AND NOT candidate IN_LIST allowed)
+      # mpi/ (the MPI runtimes, reducelab_mpi_library) stands above the whole core: no layer of
+      # core/ or ui/ includes it.
+      foreach(candidate IN ITEMS core/${folder} ui/${folder} ${folder})
+        if((candidate IN_LIST all_layers OR candidate STREQUAL "mpi") AND NOT candidate IN_LIST allowed)
           file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR} ${file})
           message(FATAL_ERROR "${rel}: '${line}' reaches layer ${candidate}, which ${prefix}/${layer} "
                               "does not depend on (see ARCHITECTURE.md, Layers)")
         endif()
       endforeach()
+    endforeach()
+  endforeach()
+endfunction()
+
+# The MPI runtimes (mpi/, ARCHITECTURE.md): libraries above the whole core and below the
+# programs, included as "mpi/<file>.h" from the project root. They may include every core layer
+# and each other, never ui/ or app/ (checked here as reducelab_layer checks the core).
+#
+#   reducelab_mpi_library(<target> SOURCES <files...> [LIBS <targets...>])
+function(reducelab_mpi_library target)
+  cmake_parse_arguments(L "" "" "SOURCES;LIBS" ${ARGN})
+  add_library(${target} STATIC ${L_SOURCES})
+  target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR})
+  target_link_libraries(${target} PUBLIC reducelab_core MPI::MPI_CXX ${L_LIBS}
+                        PRIVATE reducelab_warnings)
+  foreach(file IN LISTS L_SOURCES)
+    get_filename_component(path ${file} ABSOLUTE)
+    file(STRINGS ${path} includes REGEX "^#include \"[a-z_]+/")
+    foreach(line IN LISTS includes)
+      string(REGEX REPLACE "^#include \"([a-z_]+)/.*" "\\1" folder "${line}")
+      if(IS_DIRECTORY ${PROJECT_SOURCE_DIR}/ui/${folder} OR folder STREQUAL "ui"
+         OR folder STREQUAL "app")
+        file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR} ${path})
+        message(FATAL_ERROR "${rel}: '${line}' reaches ${folder}, above the MPI runtimes "
+                            "(see ARCHITECTURE.md, Layers)")
+      endif()
     endforeach()
   endforeach()
 endfunction()

@@ -387,6 +387,7 @@ const RL = (function () {
     px: px,
     buildStyleControls: buildStyleControls,
     styleFromFragment: styleFromFragment,
+    styleMode: () => style.mode,
     onStyle: onStyle,
     textWidth: textWidth,
     showTip: showTip,

@@ -25,6 +25,8 @@
     selected: null, // {run, transfer: k} or {run, reduction: k}
   };
   const views = [];
+  /** Where playing stops (web/classroom.js: before its next question); none: the end. */
+  const hooks = { stopAt: () => Infinity, rendered: [] };
 
   // --- Derived facts of each run, as the tree view derives them (ui/views/tree_view.cpp)
   for (const run of RUNS) {
@@ -85,6 +87,9 @@
   function pause() {
     state.playing = false;
     updatePlayButton();
+    for (const f of hooks.rendered) {
+      f();
+    }
   }
   function togglePlay() {
     state.playing ? pause() : play();
@@ -95,6 +100,12 @@
     }
     const dt = Math.max(0, now - state.last) / 1000;
     state.last = now;
+    const stop = hooks.stopAt();
+    if (stop < END && state.t + dt * unitsPerSecond() >= stop) {
+      pause();
+      setState(stop, lastEventAtOrBefore(stop));
+      return;
+    }
     const t = Math.min(END, state.t + dt * unitsPerSecond());
     setState(t, lastEventAtOrBefore(t));
     if (t >= END) {
@@ -311,7 +322,7 @@
       this.idle = [];
       this.idleWidth = new Array(n).fill(-1);
       for (let p = 0; p < n; ++p) {
-        this.idle.push(RL.svg("rect", { class: "rl-idle", x: this.x(0), y: this.y(p - 0.4), height: 0.8 * pitch, width: 0 }, gIdle));
+        this.idle.push(RL.svg("rect", { class: "rl-idle", x: this.x(this.from(p)), y: this.y(p - 0.4), height: 0.8 * pitch, width: 0 }, gIdle));
       }
       // What the pointer finds, as the application's hit test: a reduction first, then an
       // arrow, then a reception bar (transparent shapes over the marks, in reverse order).
@@ -393,6 +404,11 @@
       this.update(state.t, true);
     }
 
+    /** When processor p arrived (late arrivals; 0 without them): where its band starts. */
+    from(p) {
+      return this.run.arrivals ? this.run.arrivals[p] : 0;
+    }
+
     /** Operations starting after t hidden, running ones drawn up to t. */
     update(t, force) {
       if (!this.reds) {
@@ -402,7 +418,7 @@
       const end = Math.min(t, END);
       for (let p = 0; p < run.n; ++p) {
         const stop = Math.min(run.active[p], end);
-        const w = Math.max(0, this.x(Math.max(0, stop)) - this.x(0));
+        const w = Math.max(0, this.x(Math.max(0, stop)) - this.x(this.from(p)));
         if (force || w !== this.idleWidth[p]) {
           this.idleWidth[p] = w;
           this.idle[p].setAttribute("width", w);
@@ -659,7 +675,7 @@
       });
       this.rings = [0, 1].map(() => RL.svg("circle", { class: "rl-ring", r: r + 3, "stroke-width": RL.px(2) }, gNodes));
       this.nodes = this.pts.map((pt, p) => {
-        const circle = RL.svg("circle", { cx: pt[0], cy: pt[1], r: r < 2 ? Math.max(r, 0.8) : r }, gNodes);
+        const circle = RL.svg("circle", { cx: pt[0], cy: pt[1], r: r < 2 ? Math.max(r, 0.8) : r, "data-node": p }, gNodes);
         let text = null;
         if (nodeLabels) {
           text = RL.svg("text", { class: "rl-node-text rl-node-label", x: pt[0], y: pt[1], "font-size": Math.max(1, Math.floor(labelPx)), "data-node": p }, gNodes);
@@ -1052,12 +1068,16 @@
       v.gantt.update(state.t, false);
       v.tree.update(state.t, false);
     }
-    transport.time.textContent = "t = " + RL.narrationTime(state.t);
+    // A quiz pauses just before its decision's time, which may be 0: shown as 0.
+    transport.time.textContent = "t = " + RL.narrationTime(Math.max(0, state.t));
     transport.counter.textContent = " / " + RL.narrationTime(END) + " · event " + (state.index + 1) + " of " + EVENTS.length;
     if (document.activeElement !== transport.slider) {
       transport.slider.value = String(END > 0 ? Math.round((state.t / END) * SCRUB_STEPS) : 0);
     }
     updateNarration();
+    for (const f of hooks.rendered) {
+      f();
+    }
   }
 
   // --- The page
@@ -1193,6 +1213,16 @@
     });
     document.addEventListener("keydown", onKey);
     document.addEventListener("keyup", onKey);
+    // What web/classroom.js needs of the player.
+    RL.player = {
+      state: state,
+      views: views,
+      hooks: hooks,
+      setState: setState,
+      pause: pause,
+      play: play,
+      lastEventAtOrBefore: lastEventAtOrBefore,
+    };
     document.body.dataset.ready = "true";
   }
 

@@ -39,12 +39,16 @@ struct AlgorithmDescriptor {
     /// Optional: without one the algorithm runs everywhere at the engine's speed.
     FastPathFactory makeFastPath;
     /// Knows the costs in advance: valid only for fixed costs (the built-in baselines: sender-only
-    /// ones, see senderOnlyViolation() and senderOnlyCosts); never part of "all".
+    /// ones, see senderOnlyViolation()); never part of "all".
     bool clairvoyant = false;
-    /// A clairvoyant algorithm of Liu-Wang's model, which needs sender-only fixed costs (the
-    /// built-ins); false: any fixed costs (a run-time policy that reads them,
-    /// algorithms/runtime_policy.h).
-    bool senderOnlyCosts = true;
+    /// Optional: the algorithm's own rule on the costs of a run of n processors (Liu-Wang's
+    /// sender-only costs, Optimum's search limit, a clairvoyant policy's fixed costs): throws the
+    /// InputError that names the problem, in the algorithm's words. Every front end asks it
+    /// (Scenario::validate(), the explorer's check boxes), none names an algorithm's rule.
+    std::function<void(const CostModel& costs, int n)> checkCosts{};
+    /// An MPI library's algorithm (Open MPI's trees, algorithms/ompi_trees.h), not the paper's
+    /// nor its baselines: never part of "all", nor of the paper's tables (the optimum gaps).
+    bool mpiLibrary = false;
     /// Where a run-time algorithm comes from, which a scenario file records beside its key so
     /// that a program reading the file can offer to load it: the policy file (an absolute path)
     /// and the policy's class in it. Empty for a built-in, and for a policy defined in no file.
@@ -68,6 +72,7 @@ class Algorithm {
     bool validNonCommutative() const { return m_descriptor->validNonCommutative; }
     bool isStatic() const { return m_descriptor->isStatic; }
     bool clairvoyant() const { return m_descriptor->clairvoyant; }
+    bool mpiLibrary() const { return m_descriptor->mpiLibrary; }
 
     friend bool operator==(const Algorithm& a, const Algorithm& b) {
         return a.m_descriptor == b.m_descriptor;
@@ -106,7 +111,8 @@ Algorithm parseAlgorithm(std::string_view key, const AlgorithmCatalog& catalog);
 /// InputError on an unknown or repeated key.
 std::vector<Algorithm> parseAlgorithmList(std::string_view text, const AlgorithmCatalog& catalog);
 /// The algorithm of `key` among `known` (a configuration's own algorithms, read back from a
-/// file or a message), if any.
+/// file or a message), or one of Open MPI's trees with a parameter ("ompi-chain:8",
+/// algorithms/ompi_parameters.h), if any; InputError for such a key's value out of range.
 std::optional<Algorithm> findAlgorithm(std::span<const Algorithm> known, std::string_view key);
 
 } // namespace rl

@@ -7,6 +7,8 @@
 #include "algorithms/ep_schedule.h"
 #include "algorithms/fibonacci_stat.h"
 #include "algorithms/non_commut_tree_dyn.h"
+#include "algorithms/ompi_parameters.h"
+#include "algorithms/ompi_trees.h"
 #include "algorithms/snf.h"
 #include "algorithms/tree_dyn.h"
 #include "base/input_error.h"
@@ -24,32 +26,138 @@ namespace rl {
 
 namespace {
 
-/// The registry: one row per built-in algorithm (key, display name, valid in non-commutative
-/// mode, static or not, one-sentence summary, kernel factory, fast-path factory or none,
-/// clairvoyant or not). The first rows are the AlgorithmId values, in their order.
+/// Liu-Wang's sender-only rule, as a clairvoyant baseline's cost check.
+void checkEpCosts(const CostModel& costs, int n) {
+    checkSenderOnlyCosts("EP", costs, n);
+}
+void checkSnfCosts(const CostModel& costs, int n) {
+    checkSenderOnlyCosts("SNF", costs, n);
+}
+
+/// The registry: one row per built-in algorithm (AlgorithmDescriptor's fields by name). The
+/// first rows are the AlgorithmId values, in their order.
 const std::vector<AlgorithmDescriptor>& rows() {
     static const std::vector<AlgorithmDescriptor> kRows{
-        {"binomial", "Binomial-stat", true, true,
-         "static binomial tree; each round waits for the previous reception and its reduction",
-         &makeBinomialStatKernel, &makeBinomialStatFastPath},
-        {"fibonacci", "Fibonacci-stat", true, true,
-         "static Fibonacci tree; a reception may overlap the previous reduction",
-         &makeFibonacciStatKernel, &makeFibonacciStatFastPath},
-        {"tree-dyn", "Tree-dyn", false, false,
-         "dynamic: an idle processor sends to the one waiting in a single slot (commutative only)",
-         &makeTreeDynKernel, &makeTreeDynFastPath},
-        {"nctd", "Non-Commut-Tree-dyn", true, false,
-         "dynamic: an idle processor sends to an idle neighbour interval, the left one first",
-         &makeNonCommutTreeDynKernel, &makeNonCommutTreeDynFastPath},
-        {"ep", "EP", false, true,
-         "clairvoyant (Liu-Wang): senders in index order, each as early as two processors are free",
-         &makeEpKernel, nullptr, true},
-        {"snf", "SNF", false, true,
-         "clairvoyant (Liu-Wang): slowest node first, the slowest processor only receives",
-         &makeSnfKernel, nullptr, true},
-        {"optimum", "Optimum", false, true,
-         "clairvoyant: the best EP schedule over every sender order (exact, small n only)",
-         &makeOptimumKernel, nullptr, true},
+        {.key = "binomial",
+         .name = "Binomial-stat",
+         .validNonCommutative = true,
+         .isStatic = true,
+         .summary = "static binomial tree; each round waits for the previous reception and its "
+                    "reduction",
+         .makeKernel = &makeBinomialStatKernel,
+         .makeFastPath = &makeBinomialStatFastPath},
+        {.key = "fibonacci",
+         .name = "Fibonacci-stat",
+         .validNonCommutative = true,
+         .isStatic = true,
+         .summary = "static Fibonacci tree; a reception may overlap the previous reduction",
+         .makeKernel = &makeFibonacciStatKernel,
+         .makeFastPath = &makeFibonacciStatFastPath},
+        {.key = "tree-dyn",
+         .name = "Tree-dyn",
+         .validNonCommutative = false,
+         .isStatic = false,
+         .summary = "dynamic: an idle processor sends to the one waiting in a single slot "
+                    "(commutative only)",
+         .makeKernel = &makeTreeDynKernel,
+         .makeFastPath = &makeTreeDynFastPath},
+        {.key = "nctd",
+         .name = "Non-Commut-Tree-dyn",
+         .validNonCommutative = true,
+         .isStatic = false,
+         .summary = "dynamic: an idle processor sends to an idle neighbour interval, the left one "
+                    "first",
+         .makeKernel = &makeNonCommutTreeDynKernel,
+         .makeFastPath = &makeNonCommutTreeDynFastPath},
+        {.key = "ep",
+         .name = "EP",
+         .validNonCommutative = false,
+         .isStatic = true,
+         .summary = "clairvoyant (Liu-Wang): senders in index order, each as early as two "
+                    "processors are free",
+         .makeKernel = &makeEpKernel,
+         .makeFastPath = nullptr,
+         .clairvoyant = true,
+         .checkCosts = &checkEpCosts},
+        {.key = "snf",
+         .name = "SNF",
+         .validNonCommutative = false,
+         .isStatic = true,
+         .summary = "clairvoyant (Liu-Wang): slowest node first, the slowest processor only "
+                    "receives",
+         .makeKernel = &makeSnfKernel,
+         .makeFastPath = nullptr,
+         .clairvoyant = true,
+         .checkCosts = &checkSnfCosts},
+        {.key = "optimum",
+         .name = "Optimum",
+         .validNonCommutative = false,
+         .isStatic = true,
+         .summary = "clairvoyant: the best EP schedule over every sender order (exact, small n "
+                    "only)",
+         .makeKernel = &makeOptimumKernel,
+         .makeFastPath = nullptr,
+         .clairvoyant = true,
+         .checkCosts = &checkOptimumCosts},
+        // Open MPI 4.1.4's reduce trees (algorithms/ompi_trees.h), whole messages. Only
+        // linear and in-order binary are valid for a non-commutative operation in Open MPI.
+        {.key = "ompi-linear",
+         .name = "OMPI-linear",
+         .validNonCommutative = true,
+         .isStatic = true,
+         .summary = "Open MPI 4.1: the root receives from every rank, the highest first",
+         .makeKernel = ompiKernelFactory(OmpiTree::Linear),
+         .makeFastPath = ompiFastPathFactory(OmpiTree::Linear),
+         .mpiLibrary = true},
+        {.key = "ompi-chain",
+         .name = "OMPI-chain",
+         .validNonCommutative = false,
+         .isStatic = true,
+         .summary = "Open MPI 4.1: the root receives the heads of 4 chains of consecutive ranks",
+         .makeKernel = ompiKernelFactory(OmpiTree::Chain),
+         .makeFastPath = ompiFastPathFactory(OmpiTree::Chain),
+         .mpiLibrary = true},
+        {.key = "ompi-pipeline",
+         .name = "OMPI-pipeline",
+         .validNonCommutative = false,
+         .isStatic = true,
+         .summary = "Open MPI 4.1: one chain, each rank sending to the one before it",
+         .makeKernel = ompiKernelFactory(OmpiTree::Pipeline),
+         .makeFastPath = ompiFastPathFactory(OmpiTree::Pipeline),
+         .mpiLibrary = true},
+        {.key = "ompi-binary",
+         .name = "OMPI-binary",
+         .validNonCommutative = false,
+         .isStatic = true,
+         .summary = "Open MPI 4.1: a binary tree filled level by level",
+         .makeKernel = ompiKernelFactory(OmpiTree::Binary),
+         .makeFastPath = ompiFastPathFactory(OmpiTree::Binary),
+         .mpiLibrary = true},
+        {.key = "ompi-binomial",
+         .name = "OMPI-binomial",
+         .validNonCommutative = false,
+         .isStatic = true,
+         .summary = "Open MPI 4.1: the in-order binomial tree, the nearest child first",
+         .makeKernel = ompiKernelFactory(OmpiTree::Binomial),
+         .makeFastPath = ompiFastPathFactory(OmpiTree::Binomial),
+         .mpiLibrary = true},
+        {.key = "ompi-in-order-binary",
+         .name = "OMPI-in-order-binary",
+         .validNonCommutative = true,
+         .isStatic = true,
+         .summary = "Open MPI 4.1: an in-order binary tree that ends at the highest rank",
+         .makeKernel = ompiKernelFactory(OmpiTree::InOrderBinary),
+         .makeFastPath = ompiFastPathFactory(OmpiTree::InOrderBinary),
+         .mpiLibrary = true},
+        {.key = "ompi-default",
+         .name = "OMPI-default",
+         .validNonCommutative = true,
+         .isStatic = true,
+         .summary = "Open MPI 4.1.4's fixed decision: the tree it picks for n, the message "
+                    "size and commutativity",
+         .makeKernel = ompiDefaultKernelFactory(),
+         .makeFastPath = ompiDefaultFastPathFactory(),
+         .mpiLibrary = true},
     };
     return kRows;
 }
@@ -59,6 +167,8 @@ struct Lists {
     std::vector<Algorithm> all;
     std::vector<Algorithm> stochastic;
     std::vector<Algorithm> clairvoyant;
+    std::vector<Algorithm> model;
+    std::vector<Algorithm> mpiLibrary;
 };
 
 const Lists& lists() {
@@ -68,6 +178,11 @@ const Lists& lists() {
             // Aliasing, not owning: the rows live as long as the program.
             l.all.emplace_back(std::shared_ptr<const AlgorithmDescriptor>(
                 std::shared_ptr<const AlgorithmDescriptor>(), &d));
+            if (d.mpiLibrary) {
+                l.mpiLibrary.push_back(l.all.back());
+                continue;
+            }
+            l.model.push_back(l.all.back());
             (d.clairvoyant ? l.clairvoyant : l.stochastic).push_back(l.all.back());
         }
         return l;
@@ -100,7 +215,14 @@ int algorithmCategory(const Algorithm& a) {
     if (it != builtins.end()) {
         return static_cast<int>(it - builtins.begin());
     }
-    return static_cast<int>(builtins.size() + std::hash<std::string>{}(a.key()) % 4);
+    if (const auto colon = a.key().find(':'); colon != std::string::npos) {
+        // A built-in with a parameter (ompi-chain:8) keeps its row's colour.
+        if (const auto row = findAlgorithm(builtins, a.key().substr(0, colon))) {
+            return algorithmCategory(*row);
+        }
+    }
+    // After the paper's and its baselines' colours, as before the MPI library's rows came.
+    return static_cast<int>(modelAlgorithms().size() + std::hash<std::string>{}(a.key()) % 4);
 }
 
 std::span<const Algorithm> algorithms() {
@@ -109,6 +231,14 @@ std::span<const Algorithm> algorithms() {
 
 std::span<const Algorithm> clairvoyantAlgorithms() {
     return lists().clairvoyant;
+}
+
+std::span<const Algorithm> modelAlgorithms() {
+    return lists().model;
+}
+
+std::span<const Algorithm> mpiLibraryAlgorithms() {
+    return lists().mpiLibrary;
 }
 
 AlgorithmCatalog::AlgorithmCatalog()
@@ -134,7 +264,11 @@ std::optional<Algorithm> AlgorithmCatalog::find(std::string_view key) const {
 std::optional<Algorithm> findAlgorithm(std::span<const Algorithm> known, std::string_view key) {
     const auto it = std::find_if(known.begin(), known.end(),
                                  [&](const Algorithm& a) { return a.key() == key; });
-    return it == known.end() ? std::nullopt : std::optional<Algorithm>(*it);
+    if (it != known.end()) {
+        return *it;
+    }
+    // Open MPI's trees with a parameter (ompi-chain:8), which every reader knows.
+    return ompiParameterisedAlgorithm(key);
 }
 
 Algorithm parseAlgorithm(std::string_view key, const AlgorithmCatalog& catalog) {

@@ -17,11 +17,16 @@ std::span<const Algorithm> allAlgorithms();
 std::span<const Algorithm> algorithms();
 /// Liu-Wang's clairvoyant baselines: EP, SNF, Optimum.
 std::span<const Algorithm> clairvoyantAlgorithms();
+/// The built-ins of the paper and its baselines: algorithms() then clairvoyantAlgorithms(), in
+/// registry order (what the paper's tables list: the optimum gaps).
+std::span<const Algorithm> modelAlgorithms();
+/// An MPI library's algorithms: Open MPI 4.1's reduce trees (ompi-linear, ..., ompi-default).
+std::span<const Algorithm> mpiLibraryAlgorithms();
 
 /// An algorithm's colour in every figure and page (an index into the themes' categorical
 /// colours, core/base/theme_colours.h): a built-in's place in the registry, so that each keeps
-/// its colour everywhere; an algorithm made at run time takes one of the colours after them, by
-/// its key.
+/// its colour everywhere; an algorithm made at run time takes one of the colours after the
+/// paper's and its baselines', by its key.
 int algorithmCategory(const Algorithm& a);
 
 } // namespace rl

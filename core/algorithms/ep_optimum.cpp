@@ -58,6 +58,11 @@ void checkOptimumSearch(const std::vector<double>& t) {
     }
 }
 
+void checkOptimumCosts(const CostModel& costs, int n) {
+    checkSenderOnlyCosts("Optimum", costs, n);
+    checkOptimumSearch(senderTimes(*costs.fixed));
+}
+
 EpOptimum epOptimum(const std::vector<double>& t, const SearchProgress& progress) {
     checkOptimumSearch(t);
     const std::uint64_t total = epOptimumSequenceCount(t);

@@ -35,6 +35,9 @@ bool optimumSearchFits(const std::vector<double>& t);
 /// Throws the InputError of a search beyond kMaxOptimumSequences, naming the count (the one
 /// message for the explorer, the Theory tab and the CLI).
 void checkOptimumSearch(const std::vector<double>& t);
+/// Optimum's cost check (its AlgorithmDescriptor::checkCosts): Liu-Wang's sender-only rule,
+/// then the search limit.
+void checkOptimumCosts(const CostModel& costs, int n);
 
 /// Called about every 2^14 sequences with (done, total); returning false cancels.
 using SearchProgress = std::function<bool(std::uint64_t done, std::uint64_t total)>;

@@ -45,6 +45,13 @@ std::string senderOnlyViolation(const CostModel& costs, int n) {
     return senderOnlyViolation(*costs.fixed);
 }
 
+void checkSenderOnlyCosts(const std::string& name, const CostModel& costs, int n) {
+    const std::string why = senderOnlyViolation(costs, n);
+    if (!why.empty()) {
+        throw InputError(name + " is a Liu-Wang clairvoyant baseline: " + why);
+    }
+}
+
 std::vector<double> senderTimes(const FixedCosts& f) {
     std::vector<double> t(static_cast<std::size_t>(f.n), 0.0);
     for (int i = 0; i < f.n && f.n > 1; ++i) {

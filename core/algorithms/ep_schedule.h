@@ -18,6 +18,9 @@ std::string senderOnlyViolation(const FixedCosts& f);
 /// The same for a whole cost model: only a fixed sender-only matrix qualifies (stochastic
 /// costs are unknown in advance, and a drawn matrix is never sender-only).
 std::string senderOnlyViolation(const CostModel& costs, int n);
+/// Liu-Wang's rule as an algorithm's cost check (AlgorithmDescriptor::checkCosts): throws the
+/// InputError "<name> is a Liu-Wang clairvoyant baseline: <why>" unless the costs are sender-only.
+void checkSenderOnlyCosts(const std::string& name, const CostModel& costs, int n);
 /// t[i] = d[i][j] (any j != i) of a sender-only matrix; t = {0} when n = 1.
 std::vector<double> senderTimes(const FixedCosts& f);
 

@@ -57,7 +57,11 @@ AlgorithmDescriptor runtimeAlgorithmDescriptor(const RuntimePolicyInfo& info,
     d.validNonCommutative = !info.commutativeOnly;
     d.isStatic = false;
     d.clairvoyant = info.clairvoyant;
-    d.senderOnlyCosts = false;
+    if (info.clairvoyant) {
+        d.checkCosts = [name = info.name](const CostModel& costs, int /*n*/) {
+            checkKnownCosts(name, costs);
+        };
+    }
     d.policyFile = info.file;
     d.policyClass = info.className;
     d.makeKernel = [info, factory = std::move(factory)](
@@ -207,6 +211,12 @@ void RuntimePolicyAdapter::throwNoProcessor(const char* what, int p, int n) cons
 void RuntimePolicyAdapter::throwActionInDescribe() const {
     throw PolicyError("policy '" + m_state.m_policy +
                       "': describe() tells what happened; it may not start transfers");
+}
+
+void RuntimePolicyAdapter::throwRandomInDescribe() const {
+    throw PolicyError("policy '" + m_state.m_policy +
+                      "': describe() tells what happened; it may not draw random numbers (a "
+                      "narrated run would differ from the others)");
 }
 
 } // namespace rl

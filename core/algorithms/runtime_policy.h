@@ -2,9 +2,11 @@
 
 #include "algorithms/algorithm.h"
 #include "base/input_error.h"
+#include "base/rng.h"
 #include "engine/kernel.h"
 #include "schedule/schedule.h"
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -58,6 +60,13 @@ class PolicyEngine {
     /// Starts transfer sender -> receiver now; PolicyError naming the broken rule when the
     /// model does not allow it (nothing is started then).
     virtual void startTransfer(int sender, int receiver) = 0;
+    /// The replicate being run (with the seed, it names the run: a front end replays it).
+    virtual std::uint64_t replicate() const = 0;
+    /// The policy's own random number, uniform on [0, 1): the next draw of the replicate's
+    /// policy stream (Stream::Policy, seeded from the seed and the replicate alone, which no
+    /// cost draw reads), so a policy's results depend on neither the thread nor the other
+    /// replicates. Not in describe() (PolicyError): a narrated run would differ.
+    virtual double random() = 0;
 
   protected:
     ~PolicyEngine() = default;
@@ -234,6 +243,12 @@ class RuntimePolicyAdapter {
         m_state.m_policy = info.name;
     }
 
+    /// Before reset(): the replicate about to run (Kernel::beginReplicate).
+    void beginReplicate(std::uint64_t seed, std::uint64_t replicate) {
+        m_seed = seed;
+        m_replicate = replicate;
+        m_rngReady = false; // seeded on the first random() of the run
+    }
     void reset(int n) {
         m_state.reset(n);
         m_policy->reset(n);
@@ -280,6 +295,7 @@ class RuntimePolicyAdapter {
     [[noreturn]] void throwCostRead(const char* what, bool fixed) const;
     [[noreturn]] void throwNoProcessor(const char* what, int p, int n) const;
     [[noreturn]] void throwActionInDescribe() const;
+    [[noreturn]] void throwRandomInDescribe() const;
 
     template <class E> class View final : public PolicyEngine {
       public:
@@ -327,6 +343,18 @@ class RuntimePolicyAdapter {
                 m_a.m_state.record(sender, receiver);
             }
         }
+        std::uint64_t replicate() const override { return m_a.m_replicate; }
+        double random() override {
+            if constexpr (std::is_const_v<E>) {
+                m_a.throwRandomInDescribe();
+            } else {
+                if (!m_a.m_rngReady) {
+                    m_a.m_rng.reseed(m_a.m_seed, m_a.m_replicate, Stream::Policy);
+                    m_a.m_rngReady = true;
+                }
+                return m_a.m_rng.uniform53();
+            }
+        }
 
       private:
         void checkIndex(const char* what, int p) const {
@@ -353,6 +381,10 @@ class RuntimePolicyAdapter {
     std::unique_ptr<RuntimePolicy> m_policy;
     RuntimeRunState m_state;
     bool m_clairvoyant = false;
+    std::uint64_t m_seed = 0;
+    std::uint64_t m_replicate = 0;
+    Rng m_rng; // the policy stream of (m_seed, m_replicate), once m_rngReady
+    bool m_rngReady = false;
 };
 
 } // namespace rl

@@ -23,13 +23,25 @@ void validateRun(const Algorithm& algorithm, int n, bool nonCommutative) {
     }
 }
 
+void checkArrivals(const Algorithm& algorithm, const CostModel& costs) {
+    if (costs.arrival && algorithm.descriptor().clairvoyant) {
+        throw InputError(algorithm.name() +
+                         " plans its whole schedule from the costs before the run, so it does "
+                         "not model late arrivals (drop the arrival law or pick another "
+                         "algorithm)");
+    }
+}
+
 Simulator::Simulator(const Algorithm& algorithm, int n, bool nonCommutative, const CostModel& costs)
     : m_algorithm(algorithm), m_n(n) {
     validateRun(algorithm, n, nonCommutative);
     costs.validate(n);
+    checkArrivals(algorithm, costs);
     const AlgorithmDescriptor& d = algorithm.descriptor();
     m_kernel = d.makeKernel(n, nonCommutative, costs);
-    if (costs.mode == CostMode::PerOperation && d.makeFastPath) {
+    // The fast paths know the paper's start (everyone ready at t = 0) only: late arrivals run
+    // on the generic engine.
+    if (costs.mode == CostMode::PerOperation && d.makeFastPath && !costs.arrival) {
         m_fast = d.makeFastPath(n, nonCommutative, costs);
         m_laws = {costs.transfer, costs.reduction};
     }

@@ -60,5 +60,8 @@ class Simulator {
 
 /// Throws InputError when (algorithm, n, mode) is not a valid combination.
 void validateRun(const Algorithm& algorithm, int n, bool nonCommutative);
+/// Throws InputError when `costs` has an arrival law that `algorithm` cannot model (the
+/// clairvoyant baselines plan before the run).
+void checkArrivals(const Algorithm& algorithm, const CostModel& costs);
 
 } // namespace rl

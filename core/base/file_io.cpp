@@ -249,6 +249,12 @@ struct OutputSet::Impl {
         buffer.push_back('\0');
         const int fd = ::mkstemps(buffer.data(), 5);
         if (fd < 0) {
+            // declare() found the folder: "No such file or directory" here means a file system
+            // that makes no new files (/proc, /sys), and would mislead.
+            if (errno == ENOENT) {
+                fail(e, "its folder " + rl::quoted(folderOf(e.target)) +
+                            " takes no new files (a virtual file system such as /proc)");
+            }
             fail(e, errno);
         }
         e.fd = fd;

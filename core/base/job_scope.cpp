@@ -21,6 +21,13 @@ std::shared_ptr<JobScope> jobScopeForWorkers() {
     return threadScope();
 }
 
+void throwIfJobCancelled() {
+    const JobScope* scope = threadScope().get();
+    if (scope != nullptr && scope->cancelled()) {
+        throw JobCancelled();
+    }
+}
+
 JobScopeGuard::JobScopeGuard(std::shared_ptr<JobScope> scope)
     : m_previous(std::exchange(threadScope(), std::move(scope))) {}
 

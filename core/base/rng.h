@@ -7,8 +7,11 @@
 
 namespace rl {
 
-/// The two independent cost streams of docs/model.md §2.
-enum class Stream : std::uint64_t { Transfer = 1, Reduction = 2 };
+/// The independent streams of one replicate: the two cost streams of docs/model.md §2.
+/// Arrival: the late arrivals' times (docs/model.md §1), its own stream so that the cost draws,
+/// hence every result without an arrival law, do not move. Policy: a run-time policy's own
+/// random numbers (PolicyEngine::random), which no built-in draws, for the same reason.
+enum class Stream : std::uint64_t { Transfer = 1, Reduction = 2, Arrival = 4, Policy = 8 };
 
 /// SplitMix64 finaliser (Steele, Lea, Flood 2014): a bijective 64-bit mixer.
 constexpr std::uint64_t splitMix64(std::uint64_t x) {
@@ -46,6 +49,13 @@ class Rng {
     std::uint32_t nextU32() { return static_cast<std::uint32_t>(m_engine()); }
     /// Uniform on the open interval (0, 1), resolution 2^-32.
     double uniform01() { return (static_cast<double>(nextU32()) + 0.5) * 0x1p-32; }
+    /// Uniform on [0, 1), resolution 2^-53: 27 and 26 high bits of two draws (as Python's
+    /// random.random() makes it).
+    double uniform53() {
+        const std::uint32_t a = nextU32() >> 5U;
+        const std::uint32_t b = nextU32() >> 6U;
+        return (static_cast<double>(a) * 0x1p26 + static_cast<double>(b)) * 0x1p-53;
+    }
 
   private:
     boost::random::taus88 m_engine;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/job_scope.h"
 #include "engine/event_queue.h"
 #include "schedule/schedule.h"
 
@@ -16,7 +17,8 @@ namespace rl {
 /// the decisions too (engine/narration.h's NarrationRecorder) also has, called with the
 /// engine: idleStarts(e, p) and idleEnds(e, p) around the policy's onIdle, transferStarts(e,
 /// from, to) as a transfer starts (before transfer()), transferEnds(e, k, waits) and
-/// reductionEnds(e, p) as the engine takes those events (docs/engine.md, "Event order").
+/// reductionEnds(e, p) as the engine takes those events, and arrives(e, p) as a late
+/// processor becomes available, before its first onIdle (docs/engine.md, "Event order").
 struct NullRecorder {
     void transfer(int /*from*/, int /*to*/, double /*start*/, double /*end*/) {}
     void reduction(int /*proc*/, int /*transfer*/, double /*start*/, double /*end*/) {}
@@ -142,6 +144,11 @@ template <class Policy, class Costs, class Recorder> class Engine {
         m_rec.transfer(from, to, start, end);
     }
 
+    /// Late arrivals (docs/model.md §1): processor p becomes available at arrivals[p] instead of
+    /// t = 0 (equal times in index order, as at t = 0). Null, the default: all at t = 0. The
+    /// array must outlive run().
+    void setArrivals(const double* arrivals) { m_arrival = arrivals; }
+
     /// Runs one reduction to the end and returns the makespan.
     double run();
 
@@ -178,6 +185,7 @@ template <class Policy, class Costs, class Recorder> class Engine {
     Costs& m_costs;
     Recorder& m_rec;
     int m_transfers = 0;
+    const double* m_arrival = nullptr;
     // Raw views of the workspace (cached: through the reference, every access would reload
     // the vector's data pointer).
     Proc* m_proc = nullptr;
@@ -224,7 +232,14 @@ void Engine<Policy, Costs, Recorder>::startReduction(int p, int k) {
 template <class Policy, class Costs, class Recorder> double Engine<Policy, Costs, Recorder>::run() {
     EventQueue& queue = m_ws.queue;
     static_assert(kAvailable == 0, "available events are queued as payloads 0..n-1");
-    queue.clear(m_n);
+    if (m_arrival == nullptr) {
+        queue.clear(m_n);
+    } else {
+        queue.clearForArrivals(m_n);
+        for (int p = 0; p < m_n; ++p) {
+            queue.push(m_arrival[p], static_cast<std::uint32_t>(p));
+        }
+    }
     m_transfers = 0;
     for (int p = 0; p < m_n; ++p) {
         m_proc[static_cast<std::size_t>(p)] = Proc{false, false, false, false, 0, 0, -1, -1, p, p};
@@ -235,12 +250,19 @@ template <class Policy, class Costs, class Recorder> double Engine<Policy, Costs
         m_policy.reset(m_n);
     }
     std::uint32_t ev = 0;
+    CancelPoll cancel; // one run at n = 2^24 takes seconds: a cancel must not wait for its end
     while (queue.pop(ev)) {
+        cancel.add(1);
         const std::uint32_t id = ev & ~kTypeMask;
         switch (ev & kTypeMask) {
         case kAvailable: {
             const int p = static_cast<int>(id);
             st(p).started = true;
+            if constexpr (kObserved) {
+                if (m_arrival != nullptr) {
+                    m_rec.arrives(*this, p);
+                }
+            }
             idle(p);
             break;
         }

@@ -139,30 +139,12 @@ class EventQueue {
     /// Empties the queue, sets time 0 and queues the events with payloads 0..processors-1 at
     /// time 0 (the processors' "available" events); `processors` selects the structure and
     /// sizes the buffers (see Capacity above).
-    void clear(int processors) {
-        const auto n = static_cast<std::size_t>(processors);
-        if (m_fifo.size() != 3 * n + 2) {
-            m_fifo.assign(3 * n + 2, 0);
-            std::iota(m_fifo.begin(), m_fifo.begin() + processors, 0U);
-        }
-        m_sortedMode = usesSortedArray(processors);
-        if (m_sortedMode && m_events.size() < 4 * n + 4) {
-            m_events.resize(4 * n + 4);
-        }
-        m_sorted.m_events = m_events.data();
-        m_sorted.m_fifo = m_fifo.data();
-        // The live window starts in the middle: it grows down by at most one slot per push,
-        // and up by at most one slot per push.
-        m_sorted.m_head = 2 * static_cast<std::uint32_t>(processors) + 1;
-        m_sorted.m_tail = m_sorted.m_head;
-        m_sorted.m_fifoHead = 0;
-        m_sorted.m_fifoTail = static_cast<std::uint32_t>(processors);
-        m_sorted.m_now = 0.0;
-        m_size = 0;
-        ensure(1);
-        m_heap[0] = kSentinel;
-        m_seq = 0;
-    }
+    void clear(int processors) { reset(processors, false); }
+
+    /// As clear(), but no processor is queued: the caller pushes each processor's "available"
+    /// event at its own time (late arrivals, docs/model.md §1), n events more than a run
+    /// otherwise pushes, for which this makes room.
+    void clearForArrivals(int processors) { reset(processors, true); }
 
     bool sortedMode() const { return m_sortedMode; }
     /// The sorted queue, valid until the next clear() (sorted mode only).
@@ -174,6 +156,37 @@ class EventQueue {
         m_sorted.m_fromFront = local.m_fromFront;
     }
 
+  private:
+    void reset(int processors, bool arrivals) {
+        const auto n = static_cast<std::size_t>(processors);
+        // The arrivals' n pushes come on top of the 2n of a run (Capacity above).
+        const std::size_t extra = arrivals ? n : 0;
+        if (m_fifo.size() != 3 * n + 2 + extra) {
+            m_fifo.assign(3 * n + 2 + extra, 0);
+            std::iota(m_fifo.begin(), m_fifo.begin() + processors, 0U);
+        }
+        m_sortedMode = usesSortedArray(processors);
+        if (m_sortedMode && m_events.size() < 4 * n + 4 + 2 * extra) {
+            m_events.resize(4 * n + 4 + 2 * extra);
+        }
+        m_sorted.m_events = m_events.data();
+        m_sorted.m_fifo = m_fifo.data();
+        // The live window starts in the middle: it grows down by at most one slot per push,
+        // and up by at most one slot per push.
+        m_sorted.m_head = static_cast<std::uint32_t>(2 * n + extra) + 1;
+        m_sorted.m_tail = m_sorted.m_head;
+        // With arrivals the FIFO's identity prefix is skipped, not overwritten (it is written
+        // once per size).
+        m_sorted.m_fifoHead = arrivals ? static_cast<std::uint32_t>(processors) : 0;
+        m_sorted.m_fifoTail = static_cast<std::uint32_t>(processors);
+        m_sorted.m_now = 0.0;
+        m_size = 0;
+        ensure(1);
+        m_heap[0] = kSentinel;
+        m_seq = 0;
+    }
+
+  public:
     double now() const { return m_sorted.m_now; }
 
     bool nothingDueNow() const {

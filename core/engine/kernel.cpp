@@ -1,5 +1,7 @@
 #include "engine/kernel.h"
 
+#include "base/job_scope.h"
+
 #include <stdexcept>
 #include <string>
 
@@ -23,7 +25,9 @@ void drawMatrix(FixedCosts& out, int n, const LawSampler& transfer, const LawSam
     out.c.assign(nn, 0.0);
     Rng dRng(seed, replicate, Stream::Transfer);
     Rng cRng(seed, replicate, Stream::Reduction);
+    CancelPoll cancel; // n^2 draws: seconds at large n
     for (std::size_t i = 0; i < nn; ++i) {
+        cancel.add(nn);
         for (std::size_t j = 0; j < nn; ++j) {
             if (i != j) {
                 out.d[i * nn + j] = transfer(dRng);

@@ -15,6 +15,14 @@
 
 namespace rl {
 
+/// Fills `out` (one time per processor) with replicate (seed, replicate)'s draws of `law`
+/// on the arrival stream: processor p arrives at out[p] (docs/model.md §1).
+inline void drawArrivals(std::vector<double>& out, const LawSampler& law, Rng& rng,
+                         std::uint64_t seed, std::uint64_t replicate) {
+    rng.reseed(seed, replicate, Stream::Arrival);
+    law.fill(rng, out.data(), out.size());
+}
+
 /// Per-operation costs: the k-th started transfer (reduction) takes the k-th draw of the
 /// transfer (reduction) stream of this replicate. A run on n processors makes exactly n - 1
 /// transfers and n - 1 reductions (docs/model.md §1), so the draws are made up front, in one batch
@@ -53,16 +61,33 @@ class StreamDraws {
         m_reductionLaw.fill(m_rng, m_reduction.data(), m_reduction.size());
     }
 
+    /// Also draws each replicate's arrival times from `law` (n of them, the arrival stream).
+    void setArrival(const Law& law) {
+        m_arrivalLaw = LawSampler(law);
+        m_arrival.assign(m_transfer.size(), 0.0);
+        m_hasArrival = true;
+    }
+
     void draw(std::uint64_t seed, std::uint64_t replicate) {
+        m_seed = seed;
+        m_replicate = replicate;
         m_rng.reseed(seed, replicate, Stream::Transfer);
         fill(m_transferLaw, m_transferFill, m_transfer);
         if (!m_reductionLaw.isConstant()) {
             m_rng.reseed(seed, replicate, Stream::Reduction);
             fill(m_reductionLaw, m_reductionFill, m_reduction);
         }
+        if (m_hasArrival) {
+            drawArrivals(m_arrival, m_arrivalLaw, m_rng, seed, replicate);
+        }
     }
+    /// The replicate of the last draw().
+    std::uint64_t seed() const { return m_seed; }
+    std::uint64_t replicate() const { return m_replicate; }
     const double* transfer() const { return m_transfer.data(); }
     const double* reduction() const { return m_reduction.data(); }
+    /// This replicate's arrival times, processor by processor; null without an arrival law.
+    const double* arrival() const { return m_hasArrival ? m_arrival.data() : nullptr; }
     /// Every reduction costs 0 (constant law of value 0).
     bool noReductionCost() const {
         return m_reductionLaw.isConstant() && m_reductionLaw.constantValue() == 0.0;
@@ -81,9 +106,14 @@ class StreamDraws {
     LawSampler m_reductionLaw;
     DrawFill m_transferFill = nullptr;
     DrawFill m_reductionFill = nullptr;
+    LawSampler m_arrivalLaw;
+    bool m_hasArrival = false;
     Rng m_rng;
+    std::uint64_t m_seed = 0;
+    std::uint64_t m_replicate = 0;
     std::vector<double> m_transfer; // this replicate's transfer costs, in start order
     std::vector<double> m_reduction;
+    std::vector<double> m_arrival; // processor p's arrival time, with an arrival law
 };
 
 /// Fixed platform costs d[i][j] and c[j].
@@ -125,6 +155,10 @@ template <class Policy> class Kernel final : public KernelBase {
             m_transferLaw = LawSampler(costs.transfer);
             m_reductionLaw = LawSampler(costs.reduction);
         }
+        if (costs.arrival) {
+            m_arrivalLaw = LawSampler(*costs.arrival);
+            m_arrivals.assign(static_cast<std::size_t>(n), 0.0);
+        }
     }
 
     double makespan(std::uint64_t seed, std::uint64_t replicate) override {
@@ -133,9 +167,10 @@ template <class Policy> class Kernel final : public KernelBase {
     }
 
     double makespanFromDraws(const StreamDraws& draws) override {
+        beginReplicate(draws.seed(), draws.replicate());
         StreamCosts costs{draws.transfer(), draws.reduction(), 0, 0};
         NullRecorder rec;
-        return runWith(costs, rec);
+        return runWith(costs, rec, draws.arrival());
     }
 
     Schedule schedule(std::uint64_t seed, std::uint64_t replicate) override {
@@ -143,6 +178,7 @@ template <class Policy> class Kernel final : public KernelBase {
         ScheduleRecorder rec{&s};
         s.makespan = run(seed, replicate, rec);
         setRoot(s);
+        keepArrivals(s);
         return s;
     }
 
@@ -152,6 +188,7 @@ template <class Policy> class Kernel final : public KernelBase {
         NarrationRecorder<Policy> rec(&s, m_policy);
         s.makespan = run(seed, replicate, rec);
         setRoot(s);
+        keepArrivals(s);
         narration = rec.finish();
         return s;
     }
@@ -174,8 +211,29 @@ template <class Policy> class Kernel final : public KernelBase {
         }
     }
 
+    // The arrival times of the last run, in the schedule it recorded.
+    void keepArrivals(Schedule& s) const {
+        if (m_costs.arrival) {
+            s.arrivals = m_arrivals;
+        }
+    }
+
+    // A policy that draws its own numbers or reads the replicate (RuntimePolicyAdapter) is
+    // told which replicate runs; the built-ins are not.
+    void beginReplicate(std::uint64_t seed, std::uint64_t replicate) {
+        if constexpr (requires { m_policy.beginReplicate(seed, replicate); }) {
+            m_policy.beginReplicate(seed, replicate);
+        }
+    }
+
     template <class Recorder>
     double run(std::uint64_t seed, std::uint64_t replicate, Recorder& rec) {
+        beginReplicate(seed, replicate);
+        const double* arrivals = nullptr;
+        if (m_costs.arrival) {
+            drawArrivals(m_arrivals, m_arrivalLaw, m_arrivalRng, seed, replicate);
+            arrivals = m_arrivals.data();
+        }
         switch (m_costs.mode) {
         case CostMode::PerOperation: {
             if (!m_draws) { // on first use: Monte Carlo passes its own draws
@@ -183,23 +241,25 @@ template <class Policy> class Kernel final : public KernelBase {
             }
             m_draws->draw(seed, replicate);
             StreamCosts costs{m_draws->transfer(), m_draws->reduction(), 0, 0};
-            return runWith(costs, rec);
+            return runWith(costs, rec, arrivals);
         }
         case CostMode::FixedMatrix: {
             MatrixCosts costs{m_costs.fixed.get()};
-            return runWith(costs, rec);
+            return runWith(costs, rec, arrivals);
         }
         case CostMode::DrawnMatrix: {
             drawMatrix(m_drawn, m_n, m_transferLaw, m_reductionLaw, seed, replicate);
             MatrixCosts costs{&m_drawn};
-            return runWith(costs, rec);
+            return runWith(costs, rec, arrivals);
         }
         }
         return 0.0;
     }
 
-    template <class Costs, class Recorder> double runWith(Costs& costs, Recorder& rec) {
+    template <class Costs, class Recorder>
+    double runWith(Costs& costs, Recorder& rec, const double* arrivals) {
         Engine<Policy, Costs, Recorder> engine(m_ws, m_n, m_nonCommutative, m_policy, costs, rec);
+        engine.setArrivals(arrivals);
         return engine.run();
     }
 
@@ -210,6 +270,9 @@ template <class Policy> class Kernel final : public KernelBase {
     LawSampler m_transferLaw;
     LawSampler m_reductionLaw;
     std::unique_ptr<StreamDraws> m_draws; // PerOperation mode, made on first use
+    LawSampler m_arrivalLaw;              // with an arrival law only
+    Rng m_arrivalRng;
+    std::vector<double> m_arrivals;
     EngineWorkspace m_ws;
     FixedCosts m_drawn;
 };

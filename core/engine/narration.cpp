@@ -114,6 +114,17 @@ Narration narrate(const Schedule& s, const std::vector<NarrationStep>& steps) {
     return out;
 }
 
+std::vector<int> eventNumbers(const std::vector<NarratedEvent>& events) {
+    std::vector<int> numbers;
+    numbers.reserve(events.size());
+    int counted = 0;
+    for (const NarratedEvent& e : events) {
+        counted += countsAsEvent(e.event) ? 1 : 0;
+        numbers.push_back(counted);
+    }
+    return numbers;
+}
+
 std::vector<NarratedEvent> narrateRuns(const std::vector<const Narration*>& runs,
                                        const std::vector<std::string>& names) {
     std::vector<NarratedEvent> merged;

@@ -90,6 +90,10 @@ template <class Policy> class NarrationRecorder {
     }
 
     // The engine's decisions and events, in its order.
+    /// A late processor enters the reduction (an arrival law): "t = 1.20: P5 arrives".
+    template <class E> void arrives(const E& e, int p) {
+        m_steps.push_back({EventKind::Decision, p, e.now(), "arrives", -1, false});
+    }
     template <class E> void idleStarts(const E& /*e*/, int p) {
         m_idle = p;
         m_idleActed = false;
@@ -181,6 +185,18 @@ struct NarratedEvent {
 /// the earlier run first). `names[i]` names run i when there are several.
 std::vector<NarratedEvent> narrateRuns(const std::vector<const Narration*>& runs,
                                        const std::vector<std::string>& names);
+
+/// Whether a narrated entry is one of the animation's events, an operation's start or end (a
+/// decision is told, not counted): the one definition behind "event k of N" in the explorer's
+/// transport bar and a run's web page, whose player steps through these alone.
+constexpr bool countsAsEvent(const TimelineEvent& e) {
+    return e.kind != EventKind::Decision;
+}
+
+/// For each entry of `events`, how many entries up to it (itself included) count as events
+/// (countsAsEvent): the k of "event k of N" while that entry is the current one; N is the last
+/// number (0 before the first entry, and for no entries).
+std::vector<int> eventNumbers(const std::vector<NarratedEvent>& events);
 
 /// A story as plain text, one sentence a line (for handouts, screen readers and
 /// `reducelab-cli run --narration`).

@@ -4,6 +4,7 @@
 
 #include "base/statistics.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -20,6 +21,11 @@ struct McSink {
     double* const* samples = nullptr; ///< per algorithm
     std::uint64_t sampleBase = 0;
     LogHistogram* streams = nullptr; ///< per algorithm
+    /// Replicates simulated, counted as the work is done (a block of kMonteCarloBlock
+    /// replicates at n = 100,000 takes a minute: progress by block would stand still).
+    std::atomic<std::uint64_t>* done = nullptr;
+    /// Once set, simulate() stops at the next replicate (a cancelled job).
+    const std::atomic<bool>* stop = nullptr;
 };
 
 /// The one Monte Carlo loop: simulates replicates of every algorithm of a configuration on
@@ -35,8 +41,9 @@ class McBlockRunner {
     McBlockRunner(McBlockRunner&&) noexcept;
     McBlockRunner& operator=(McBlockRunner&&) noexcept;
 
-    /// Replicates [first, last), algorithms in the order of the configuration.
-    void simulate(std::uint64_t first, std::uint64_t last, const McSink& sink);
+    /// Replicates [first, last), algorithms in the order of the configuration; false when
+    /// `sink.stop` ended it before `last` (the sink then holds a prefix of the range).
+    bool simulate(std::uint64_t first, std::uint64_t last, const McSink& sink);
 
   private:
     const McConfig* m_config;

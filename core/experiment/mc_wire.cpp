@@ -55,7 +55,7 @@ Algorithm readAlgorithm(ByteReader& r, std::span<const Algorithm> known) {
     if (const std::optional<Algorithm> a = findAlgorithm(known, key)) {
         return *a;
     }
-    r.fail("unknown algorithm '" + std::string(key) + "'");
+    r.fail("unknown algorithm " + quoted(key)); // quoted: a NUL byte would cut the message
 }
 
 // The values of a finished run: what a damaged file or message breaks and a run never makes.

@@ -38,6 +38,9 @@ void McConfig::validate() const {
         validateRun(a, n, nonCommutative);
     }
     costs.validate(n);
+    for (const Algorithm& a : algorithms) {
+        checkArrivals(a, costs);
+    }
     if (replicates < 1 || replicates > kMaxReplicates) {
         throw InputError("the number of replicates must be between 1 and " +
                          std::to_string(kMaxReplicates));

@@ -204,10 +204,13 @@ UnitList PointAssembly::beginPass(const std::vector<std::size_t>& pending, std::
     return units;
 }
 
-std::optional<McResult> PointAssembly::simulate(McBlockRunner& runner, const BlockUnit& u) {
+std::optional<McResult> PointAssembly::simulate(McBlockRunner& runner, const BlockUnit& u,
+                                                const std::atomic<bool>* stop) {
     Point& p = *m_state[u.point];
     p.allocate();
     McSink sink;
+    sink.done = &m_simulated;
+    sink.stop = stop;
     sink.moments = &p.moments[u.block * p.algos];
     thread_local std::vector<double*> out;
     std::vector<LogHistogram> streams;
@@ -221,8 +224,10 @@ std::optional<McResult> PointAssembly::simulate(McBlockRunner& runner, const Blo
         streams.resize(p.algos);
         sink.streams = streams.data();
     }
-    runner.simulate(u.first, u.last, sink);
-    return finishUnit(p, u.block, u.first, u.last, p.exact ? nullptr : &streams);
+    if (!runner.simulate(u.first, u.last, sink)) {
+        return std::nullopt; // stopped: the job is cancelled, the block left unfilled
+    }
+    return finishUnit(p, u.block, u.last, p.exact ? nullptr : &streams);
 }
 
 std::optional<McResult> PointAssembly::deposit(std::uint64_t point, const McBlockResult& block) {
@@ -238,11 +243,11 @@ std::optional<McResult> PointAssembly::deposit(std::uint64_t point, const McBloc
                       to.begin() + static_cast<std::ptrdiff_t>(start));
         }
     }
-    return finishUnit(p, block.block, start, last, p.exact ? nullptr : &block.streams);
+    m_simulated.fetch_add(last - start, std::memory_order_relaxed);
+    return finishUnit(p, block.block, last, p.exact ? nullptr : &block.streams);
 }
 
-std::optional<McResult> PointAssembly::finishUnit(Point& p, std::uint64_t block,
-                                                  std::uint64_t first, std::uint64_t last,
+std::optional<McResult> PointAssembly::finishUnit(Point& p, std::uint64_t block, std::uint64_t last,
                                                   const std::vector<LogHistogram>* streams) {
     if (p.sorted) {
         p.sortBlock(block, last);
@@ -254,7 +259,6 @@ std::optional<McResult> PointAssembly::finishUnit(Point& p, std::uint64_t block,
         }
     }
     p.filled[block] = static_cast<std::uint32_t>(last - block * kBlock);
-    m_simulated.fetch_add(last - first, std::memory_order_relaxed);
     // The last unit of the point in this pass: every other unit's writes happened before its
     // decrement (acquire-release), so this thread sees the whole point.
     if (p.unitsLeft.fetch_sub(1, std::memory_order_acq_rel) != 1) {

@@ -83,8 +83,11 @@ class PointAssembly {
 
     /// Simulates `unit` of the current pass in place, on the calling thread, with `runner`
     /// (made for the unit's point); returns the point's result when it was the pass's last unit
-    /// of that point.
-    std::optional<McResult> simulate(McBlockRunner& runner, const BlockUnit& unit);
+    /// of that point. simulated() counts its replicates as they are done; once `stop` is set it
+    /// ends at the next replicate, unfinished (the job is cancelled: nothing is returned, and
+    /// the block is not counted as filled).
+    std::optional<McResult> simulate(McBlockRunner& runner, const BlockUnit& unit,
+                                     const std::atomic<bool>* stop = nullptr);
     /// A whole block of a one-pass job simulated elsewhere (another process): as simulate().
     std::optional<McResult> deposit(std::uint64_t point, const McBlockResult& block);
 
@@ -103,8 +106,7 @@ class PointAssembly {
 
   private:
     struct Point;
-    std::optional<McResult> finishUnit(Point& p, std::uint64_t block, std::uint64_t first,
-                                       std::uint64_t last,
+    std::optional<McResult> finishUnit(Point& p, std::uint64_t block, std::uint64_t last,
                                        const std::vector<LogHistogram>* streams);
     McResult assemble(const Point& p, std::uint64_t count, bool complete) const;
 

@@ -159,7 +159,8 @@ bool runUnits(PointAssembly& assembly, const UnitList& units, const std::vector<
             RunnerCache cache;
             for (std::size_t i = next++; i < units.size() && !stop; i = next++) {
                 const BlockUnit u = units.at(i);
-                std::optional<McResult> r = assembly.simulate(cache.runner(points, u.point), u);
+                std::optional<McResult> r =
+                    assembly.simulate(cache.runner(points, u.point), u, &stop);
                 if (r) {
                     const std::lock_guard lock(mutex);
                     finished.emplace_back(u.point, std::move(*r));

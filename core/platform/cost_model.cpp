@@ -5,6 +5,9 @@
 namespace rl {
 
 void CostModel::validate(int n) const {
+    if (arrival) {
+        arrival->validate("arrival law");
+    }
     if (mode == CostMode::FixedMatrix) {
         if (!fixed) {
             throw InputError("fixed-matrix costs without a matrix");

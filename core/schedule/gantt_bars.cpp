@@ -10,6 +10,7 @@ GanttBars ganttBars(const Schedule& s) {
     bars.end = s.makespan;
     bars.arrows.reserve(s.transfers.size());
     bars.activeUntil.assign(static_cast<std::size_t>(s.n), s.makespan);
+    bars.activeFrom = s.arrivals;
     for (const TransferOp& t : s.transfers) {
         bars.arrows.push_back({t.from, t.to, t.start, t.end});
         // A processor takes no further part once its value has been sent (docs/model.md §1).

@@ -32,10 +32,14 @@ struct GanttBars {
     std::vector<GanttArrow> arrows;  ///< arrow k is the chart's operation (transfer, k)
     std::vector<GanttBlock> blocks;  ///< block k is the chart's operation (reduction, k)
     std::vector<double> activeUntil; ///< per row, the end of its band (0: no band)
+    /// Per row, the start of its band: when the processor arrived (late arrivals,
+    /// docs/model.md §1); empty: every band starts at 0.
+    std::vector<double> activeFrom;
 };
 
 /// A reduction's schedule as bars: transfer k is arrow k, reduction k is block k, and a
-/// processor takes part from 0 until its send ends (the root until the makespan).
+/// processor takes part from its arrival (0 without an arrival law) until its send ends (the
+/// root until the makespan).
 GanttBars ganttBars(const Schedule& s);
 
 } // namespace rl

@@ -52,6 +52,9 @@ struct Schedule {
     std::vector<int> parent;             ///< receiver of each processor's send; -1 for the root
     int root = 0;
     double makespan = 0.0;
+    /// When each processor entered the reduction (an arrival law, docs/model.md §1); empty:
+    /// every processor at t = 0.
+    std::vector<double> arrivals;
 
     /// Children of p in the order of their transfers (i.e. reception order).
     std::vector<int> children(int p) const;

@@ -44,6 +44,40 @@ std::vector<std::string> validateSchedule(const Schedule& s, const FixedCosts* f
     }
     std::vector<int> sends(nn, 0);
     double lastEnd = 0.0;
+    // Late arrivals: nothing happens on a processor before it arrives (a run of one processor
+    // ends as it arrives).
+    if (!s.arrivals.empty()) {
+        if (s.arrivals.size() != nn) {
+            errors.push_back("expected " + std::to_string(n) + " arrival times, found " +
+                             std::to_string(s.arrivals.size()));
+            return errors;
+        }
+        for (int p = 0; p < n; ++p) {
+            const double a = s.arrivals[static_cast<std::size_t>(p)];
+            if (!(std::isfinite(a) && a >= 0.0)) {
+                errors.push_back(P(p) + " has a bad arrival time");
+                return errors;
+            }
+        }
+        const auto before = [&](int p, double t) {
+            return t < s.arrivals[static_cast<std::size_t>(p)];
+        };
+        for (const TransferOp& t : s.transfers) {
+            if (t.from >= 0 && t.from < n && t.to >= 0 && t.to < n &&
+                (before(t.from, t.start) || before(t.to, t.start))) {
+                errors.push_back("transfer " + P(t.from) + " -> " + P(t.to) +
+                                 " starts before both have arrived");
+            }
+        }
+        for (const ReductionOp& r : s.reductions) {
+            if (r.proc >= 0 && r.proc < n && before(r.proc, r.start)) {
+                errors.push_back("reduction on " + P(r.proc) + " starts before it arrives");
+            }
+        }
+        if (n == 1) {
+            lastEnd = s.arrivals[0];
+        }
+    }
     for (const TransferOp& t : s.transfers) {
         if (t.from < 0 || t.from >= n || t.to < 0 || t.to >= n || t.from == t.to) {
             errors.push_back("transfer with invalid endpoints " + P(t.from) + " -> " + P(t.to));

@@ -4,19 +4,27 @@
 
 namespace rl {
 
-CostModel PlatformSpec::costModel() const {
-    switch (costMode) {
+namespace {
+
+CostModel costsOnly(const PlatformSpec& p) {
+    switch (p.costMode) {
     case CostMode::PerOperation:
-        return CostModel::perOperation(transfer, reduction);
+        return CostModel::perOperation(p.transfer, p.reduction);
     case CostMode::DrawnMatrix:
-        return CostModel::drawnMatrix(transfer, reduction);
+        return CostModel::drawnMatrix(p.transfer, p.reduction);
     case CostMode::FixedMatrix:
-        if (!matrix) {
+        if (!p.matrix) {
             throw InputError("fixed-matrix mode without a matrix");
         }
-        return CostModel::fixedMatrix(*matrix);
+        return CostModel::fixedMatrix(*p.matrix);
     }
     return {};
+}
+
+} // namespace
+
+CostModel PlatformSpec::costModel() const {
+    return costsOnly(*this).withArrival(arrival);
 }
 
 } // namespace rl

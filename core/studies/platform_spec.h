@@ -25,6 +25,8 @@ struct PlatformSpec {
     Law transfer = Law::gamma(1.0, 0.5);
     Law reduction = Law::gamma(0.5, 0.5);
     std::optional<FixedCosts> matrix; ///< FixedMatrix mode
+    /// Late arrivals (CostModel::arrival); none: every processor ready at t = 0.
+    std::optional<Law> arrival;
     std::uint64_t seed = 1;
 
     /// The explorer's first platform: PlatformSpec{} (see above).

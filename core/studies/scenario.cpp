@@ -1,8 +1,5 @@
 #include "studies/scenario.h"
 
-#include "algorithms/ep_optimum.h"
-#include "algorithms/ep_schedule.h"
-#include "algorithms/runtime_policy.h"
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
 
@@ -21,16 +18,9 @@ void Scenario::validate() const {
     const CostModel costs = costModel();
     costs.validate(n);
     for (const Algorithm& a : algorithms) {
-        if (a.clairvoyant() && a.descriptor().senderOnlyCosts) {
-            const std::string why = senderOnlyViolation(costs, n);
-            if (!why.empty()) {
-                throw InputError(a.name() + " is a Liu-Wang clairvoyant baseline: " + why);
-            }
-        } else if (a.clairvoyant()) {
-            checkKnownCosts(a.name(), costs);
-        }
-        if (a == AlgorithmId::Optimum) {
-            checkOptimumSearch(senderTimes(*matrix));
+        checkArrivals(a, costs);
+        if (a.descriptor().checkCosts) {
+            a.descriptor().checkCosts(costs, n);
         }
     }
 }

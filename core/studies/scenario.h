@@ -13,7 +13,10 @@ namespace rl {
 /// and the algorithms run on it (on common random numbers: the same seed and replicate), a
 /// plain value that the GUI saves as versioned JSON (studies/scenario_json.h).
 struct Scenario : PlatformSpec {
-    static constexpr int kVersion = 1;
+    /// The newest file version read and written: 2 adds the arrival law. A scenario without
+    /// one is written as version 1, which earlier releases read the same.
+    static constexpr int kVersion = 2;
+    static constexpr int kVersionWithoutArrival = 1;
     /// Compare mode shows at most this many algorithms, one pane each.
     static constexpr std::size_t kMaxAlgorithms = 4;
     /// Largest scenario file read (a 16-processor matrix is a few kB; a 4096 one, about 100 MB,

@@ -81,7 +81,7 @@ json scenarioToJson(const Scenario& s) {
         }
     }
     json o = {{"format", "reducelab-scenario"},
-              {"version", Scenario::kVersion},
+              {"version", s.arrival ? Scenario::kVersion : Scenario::kVersionWithoutArrival},
               {"n", s.n},
               {"algorithms", algos},
               {"noncommutative", s.nonCommutative},
@@ -92,6 +92,9 @@ json scenarioToJson(const Scenario& s) {
               {"replicate", std::to_string(s.replicate)}};
     if (s.matrix) {
         o["matrix"] = s.matrix->toCsv();
+    }
+    if (s.arrival) {
+        o["arrival"] = s.arrival->toString();
     }
     if (!policies.empty()) {
         o["policies"] = std::move(policies);
@@ -187,6 +190,9 @@ Scenario scenarioFromJson(const json& o, const AlgorithmCatalog& catalog) {
     s.replicate = wholeString(o, "replicate");
     if (o.contains("matrix")) {
         s.matrix = FixedCosts::parseCsv(text(o, "matrix"), "scenario matrix");
+    }
+    if (o.contains("arrival")) {
+        s.arrival = parseLaw(text(o, "arrival"), "arrival law");
     }
     s.validate();
     return s;

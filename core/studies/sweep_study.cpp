@@ -2,6 +2,7 @@
 
 #include "base/input_error.h"
 #include "base/parallel_for.h"
+#include "base/text_util.h"
 #include "theory/tree_dyn_markov.h"
 
 #include <algorithm>
@@ -31,6 +32,17 @@ void SweepStudy::validate() const {
         throw InputError("A and B must be two different algorithms");
     }
     spec.validate();
+    // Figs. 5 and 6 draw the ratio on a logarithmic axis, where 0 has no place.
+    if (figure != Figure::Fig4) {
+        for (double r : spec.ratios) {
+            if (!(r > 0.0)) {
+                throw InputError("ratio " + formatNumber(r) + ": " +
+                                 std::string(figureKey(figure)) +
+                                 " draws the ratio on a logarithmic axis: every ratio must be "
+                                 "> 0 (fig4 runs ratio 0)");
+            }
+        }
+    }
 }
 
 void SweepStudy::checkFigureAnalysis() const {

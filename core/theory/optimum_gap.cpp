@@ -16,7 +16,7 @@ OptimumGaps optimumGaps(const std::vector<double>& t, const SearchProgress& prog
     out.optimalSenders = opt.senders;
     const CostModel costs = CostModel::fixedMatrix(FixedCosts::senderOnly(t));
     const int n = static_cast<int>(t.size());
-    for (const Algorithm& a : allAlgorithms()) {
+    for (const Algorithm& a : modelAlgorithms()) {
         AlgorithmGap g;
         g.algorithm = a;
         // The optimum row is the search result itself (no second search).

@@ -182,6 +182,12 @@ std::string webPage(const WebPageSources& sources, const std::string& title,
     parts.title = title;
     parts.styles = {webAsset("page.css"), webAsset(sources.style)};
     parts.scripts = {webAsset("common.js"), webAsset(sources.script)};
+    for (std::string_view name : sources.moreStyles) {
+        parts.styles.push_back(webAsset(name));
+    }
+    for (std::string_view name : sources.moreScripts) {
+        parts.scripts.push_back(webAsset(name));
+    }
     parts.data = &data;
     return assembleWebPage(parts, what);
 }

@@ -44,6 +44,8 @@ struct WebPageSources {
     std::string_view body;   ///< the page's own elements ("run_page.html", "figure_page.html")
     std::string_view style;  ///< its style sheet, after page.css
     std::string_view script; ///< its script, after common.js
+    std::vector<std::string_view> moreStyles = {};  ///< further style sheets, after `style`
+    std::vector<std::string_view> moreScripts = {}; ///< further scripts, after `script`
 };
 
 /// One of the program's pages: web/page.html (the head with its Content-Security-Policy,

@@ -9,6 +9,7 @@
 #include "schedule/gantt_bars.h"
 #include "schedule/operation_text.h"
 #include "schedule/tree_layout.h"
+#include "studies/quiz.h"
 
 #include <nlohmann/json.hpp>
 
@@ -34,7 +35,7 @@ json narrationEntries(const RunResult& r) {
     std::size_t step = 0;
     for (const NarratedEvent& e : r.narration) {
         json entry = {{"t", e.event.time}, {"text", e.text}, {"run", e.run}};
-        if (e.event.kind != EventKind::Decision) {
+        if (countsAsEvent(e.event)) { // the explorer counts the same
             entry["event"] = step++;
         }
         entries.push_back(std::move(entry));
@@ -47,11 +48,27 @@ json narrationEntries(const RunResult& r) {
 json timelineEvents(const RunResult& r) {
     json events = json::array();
     for (const NarratedEvent& e : r.narration) {
-        if (e.event.kind != EventKind::Decision) {
+        if (countsAsEvent(e.event)) { // the explorer counts the same
             events.push_back({e.event.time, static_cast<int>(e.event.kind), e.event.op, e.run});
         }
     }
     return events;
+}
+
+/// The questions of "predict, then reveal" (studies/quiz.h): the player pauses at `at`.
+json quizJson(const RunResult& r) {
+    json questions = json::array();
+    for (const QuizQuestion& q : quizQuestions(r)) {
+        static const char* const kKinds[] = {"winner", "root", "sender"};
+        questions.push_back({{"kind", kKinds[static_cast<int>(q.kind)]},
+                             {"run", q.run},
+                             {"at", q.pauseAt},
+                             {"prompt", q.prompt},
+                             {"answers", q.answers},
+                             {"receivers", q.receivers},
+                             {"reveal", q.reveal}});
+    }
+    return questions;
 }
 
 json runJson(const RunResult& r, std::size_t i) {
@@ -79,19 +96,23 @@ json runJson(const RunResult& r, std::size_t i) {
         (step.isTransfer ? criticalTransfers : criticalReductions).push_back(step.op);
     }
     const TreeLayout layout = layoutTree(s);
-    return {{"name", r.scenario.algorithms[i].name()},
-            {"title", runTitle(r, i)},
-            {"detail", runDetail(r, i)},
-            {"n", s.n},
-            {"root", s.root},
-            {"makespan", s.makespan},
-            {"transfers", transfers},
-            {"reductions", reductions},
-            {"tips", json::array({transferTips, reductionTips})},
-            {"critical", json::array({criticalTransfers, criticalReductions})},
-            {"x", layout.x},
-            {"y", layout.y},
-            {"active", ganttBars(s).activeUntil}};
+    json run = {{"name", r.scenario.algorithms[i].name()},
+                {"title", runTitle(r, i)},
+                {"detail", runDetail(r, i)},
+                {"n", s.n},
+                {"root", s.root},
+                {"makespan", s.makespan},
+                {"transfers", transfers},
+                {"reductions", reductions},
+                {"tips", json::array({transferTips, reductionTips})},
+                {"critical", json::array({criticalTransfers, criticalReductions})},
+                {"x", layout.x},
+                {"y", layout.y},
+                {"active", ganttBars(s).activeUntil}};
+    if (!s.arrivals.empty()) { // late arrivals: each band starts at its processor's arrival
+        run["arrivals"] = s.arrivals;
+    }
+    return run;
 }
 
 std::string costsText(const Scenario& s) {
@@ -261,9 +282,11 @@ std::string runPageHtml(const RunPageContent& content) {
                     {"bound", bound},
                     {"runs", runs},
                     {"events", timelineEvents(r)},
-                    {"narration", narrationEntries(r)}};
-    return webPage({"run_page.html", "player.css", "player.js"}, title, data,
-                   "the web page of " + title);
+                    {"narration", narrationEntries(r)},
+                    {"quiz", quizJson(r)}};
+    return webPage(
+        {"run_page.html", "player.css", "player.js", {"classroom.css"}, {"classroom.js"}}, title,
+        data, "the web page of " + title);
 }
 
 } // namespace rl

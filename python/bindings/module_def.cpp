@@ -6,6 +6,7 @@
 
 #include "bindings/policy_interrupt.h"
 #include "bindings/python_policy.h"
+#include "bindings/values_def.h"
 
 #include "algorithms/algorithm_registry.h"
 #include "algorithms/simulator.h"
@@ -50,12 +51,12 @@ namespace {
 namespace py = pybind11;
 
 /// An entry of `algorithms` or `algorithm=`: a key ("tree-dyn") or a policy (class or
-/// instance). `shareInstance`: one run on this thread may use a policy instance itself.
-Algorithm toAlgorithm(py::handle entry, bool shareInstance) {
+/// instance).
+Algorithm toAlgorithm(py::handle entry) {
     if (py::isinstance<py::str>(entry)) {
         return parseAlgorithm(entry.cast<std::string>(), AlgorithmCatalog());
     }
-    return policyAlgorithm(entry, shareInstance, ErrorMode::Propagate);
+    return policyAlgorithm(entry, ErrorMode::Propagate);
 }
 
 std::vector<Algorithm> toAlgorithms(const py::handle& entries) {
@@ -68,7 +69,7 @@ std::vector<Algorithm> toAlgorithms(const py::handle& entries) {
             const auto all = parseAlgorithmList("all", AlgorithmCatalog());
             out.insert(out.end(), all.begin(), all.end());
         } else {
-            out.push_back(toAlgorithm(entry, false));
+            out.push_back(toAlgorithm(entry));
         }
     }
     for (std::size_t i = 0; i < out.size(); ++i) {
@@ -106,6 +107,9 @@ PlatformSpec platformFrom(const py::dict& a) {
         fixed = std::move(f);
     } else if (!a["preset"].is_none()) {
         fixed = parsePreset(a["preset"].cast<std::string>(), a["n_given"].cast<bool>() ? n : 0);
+    }
+    if (!a["arrival"].is_none()) {
+        p.arrival = parseLaw(a["arrival"].cast<std::string>(), "arrival");
     }
     if (fixed) {
         if (a["n_given"].cast<bool>() && fixed->n != n) {
@@ -166,6 +170,7 @@ py::dict scheduleDict(const RunResult& run, std::size_t i) {
     out["noncommutative"] = s.nonCommutative;
     out["makespan"] = s.makespan;
     out["root"] = s.root;
+    out["arrivals"] = s.arrivals.empty() ? py::object(py::none()) : py::object(array(s.arrivals));
     out["parent"] = array(s.parent);
     out["transfers"] = transfers;
     out["reductions"] = reductions;
@@ -185,25 +190,13 @@ py::dict scheduleDict(const RunResult& run, std::size_t i) {
     return out;
 }
 
-py::dict simulate(py::handle algorithm, const py::dict& platform, std::uint64_t replicate,
-                  bool narrate) {
-    Scenario s;
-    static_cast<PlatformSpec&>(s) = platformFrom(platform);
-    s.algorithms = {toAlgorithm(algorithm, true)};
-    s.replicate = replicate;
-    std::shared_ptr<const RunResult> run;
-    {
-        const py::gil_scoped_release release; // a policy's runs take the lock themselves
-        run = runScenario(s, narrate ? RunDetail::Narrated : RunDetail::Schedules);
-    }
-    return scheduleDict(*run, 0);
-}
-
 /// Runs `work` without the lock on a thread of its own, in a job whose policies stop when the
 /// user presses Ctrl-C: this thread checks Python's signals every kSignalPoll (the handlers
 /// run on the main thread only, and a policy looping on a worker never returns to a progress
-/// callback), and on KeyboardInterrupt cancels the work through `progress` and interrupts its
-/// policies (PolicyInterrupt), then raises it.
+/// callback), and on KeyboardInterrupt cancels the work through `progress` and the job's scope
+/// (JobScope::cancel: the engine and Monte Carlo stop within kCancelCheckInterval units of
+/// work, even inside one long simulation) and interrupts its policies (PolicyInterrupt), then
+/// raises it.
 template <class Work> auto interruptible(Work&& work) {
     constexpr auto kSignalPoll = std::chrono::milliseconds(20);
     const auto scope = std::make_shared<PolicyInterrupt>();
@@ -239,6 +232,7 @@ template <class Work> auto interruptible(Work&& work) {
             if (PyErr_CheckSignals() != 0) { // the handler raised (KeyboardInterrupt)
                 keyboard = true;
                 stop = true;
+                scope->cancel();
                 scope->interrupt();
                 break;
             }
@@ -252,6 +246,22 @@ template <class Work> auto interruptible(Work&& work) {
         std::rethrow_exception(error);
     }
     return std::move(*result);
+}
+
+py::dict simulate(py::handle algorithm, const py::dict& platform, std::uint64_t replicate,
+                  bool narrate) {
+    Scenario s;
+    static_cast<PlatformSpec&>(s) = platformFrom(platform);
+    s.algorithms = {toAlgorithm(algorithm)};
+    s.replicate = replicate;
+    // Interruptible: one run at large n takes seconds (a policy's runs take the lock themselves).
+    const auto run = interruptible([&](const StudyProgress& progress) {
+        return runScenario(s, narrate ? RunDetail::Narrated : RunDetail::Schedules, progress);
+    });
+    if (!run) {
+        throw JobCancelled();
+    }
+    return scheduleDict(*run, 0);
 }
 
 py::dict summaryDict(const McSummary& s) {
@@ -303,12 +313,11 @@ py::dict monteCarlo(const py::handle& algorithms, const py::dict& platform,
     return out;
 }
 
+/// A grid as the package gives it (_api.py, _grid): "A:B:K" as on the command line, or a list
+/// of numbers.
 std::vector<double> gridFrom(const py::handle& v, const char* role) {
     if (py::isinstance<py::str>(v)) {
         return parseGrid(v.cast<std::string>(), role);
-    }
-    if (py::isinstance<py::float_>(v) || py::isinstance<py::int_>(v)) {
-        return {v.cast<double>()};
     }
     return v.cast<std::vector<double>>();
 }
@@ -395,6 +404,11 @@ py::dict defaults() {
     d["replicates"] = mc.replicates;
     d["threads"] = mc.threads;
     d["quantiles"] = mc.quantiles;
+    // The bounds the core checks, so that the package names the argument before a cast fails.
+    d["max_n"] = kMaxProcessors;
+    d["max_replicates"] = kMaxReplicates;
+    d["max_threads"] = kMaxThreads;
+    d["exact_quantile_limit"] = mc.exactQuantileLimit;
     return d;
 }
 
@@ -458,7 +472,7 @@ void defineModule(py::module_& m) {
     m.def(
         "policy_info",
         [](py::handle policy) {
-            const Algorithm a = policyAlgorithm(policy, true, ErrorMode::Propagate);
+            const Algorithm a = policyAlgorithm(policy, ErrorMode::Propagate);
             py::dict d;
             d["key"] = a.key();
             d["summary"] = a.summary();
@@ -468,6 +482,7 @@ void defineModule(py::module_& m) {
             return d;
         },
         py::arg("policy"), "What the program knows of a policy (its key, summary, origin).");
+    defineValues(m);
 }
 
 } // namespace rl::python

@@ -13,6 +13,7 @@
 #include <climits>
 #include <memory>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -149,6 +150,19 @@ PyObject* engineReductionCost(PyObject* self, PyObject* arg) {
     return guarded([&] { return PyFloat_FromDouble(e->reductionCost(p)); });
 }
 
+PyObject* engineRandom(PyObject* self, PyObject* /*unused*/) {
+    PolicyEngine* e = live(self);
+    if (e == nullptr) {
+        return nullptr;
+    }
+    return guarded([&] { return PyFloat_FromDouble(e->random()); });
+}
+
+PyObject* engineReplicate(PyObject* self, void* /*closure*/) {
+    PolicyEngine* e = live(self);
+    return e == nullptr ? nullptr : PyLong_FromUnsignedLongLong(e->replicate());
+}
+
 PyObject* engineTime(PyObject* self, void* /*closure*/) {
     PolicyEngine* e = live(self);
     return e == nullptr ? nullptr : PyFloat_FromDouble(e->time());
@@ -207,11 +221,18 @@ PyMethodDef kEngineMethods[] = {
     {"reduction_cost", method(&engineReductionCost), METH_O,
      "reduction_cost(j)\n--\n\nThe fixed cost of a reduction on j (clairvoyant policies on fixed "
      "costs only)."},
+    {"random", method(&engineRandom), METH_NOARGS,
+     "random()\n--\n\nThe policy's own random number, uniform on [0, 1): the next draw of the "
+     "replicate's policy stream, seeded from the seed and the replicate alone (no cost draw "
+     "reads it), so that the results depend on neither the threads nor the other replicates. "
+     "Not in describe()."},
     {nullptr, nullptr, 0, nullptr}};
 
 PyGetSetDef kEngineGetSet[] = {
     {"time", &engineTime, nullptr, "The current time.", nullptr},
     {"n", &engineN, nullptr, "The number of processors.", nullptr},
+    {"replicate", &engineReplicate, nullptr,
+     "The replicate being run: simulate(..., seed=seed, replicate=replicate) replays it.", nullptr},
     {"noncommutative", &engineNonCommutative, nullptr,
      "Whether the operation is non-commutative (every merge joins neighbouring intervals).",
      nullptr},
@@ -255,24 +276,29 @@ Hooks hooksOf(py::handle cls) {
     return h;
 }
 
+/// Where each run's instance comes from (docs/python.md, "Copies and state"): a class is
+/// called with no argument, an instance is copied with copy.deepcopy (the instance given is
+/// never run itself).
+struct PolicySource {
+    py::object object; ///< the class or the pristine instance
+    bool isClass = false;
+
+    /// A fresh instance, with the lock held.
+    py::object make() const {
+        if (isClass) {
+            return object();
+        }
+        return py::module_::import("copy").attr("deepcopy")(object);
+    }
+};
+
 class PythonPolicy final : public RuntimePolicy {
   public:
     /// With the lock held.
-    PythonPolicy(py::object self, const Hooks& hooks) : m_self(std::move(self)) {
+    PythonPolicy(PolicySource source, const Hooks& hooks)
+        : m_source(std::move(source)), m_hooks(hooks) {
         declareAbsent(hooks.absent);
-        m_onIdle = m_self.attr("on_idle");
-        if (hasHook(kTransferEndHook)) {
-            m_onTransferEnd = m_self.attr("on_transfer_end");
-        }
-        if (hasHook(kReductionEndHook)) {
-            m_onReductionEnd = m_self.attr("on_reduction_end");
-        }
-        if (hasHook(kDescribeHook)) {
-            m_describe = m_self.attr("describe");
-        }
-        if (hooks.reset) {
-            m_reset = m_self.attr("reset");
-        }
+        bind(m_source.make());
         m_engine = py::reinterpret_steal<py::object>(
             PyType_GenericAlloc(reinterpret_cast<PyTypeObject*>(g_engineType), 0));
         if (!m_engine) {
@@ -290,6 +316,12 @@ class PythonPolicy final : public RuntimePolicy {
     PythonPolicy& operator=(const PythonPolicy&) = delete;
 
     void reset(int n) override {
+        // Each run on an instance of its own, so that no state goes from one replicate to the
+        // next, whichever thread runs them; the constructor's instance serves the first run.
+        if (m_ran) {
+            bind(m_source.make());
+        }
+        m_ran = true;
         // Processor numbers as Python ints, made once (up to a bound: a huge platform makes
         // the others as it goes).
         constexpr int kCached = 1 << 16;
@@ -327,6 +359,24 @@ class PythonPolicy final : public RuntimePolicy {
     }
 
   private:
+    /// Runs on `self` from now on: its bound methods, found once per instance.
+    void bind(py::object self) {
+        m_self = std::move(self);
+        m_onIdle = m_self.attr("on_idle");
+        if (hasHook(kTransferEndHook)) {
+            m_onTransferEnd = m_self.attr("on_transfer_end");
+        }
+        if (hasHook(kReductionEndHook)) {
+            m_onReductionEnd = m_self.attr("on_reduction_end");
+        }
+        if (hasHook(kDescribeHook)) {
+            m_describe = m_self.attr("describe");
+        }
+        if (m_hooks.reset) {
+            m_reset = m_self.attr("reset");
+        }
+    }
+
     /// hook(engine, p), the engine valid during the call; a new reference or null (an
     /// exception is set).
     PyObject* call(const py::object& hook, PolicyEngine& e, int p) {
@@ -354,6 +404,9 @@ class PythonPolicy final : public RuntimePolicy {
         Py_DECREF(result);
     }
 
+    PolicySource m_source;
+    Hooks m_hooks;
+    bool m_ran = false; // the instance has run: the next run makes another
     py::object m_self;
     py::object m_onIdle, m_onTransferEnd, m_onReductionEnd, m_describe, m_reset;
     py::object m_engine;
@@ -398,12 +451,24 @@ struct PolicyLabel {
     std::string file;
 };
 
-template <class F> auto underLock(ErrorMode mode, const PolicyLabel& label, F&& f) {
+/// The run an error happened in, named so that a replay of that one replicate finds it.
+struct RunId {
+    std::uint64_t seed = 0;
+    std::uint64_t replicate = 0;
+};
+
+/// `run`: the run `f` makes, if any. An error in it names its replicate: a PolicyError's (or
+/// the programs' one line) starts with "replicate R: ", a Python exception handed back
+/// gets a note (PEP 678) saying which simulate() call replays it.
+template <class F>
+auto underLock(ErrorMode mode, const PolicyLabel& label, const RunId* run, F&& f) {
     const std::string& name = label.name;
     PythonCall call;
     if (call.interrupted()) {
         throw PolicyCancelled("policy '" + name + "' was cancelled");
     }
+    const std::string prefix =
+        run != nullptr ? "replicate " + std::to_string(run->replicate) + ": " : std::string();
     try {
         return f();
     } catch (py::error_already_set& e) {
@@ -411,9 +476,21 @@ template <class F> auto underLock(ErrorMode mode, const PolicyLabel& label, F&& 
             throw PolicyCancelled("policy '" + name + "' was cancelled");
         }
         if (mode == ErrorMode::Translate) {
-            throw describePythonError(e, "policy '" + name + "'", label.file);
+            const PolicyError error = describePythonError(e, "policy '" + name + "'", label.file);
+            throw PolicyError(prefix + error.what(), error.details());
+        }
+        if (run != nullptr && py::hasattr(e.value(), "add_note")) {
+            e.value().attr("add_note")(
+                "in replicate " + std::to_string(run->replicate) + " of seed " +
+                std::to_string(run->seed) +
+                ": reducelab.simulate(..., seed=" + std::to_string(run->seed) +
+                ", replicate=" + std::to_string(run->replicate) + ") replays it");
         }
         throw;
+    } catch (const PolicyCancelled&) {
+        throw;
+    } catch (const PolicyError& e) { // a rule checked after the hooks (an unfinished run)
+        throw PolicyError(prefix + e.what(), e.details());
     }
 }
 
@@ -432,18 +509,22 @@ class GilKernel final : public KernelBase {
     GilKernel& operator=(const GilKernel&) = delete;
 
     double makespan(std::uint64_t seed, std::uint64_t replicate) override {
-        return underLock(m_mode, m_label, [&] { return m_inner->makespan(seed, replicate); });
+        const RunId run{seed, replicate};
+        return underLock(m_mode, m_label, &run, [&] { return m_inner->makespan(seed, replicate); });
     }
     Schedule schedule(std::uint64_t seed, std::uint64_t replicate) override {
-        return underLock(m_mode, m_label, [&] { return m_inner->schedule(seed, replicate); });
+        const RunId run{seed, replicate};
+        return underLock(m_mode, m_label, &run, [&] { return m_inner->schedule(seed, replicate); });
     }
     Schedule narratedSchedule(std::uint64_t seed, std::uint64_t replicate,
                               Narration& narration) override {
-        return underLock(m_mode, m_label,
+        const RunId run{seed, replicate};
+        return underLock(m_mode, m_label, &run,
                          [&] { return m_inner->narratedSchedule(seed, replicate, narration); });
     }
     double makespanFromDraws(const StreamDraws& draws) override {
-        return underLock(m_mode, m_label, [&] { return m_inner->makespanFromDraws(draws); });
+        const RunId run{draws.seed(), draws.replicate()};
+        return underLock(m_mode, m_label, &run, [&] { return m_inner->makespanFromDraws(draws); });
     }
 
   private:
@@ -490,7 +571,10 @@ class Policy:
     class does not override are never called. Attributes: name (the algorithm's key and name;
     default: the class's name), summary (one sentence; default: the docstring's first line),
     clairvoyant (True to read fixed costs in advance), commutative_only (True if the policy
-    pairs processors regardless of their values). See docs/python.md.
+    pairs processors regardless of their values). Each run is on an instance of its own (the
+    class called with no argument, or a copy.deepcopy of the instance given), so nothing goes
+    from one replicate to another; draw random decisions with engine.random(), the replicate's
+    own stream. See docs/python.md.
     """
 
     name = None
@@ -499,7 +583,7 @@ class Policy:
     commutative_only = False
 
     def reset(self, n):
-        """Called before each run on n processors: set every piece of state here."""
+        """Called before each run on n processors, on the run's own instance."""
 
     def on_idle(self, engine, p):
         """p became idle (its start, or the end of a reduction that leaves it idle)."""
@@ -546,8 +630,40 @@ PolicyOrigin policyOrigin(py::handle source) {
 
 namespace {
 
-Algorithm makePolicyAlgorithm(py::handle source, bool shareInstance, ErrorMode mode,
-                              const PolicyOrigin* origin) {
+std::string safeText(py::handle o);
+
+/// A copy.deepcopy of the instance `instance` of policy `name`, the prototype of its runs
+/// (PolicySource); InputError (reducelab.Error) naming the attribute that cannot be copied.
+py::object pristineCopy(py::handle instance, const std::string& name) {
+    const py::object deepcopy = py::module_::import("copy").attr("deepcopy");
+    try {
+        return deepcopy(instance);
+    } catch (py::error_already_set& e) {
+        std::string what = safeText(e.value());
+        std::string attribute = "the instance";
+        const py::object fields = py::getattr(instance, "__dict__", py::none());
+        if (py::isinstance<py::dict>(fields)) {
+            for (const auto item : py::reinterpret_borrow<py::dict>(fields)) {
+                try {
+                    deepcopy(item.second);
+                } catch (py::error_already_set& inner) {
+                    attribute = "its attribute '" + safeText(item.first) + "' (a " +
+                                Py_TYPE(item.second.ptr())->tp_name + ")";
+                    what = safeText(inner.value());
+                    break;
+                }
+            }
+        }
+        throw InputError("policy '" + name +
+                         "': each replicate runs on a fresh copy (copy.deepcopy) of the "
+                         "instance given, but " +
+                         attribute + " cannot be copied (" + what +
+                         "): pass the class instead (each replicate then calls it with no "
+                         "argument), make that attribute in reset(), or define __deepcopy__");
+    }
+}
+
+Algorithm makePolicyAlgorithm(py::handle source, ErrorMode mode, const PolicyOrigin* origin) {
     if (!isPolicy(source)) {
         throw py::type_error("a policy is a subclass of reducelab.Policy or an instance of one, "
                              "not " +
@@ -579,25 +695,18 @@ Algorithm makePolicyAlgorithm(py::handle source, bool shareInstance, ErrorMode m
     info.file = where.file;
     info.className = where.className;
 
-    const auto held = std::make_shared<PyRef>(py::reinterpret_borrow<py::object>(source));
+    // An instance given is kept as it was: each run copies it.
+    const auto held = std::make_shared<PyRef>(isClass ? py::reinterpret_borrow<py::object>(source)
+                                                      : pristineCopy(source, info.name));
     // Called under the lock (the kernel factory below).
-    RuntimePolicyFactory factory = [held, isClass, shareInstance,
-                                    hooks]() -> std::unique_ptr<RuntimePolicy> {
-        py::object self;
-        if (isClass) {
-            self = held->object();
-        } else if (shareInstance) {
-            self = held->object;
-        } else {
-            self = py::module_::import("copy").attr("deepcopy")(held->object);
-        }
-        return std::make_unique<PythonPolicy>(std::move(self), hooks);
+    RuntimePolicyFactory factory = [held, isClass, hooks]() -> std::unique_ptr<RuntimePolicy> {
+        return std::make_unique<PythonPolicy>(PolicySource{held->object, isClass}, hooks);
     };
     AlgorithmDescriptor d = runtimeAlgorithmDescriptor(info, std::move(factory));
     d.makeKernel = [inner = d.makeKernel, mode, label = PolicyLabel{info.name, info.file}](
                        int n, bool nonCommutative,
                        const CostModel& costs) -> std::unique_ptr<KernelBase> {
-        return underLock(mode, label, [&]() -> std::unique_ptr<KernelBase> {
+        return underLock(mode, label, nullptr, [&]() -> std::unique_ptr<KernelBase> {
             return std::make_unique<GilKernel>(inner(n, nonCommutative, costs), mode, label);
         });
     };
@@ -606,27 +715,94 @@ Algorithm makePolicyAlgorithm(py::handle source, bool shareInstance, ErrorMode m
 
 } // namespace
 
-Algorithm policyAlgorithm(py::handle source, bool shareInstance, ErrorMode mode) {
-    return makePolicyAlgorithm(source, shareInstance, mode, nullptr);
+Algorithm policyAlgorithm(py::handle source, ErrorMode mode) {
+    return makePolicyAlgorithm(source, mode, nullptr);
 }
 
 Algorithm policyAlgorithm(py::handle cls, const PolicyOrigin& origin, ErrorMode mode) {
-    return makePolicyAlgorithm(cls, false, mode, &origin);
+    return makePolicyAlgorithm(cls, mode, &origin);
 }
+
+namespace {
+
+/// Most characters of an exception's message that an error quotes: a 10 MB message is cut.
+constexpr std::size_t kMaxMessageChars = 2000;
+
+/// `o` as text, whatever it is: str() that raises, or text that is not UTF-8 (lone
+/// surrogates, backslash-escaped), still give a line; cut to kMaxMessageChars.
+std::string safeText(py::handle o) {
+    std::string text;
+    try {
+        const py::str s = py::str(o);
+        text = s.attr("encode")("utf-8", "backslashreplace").cast<std::string>();
+    } catch (py::error_already_set& inner) {
+        text = "<str() of the " + std::string(Py_TYPE(o.ptr())->tp_name) + " raised " +
+               std::string(Py_TYPE(inner.value().ptr())->tp_name) + ">";
+    }
+    if (text.size() > kMaxMessageChars) {
+        const std::size_t cut = text.size() - kMaxMessageChars;
+        text.resize(kMaxMessageChars);
+        while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0U) == 0x80U) {
+            text.pop_back(); // not inside a UTF-8 sequence
+        }
+        if (!text.empty() && (static_cast<unsigned char>(text.back()) & 0x80U) != 0) {
+            text.pop_back();
+        }
+        text += "... (" + std::to_string(cut) + " more bytes cut)";
+    }
+    return text;
+}
+
+/// The traceback as Python prints it; a message that cannot be printed or is too long is
+/// written as safeText() gives it, after the frames.
+std::string tracebackText(const py::error_already_set& e, const py::module_& traceback) {
+    const py::object trace =
+        e.trace() ? py::reinterpret_borrow<py::object>(e.trace()) : py::object(py::none());
+    const std::string typeName = Py_TYPE(e.value().ptr())->tp_name;
+    const std::string message = safeText(e.value());
+    // Raised by the call itself (a hook of the wrong signature) or by the engine's check of
+    // what a hook returned: no Python frame, but the traceback says where it came from.
+    const std::string noFrame =
+        trace.is_none() ? "Traceback (most recent call last):\n  (raised as ReduceLab called the "
+                          "policy: no Python frame)\n"
+                        : "";
+    const auto formatted = [&]() -> std::optional<std::string> {
+        try {
+            return noFrame +
+                   py::str("")
+                       .attr("join")(traceback.attr("format_exception")(e.type(), e.value(), trace))
+                       .attr("encode")("utf-8", "backslashreplace")
+                       .cast<std::string>();
+        } catch (py::error_already_set&) { // a __str__ that raises: the frames and our line
+            return std::nullopt;
+        }
+    };
+    if (message.size() < kMaxMessageChars) {
+        if (std::optional<std::string> text = formatted()) {
+            return *text;
+        }
+    }
+    std::string out = "Traceback (most recent call last):\n";
+    if (!trace.is_none()) {
+        out += py::str("")
+                   .attr("join")(traceback.attr("format_tb")(trace))
+                   .attr("encode")("utf-8", "backslashreplace")
+                   .cast<std::string>();
+    }
+    return out + typeName + ": " + message + "\n";
+}
+
+} // namespace
 
 PolicyError describePythonError(const py::error_already_set& e, const std::string& who,
                                 const std::string& file) {
     const py::module_ traceback = py::module_::import("traceback");
-    const std::string details =
-        py::str("")
-            .attr("join")(traceback.attr("format_exception")(e.type(), e.value(), e.trace()))
-            .cast<std::string>();
+    const std::string details = tracebackText(e, traceback);
     std::string what;
     if (e.matches(g_error)) { // a rule the engine checked: its message says everything
-        what = py::str(e.value()).cast<std::string>();
+        what = safeText(e.value());
     } else {
-        what = who + ": " + py::str(e.type().attr("__name__")).cast<std::string>() + ": " +
-               py::str(e.value()).cast<std::string>();
+        what = who + ": " + safeText(e.type().attr("__name__")) + ": " + safeText(e.value());
     }
     // Where: the last frame in the policy's file (the user's line, not a library's), else the
     // last one; a syntax error says it itself.
@@ -634,18 +810,15 @@ PolicyError describePythonError(const py::error_already_set& e, const std::strin
         const py::list frames = traceback.attr("extract_tb")(e.trace());
         py::object at;
         for (const py::handle frame : frames) {
-            if (at.is_none() || file.empty() ||
-                frame.attr("filename").cast<std::string>() == file) {
+            if (at.is_none() || file.empty() || safeText(frame.attr("filename")) == file) {
                 at = py::reinterpret_borrow<py::object>(frame);
             }
         }
         if (at && !at.is_none()) {
-            what += " (in " + py::str(at.attr("name")).cast<std::string>() + ", at " +
-                    py::module_::import("os")
-                        .attr("path")
-                        .attr("basename")(at.attr("filename"))
-                        .cast<std::string>() +
-                    ":" + py::str(at.attr("lineno")).cast<std::string>() + ")";
+            what += " (in " + safeText(at.attr("name")) + ", at " +
+                    safeText(py::module_::import("os").attr("path").attr("basename")(
+                        at.attr("filename"))) +
+                    ":" + safeText(at.attr("lineno")) + ")";
         }
     }
     for (char& c : what) { // one line

@@ -29,15 +29,15 @@ struct PolicyOrigin {
 };
 
 /// The algorithm whose rule is the Python policy `source` (docs/python.md): a subclass of
-/// reducelab.Policy (one instance per kernel, i.e. per thread, made with no argument) or an
-/// instance of one (a copy.deepcopy per kernel, or the instance itself for every kernel when
-/// `shareInstance`: one run on one thread). Its key and name are the policy's `name` (by
-/// default its class's name), its summary the `summary` attribute or the first line of the
+/// reducelab.Policy (each run on an instance of its own, made with no argument) or an instance
+/// of one (each run on a copy.deepcopy of it as it was given, never on the instance itself:
+/// InputError naming the attribute that cannot be copied). Its key and name are the policy's `name`
+/// (by default its class's name), its summary the `summary` attribute or the first line of the
 /// class's docstring; `clairvoyant` and `commutative_only` say what it needs. The hooks the
 /// class does not override are never called. Each run holds the interpreter's lock (GIL) and
 /// registers its thread with the job's PolicyInterrupt, if any. Needs the lock; throws
 /// InputError (bad name) or py::error_already_set (TypeError: not a policy).
-Algorithm policyAlgorithm(py::handle source, bool shareInstance, ErrorMode mode);
+Algorithm policyAlgorithm(py::handle source, ErrorMode mode);
 
 /// Whether `source` is a reducelab.Policy subclass or instance.
 bool isPolicy(py::handle source);

@@ -11,6 +11,8 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
+#include <stdexcept>
+#include <string>
 #include <system_error>
 
 // The private module, built into the program: a policy file's `import reducelab` finds it (as
@@ -73,8 +75,24 @@ void EmbeddedPython::start() {
     if (m_started || Py_IsInitialized() != 0) {
         return;
     }
-    // No signal handlers: Ctrl-C stops the program as it did without Python.
-    py::initialize_interpreter(false);
+    // As pybind11's initialize_interpreter(false) (no signal handlers: Ctrl-C stops the
+    // program as it did without Python), but named after the interpreter the program was
+    // built with: unnamed, Python looks for "python3" on PATH to find its prefix, and inside
+    // a virtual environment or a pyenv shell it would take that one's site-packages instead of
+    // the installed package and numpy.
+    PyConfig config;
+    PyConfig_InitIsolatedConfig(&config);
+    config.isolated = 0;
+    config.use_environment = 1;
+    config.install_signal_handlers = 0;
+    const PyStatus named =
+        PyConfig_SetBytesString(&config, &config.program_name, REDUCELAB_PYTHON_EXECUTABLE);
+    if (PyStatus_Exception(named) != 0) {
+        PyConfig_Clear(&config);
+        throw std::runtime_error("cannot start Python: " +
+                                 std::string(named.err_msg != nullptr ? named.err_msg : ""));
+    }
+    py::initialize_interpreter(&config, 0, nullptr, false);
     m_started = true;
     {
         py::dict scope;

@@ -2,7 +2,8 @@
 cheaper way. When a processor becomes idle and another waits, the one of the two directions
 with the smaller transfer-plus-reduction cost is taken.
 
-    reducelab-cli run --policy cheaper_direction.py --algo cheaper-direction --preset worst:8:1:4:0
+    reducelab-cli run --policy cheaper_direction.py --algo cheaper-direction \\
+        --preset worstcase:1:4:0 --n 8
 """
 import reducelab
 

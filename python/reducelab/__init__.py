@@ -23,19 +23,29 @@ from ._api import (
     simulate,
     sweep,
 )
+from ._laws import Law, bernoulli, constant, exponential, gamma, law, uniform
+from ._tables import Comparison
 
 __all__ = [
     "Cancelled",
+    "Comparison",
     "Engine",
     "Error",
+    "Law",
     "MonteCarloResult",
     "Policy",
     "Schedule",
     "Summary",
     "__version__",
     "algorithms",
+    "bernoulli",
     "colours",
+    "constant",
+    "exponential",
+    "gamma",
+    "law",
     "monte_carlo",
     "simulate",
     "sweep",
+    "uniform",
 ]

@@ -2,13 +2,19 @@
 command line spells them, numpy arrays for samples and columns, pandas and matplotlib when they
 are installed. Defaults come from the core (_reducelab.defaults()), never from here."""
 
+import json
+import math
+import numbers
 import os
+import warnings
 from collections.abc import Mapping
 
 import numpy as np
 
 from . import _reducelab as _core
-from ._reducelab import Error
+from ._laws import Law
+from ._reducelab import Error, Policy
+from ._tables import ResultTables, SummaryTables
 
 _DEFAULTS = _core.defaults()
 
@@ -25,7 +31,8 @@ def colours(dark=False):
     return _core.colours(dark)
 
 
-def _platform(n, transfer, reduction, seed, noncommutative, matrix, preset, draw_matrix):
+def _platform(n, transfer, reduction, seed, noncommutative, matrix, preset, draw_matrix,
+              arrival=None):
     """The platform dict the core reads (module_def.cpp, platformFrom)."""
     given = [name for name, v in (("matrix", matrix), ("preset", preset)) if v is not None]
     if draw_matrix:
@@ -33,31 +40,32 @@ def _platform(n, transfer, reduction, seed, noncommutative, matrix, preset, draw
     if len(given) > 1:
         raise Error("give at most one of matrix, preset and draw_matrix, not " + " and ".join(given))
     p = {
-        "n": _DEFAULTS["n"] if n is None else _integer(n, "n"),
+        "n": _DEFAULTS["n"] if n is None else _processors(n),
         "n_given": n is not None,
-        "transfer": _DEFAULTS["transfer"] if transfer is None else _text(transfer, "transfer"),
-        "reduction": _DEFAULTS["reduction"] if reduction is None else _text(reduction, "reduction"),
-        "seed": _DEFAULTS["seed"] if seed is None else _integer(seed, "seed", 0),
+        "transfer": _DEFAULTS["transfer"] if transfer is None else _law(transfer, "transfer"),
+        "reduction": _DEFAULTS["reduction"] if reduction is None else _law(reduction, "reduction"),
+        "seed": _DEFAULTS["seed"] if seed is None else _seed(seed),
         "noncommutative": bool(noncommutative),
         "matrix_file": None,
         "d": None,
         "c": None,
         "preset": None if preset is None else _text(preset, "preset"),
         "draw_matrix": bool(draw_matrix),
+        "arrival": None if arrival is None else _law(arrival, "arrival"),
     }
     if matrix is not None:
         if transfer is not None or reduction is not None:
             raise Error("matrix: fixed costs replace the transfer and reduction laws: give one")
-        if isinstance(matrix, (str, os.PathLike)):
-            p["matrix_file"] = os.fspath(matrix)
+        if isinstance(matrix, (str, bytes, os.PathLike)):
+            p["matrix_file"] = _path(matrix, "matrix")
         else:
             try:
                 d, c = matrix
             except (TypeError, ValueError):
-                raise Error("matrix: a CSV file's path, or a pair (d, c): the n x n transfer "
-                            "costs and the n reduction costs") from None
-            d = np.asarray(d, dtype=float)
-            c = np.asarray(c, dtype=float)
+                raise _WrongType("matrix: a CSV file's path, or a pair (d, c): the n x n "
+                                 "transfer costs and the n reduction costs") from None
+            d = _float_array(d, "matrix: d")
+            c = _float_array(c, "matrix: c")
             if d.ndim != 2 or d.shape[0] != d.shape[1] or c.shape != (d.shape[0],):
                 raise Error(f"matrix: d must be n x n and c of length n (got {d.shape} and "
                             f"{c.shape})")
@@ -65,19 +73,149 @@ def _platform(n, transfer, reduction, seed, noncommutative, matrix, preset, draw
     return p
 
 
-def _integer(v, what, lo=1):
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-        raise Error(f"{what} must be an integer, not {v!r}")
+# Arguments: every value is checked here, so that a wrong one is named in a sentence instead of
+# reaching a cast of the extension. numpy's integer and float scalars are numbers; a
+# one-dimensional array-like (list, tuple, numpy array, pandas Series) is a list.
+
+
+class _WrongType(Error, TypeError):
+    """An argument of the wrong type: a reducelab.Error that is also a TypeError."""
+
+
+def _integer(v, what, lo=1, hi=None):
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral):
+        raise _WrongType(f"{what} must be an integer, not {_shown(v)}")
+    v = int(v)
     if v < lo:
         raise Error(f"{what} must be at least {lo}, not {v}")
-    return int(v)
-
-
-def _text(v, what):
-    if not isinstance(v, str):
-        raise Error(f"{what} must be a str as the command line writes it (e.g. 'gamma:1:1'), "
-                    f"not {v!r}")
+    if hi is not None and v > hi:
+        raise Error(f"{what} must be at most {hi}, not {v}")
     return v
+
+
+def _processors(n, what="n"):
+    return _integer(n, what, 1, _DEFAULTS["max_n"])
+
+
+def _seed(v, what="seed"):
+    return _integer(v, what, 0, 2**64 - 1)
+
+
+def _number(v, what):
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
+        raise _WrongType(f"{what} must be a number, not {_shown(v)}")
+    return float(v)
+
+
+def _numbers(v, what):
+    """A list of floats from a number or a one-dimensional array-like of numbers."""
+    if isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_)):
+        return [float(v)]
+    if isinstance(v, (str, bytes, Mapping)) or not hasattr(v, "__len__") and \
+            not hasattr(v, "__array__"):
+        raise _WrongType(f"{what} must be a number or a list of numbers, not {_shown(v)}")
+    try:
+        shape = np.shape(v)
+    except ValueError:  # ragged nesting
+        shape = None
+    if shape is None or len(shape) != 1:
+        raise Error(f"{what} must be one number or a one-dimensional list of numbers, not "
+                    f"an array of shape {shape if shape is not None else 'ragged'}")
+    return [_number(x, f"{what}[{i}]") for i, x in enumerate(v)]
+
+
+def _float_array(v, what):
+    try:
+        a = np.asarray(v)
+    except ValueError:
+        raise Error(f"{what} must be an array of numbers (its rows have different lengths)") \
+            from None
+    if a.dtype.kind not in "iuf":
+        raise _WrongType(f"{what} must be an array of numbers, not of {a.dtype}")
+    return np.asarray(a, dtype=float)
+
+
+def _text(v, what, example=None):
+    if not isinstance(v, str):
+        also = f" (e.g. {example!r})" if example else ""
+        raise _WrongType(f"{what} must be a str{also}, not {_shown(v)}")
+    try:
+        v.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Error(f"{what} is not valid text (a lone surrogate): {v!r}") from None
+    return v
+
+
+def _law(v, what):
+    if isinstance(v, Law):  # reducelab.gamma(1, 1): its canonical text, "gamma:1:1"
+        return str(v)
+    if not isinstance(v, str):
+        raise _WrongType(f"{what} must be a law (e.g. reducelab.gamma(1, 1)) or a str as the "
+                         f"command line writes it (e.g. 'gamma:1:1'), not {_shown(v)}")
+    return _text(v, what)
+
+
+def _path(v, what):
+    """A file's path as the core reads it: bytes, so that a name that is not UTF-8 (a
+    surrogate-escaped str from os.listdir) still names the file."""
+    try:
+        return os.fsencode(v)
+    except TypeError:
+        raise _WrongType(f"{what} must be a file's path, not {_shown(v)}") from None
+
+
+def _is_policy(v):
+    return isinstance(v, Policy) or (isinstance(v, type) and issubclass(v, Policy))
+
+
+def _algorithm(v, what):
+    if isinstance(v, str):
+        return _text(v, what)
+    if _is_policy(v):
+        return v
+    raise _WrongType(f"{what} must be an algorithm's key (e.g. 'tree-dyn') or a "
+                     f"reducelab.Policy subclass or instance, not {_shown(v)}")
+
+
+def _algorithms(v, what="algorithms"):
+    """A key, a policy, "all", "a,b", or a list of keys and policies."""
+    if isinstance(v, str):  # "all" or "a,b" as on the command line: the core reads it
+        return _algorithm(v, what)
+    if _is_policy(v):
+        return [v]
+    if isinstance(v, (bytes, Mapping)) or not hasattr(v, "__iter__"):
+        raise _WrongType(f"{what} must be a key, a policy, or a list of them, not {_shown(v)}")
+    return [_algorithm(e, f"{what}[{i}]") for i, e in enumerate(v)]
+
+
+def _quantiles(v, what="quantiles"):
+    """Probabilities: a number, a list, or a str as the command line writes it ("0.1,0.5")."""
+    if isinstance(v, str):
+        out = []
+        for field in _text(v, what).split(","):
+            try:
+                out.append(float(field))
+            except ValueError:
+                raise Error(f"{what}: {field.strip()!r} is not a number (write probabilities "
+                            f"as '0.1,0.5,0.9' or a list)") from None
+        return out
+    return _numbers(v, what)
+
+
+def _grid(v, what):
+    """A sweep's grid: "A:B:K" (the command line's), a number, or a list of numbers."""
+    if isinstance(v, str):
+        return _text(v, what)
+    return _numbers(v, what)
+
+
+def _shown(v):
+    """v for a message: its repr, cut (an argument may be a huge array)."""
+    try:
+        text = repr(v)
+    except Exception:  # noqa: BLE001 (a repr that raises still gets named)
+        text = f"<{type(v).__name__} object>"
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 # ---------------------------------------------------------------------------------------------
@@ -93,6 +231,8 @@ class Schedule:
     _REDUCTION = np.dtype([("processor", np.int32), ("sender", np.int32),
                            ("transfer", np.int32), ("start", float), ("end", float)])
 
+    _MAX_ROW_LABELS = 40  # processor labels on a chart's axis, at most
+
     def __init__(self, raw):
         self._raw = raw
         self.algorithm = raw["algorithm"]
@@ -101,6 +241,8 @@ class Schedule:
         self.noncommutative = raw["noncommutative"]
         self.makespan = raw["makespan"]
         self.root = raw["root"]
+        # Each processor's arrival time with an arrival law (numpy), None without one.
+        self.arrivals = raw["arrivals"]
         self.parent = raw["parent"]
         self.critical_path = list(raw["critical"])
         self.narration = raw["narration"]
@@ -144,7 +286,9 @@ class Schedule:
 
         c = colours(dark)
         if ax is None:
-            _, ax = plt.subplots(figsize=(8, max(2.5, 0.3 * self.n + 1)))
+            # A row of 0.3 inch up to a 12-inch figure: beyond 37 processors the rows get
+            # thinner and their labels are thinned (below), as the app's chart does.
+            _, ax = plt.subplots(figsize=(8, min(12.0, max(2.5, 0.3 * self.n + 1))))
         ax.set_facecolor(c["background"])
         ax.figure.set_facecolor(c["background"])
         crit = set(self.critical_path) if critical else set()
@@ -168,20 +312,26 @@ class Schedule:
                     zorder=3)
         ax.axvline(self.makespan, color=c["muted"], linestyle="--", linewidth=0.8)
         ax.set_ylim(self.n - 0.5, -0.5)
-        ax.set_yticks(range(self.n))
-        ax.set_yticklabels([f"P{p}" for p in range(self.n)])
+        step = max(1, math.ceil(self.n / self._MAX_ROW_LABELS))
+        ax.set_yticks(range(0, self.n, step))
+        ax.set_yticklabels([f"P{p}" for p in range(0, self.n, step)])
         ax.set_xlim(0, self.makespan * 1.02 if self.makespan > 0 else 1)
         ax.set_xlabel("time")
-        ax.set_title(f"{self.name}: makespan {self.makespan:.6g}", color=c["foreground"],
-                     loc="left")
         from matplotlib.patches import Patch
 
         legend = [Patch(color=c["reception"], label="receiving"),
                   Patch(color=c["reduction"], label="reduction")]
+        if any(kind == "transfer" for kind, _ in crit):
+            legend.append(Patch(color=c["reception_critical"], label="critical reception"))
         if crit:
             legend.append(Patch(color=c["critical"], label="critical path"))
-        ax.legend(handles=legend, ncol=len(legend), loc="lower right", bbox_to_anchor=(1, 1),
-                  frameon=False, fontsize="small", labelcolor=c["foreground"])
+        # The legend in a row of its own just above the axes, the title above it: they never
+        # meet, whatever their lengths.
+        ax.legend(handles=legend, ncol=len(legend), loc="lower left", bbox_to_anchor=(0, 1),
+                  borderaxespad=0.2, frameon=False, fontsize="small",
+                  labelcolor=c["foreground"])
+        ax.set_title(f"{self.name}: makespan {self.makespan:.6g}", color=c["foreground"],
+                     loc="left", pad=22)
         for side in ax.spines.values():
             side.set_color(c["muted"])
         ax.tick_params(colors=c["foreground"])
@@ -197,24 +347,36 @@ class Schedule:
         """Writes the scenario file (JSON) that the GUI opens (File > Open, or `reducelab
         FILE`) to replay this run, and `reducelab-cli run --scenario FILE` runs again. Atomic:
         all or nothing."""
-        _core.write_file(os.fspath(path), self._raw["scenario"])
+        path = _path(path, "path")
+        for policy in json.loads(self._raw["scenario"]).get("policies", []):
+            if not policy.get("file") or not os.path.isfile(policy["file"]):
+                warnings.warn(
+                    f"policy '{policy.get('algorithm')}' is defined in no file that can be "
+                    f"read again (a notebook cell, an interactive session): the scenario names "
+                    f"it, but neither the GUI nor reducelab-cli can replay it; define the class "
+                    f"in a .py file and import it", stacklevel=2)
+        _core.write_file(path, self._raw["scenario"])
 
 
 def simulate(algorithm=None, *, policy=None, n=None, transfer=None, reduction=None, seed=None,
              replicate=0, noncommutative=False, matrix=None, preset=None, draw_matrix=False,
-             narrate=False):
+             narrate=False, arrival=None):
     """One run: `algorithm` a built-in key ("tree-dyn") or a policy, or `policy=` a policy
     (a reducelab.Policy subclass or instance). The laws as the CLI writes them
-    (transfer="gamma:1:1"); `matrix` fixed costs (a CSV file's path or a pair (d, c)),
-    `preset` a preset ("homog:1:0"), `draw_matrix` a matrix drawn from the laws. Defaults: the
-    CLI's. `narrate`: also the narration's sentences (Schedule.narration). Returns a Schedule.
+    (transfer="gamma:1:1") or as objects (transfer=reducelab.gamma(1, 1)); `matrix` fixed
+    costs (a CSV file's path or a pair (d, c)), `preset` a preset ("homogeneous:1:0"),
+    `draw_matrix` a matrix drawn from the laws. Defaults: the CLI's. `narrate`: also the
+    narration's sentences (Schedule.narration). `arrival`: a law of late arrivals, each
+    processor entering at a draw of it (Schedule.arrivals; default none: all at t = 0,
+    docs/model.md §1). Returns a Schedule.
     """
     if (algorithm is None) == (policy is None):
         raise Error("simulate: give algorithm= (a key such as 'tree-dyn') or policy=, one of them")
-    source = algorithm if algorithm is not None else policy
+    source = _algorithm(algorithm, "algorithm") if algorithm is not None else \
+        _algorithm(policy, "policy")
     platform = _platform(n, transfer, reduction, seed, noncommutative, matrix, preset,
-                         draw_matrix)
-    return Schedule(_core.simulate(source, platform, _integer(replicate, "replicate", 0),
+                         draw_matrix, arrival)
+    return Schedule(_core.simulate(source, platform, _seed(replicate, "replicate"),
                                    bool(narrate)))
 
 
@@ -222,17 +384,19 @@ def simulate(algorithm=None, *, policy=None, n=None, transfer=None, reduction=No
 # monte_carlo
 
 
-class Summary:
+class Summary(SummaryTables):
     """One algorithm's Monte Carlo summary: count, mean, variance, std_error, min, max,
-    quantile(p), histogram, samples (numpy, when kept)."""
+    quantile(p), ci(level), histogram, samples (numpy, when kept)."""
 
     def __init__(self, raw):
         self.algorithm = raw["algorithm"]
         self.name = raw["name"]
         self.count = raw["count"]
         self.mean = raw["mean"]
-        self.variance = raw["variance"]
-        self.std_error = raw["std_error"]
+        # One replicate has no spread to estimate: nan, as numpy's var(ddof=1) (the CLI's CSV
+        # keeps its 0).
+        self.variance = raw["variance"] if self.count > 1 else math.nan
+        self.std_error = raw["std_error"] if self.count > 1 else math.nan
         self.min = raw["min"]
         self.max = raw["max"]
         self.exact_quantiles = raw["exact_quantiles"]
@@ -246,15 +410,19 @@ class Summary:
         """The quantile of probability p (type 7, as numpy's default and the CLI): one of the
         probabilities computed (monte_carlo's `quantiles`), or any p when the samples were
         kept."""
-        p = float(p)
+        p = _number(p, "p")
         if not 0.0 <= p <= 1.0:
             raise Error(f"quantile: p must be in [0, 1], not {p!r}")
-        if p in self.quantiles:
-            return self.quantiles[p]
+        for q, value in self.quantiles.items():
+            # 0.1 + 0.2 asks for the 0.3 computed: a probability is matched to rounding.
+            if math.isclose(p, q, rel_tol=1e-9, abs_tol=1e-12):
+                return value
         if self.samples is not None:
             return _core.quantiles_type7(self.samples, [p])[0]
+        keep = (", or keep_samples=True" if self.count <= _DEFAULTS["exact_quantile_limit"]
+                else "")
         raise Error(f"quantile({p!r}) was not computed: pass quantiles=[..., {p!r}] to "
-                    f"monte_carlo, or keep_samples=True (computed: "
+                    f"monte_carlo{keep} (computed: "
                     f"{', '.join(repr(q) for q in self.quantiles)})")
 
     def __repr__(self):
@@ -262,8 +430,9 @@ class Summary:
                 f"variance={self.variance!r} count={self.count}>")
 
 
-class MonteCarloResult(Mapping):
-    """The summaries of monte_carlo, by algorithm key, in the order given."""
+class MonteCarloResult(ResultTables, Mapping):
+    """The summaries of monte_carlo, by algorithm key, in the order given; to_pandas(),
+    compare(a, b) and the notebook's table (reducelab/_tables.py)."""
 
     def __init__(self, summaries, csv):
         self._summaries = {s.algorithm: s for s in summaries}
@@ -285,12 +454,6 @@ class MonteCarloResult(Mapping):
         return "<reducelab.MonteCarloResult " + ", ".join(
             f"{k}: mean={s.mean:.6g}" for k, s in self._summaries.items()) + ">"
 
-    def to_pandas(self):
-        """One row per algorithm, the columns of `reducelab-cli mc` (algorithm, n, replicates,
-        mean, variance, stderr, min, q10, q50, q90, max); a dict of numpy columns without
-        pandas."""
-        return _frame(_csv_columns(self._csv), None)
-
     def csv(self):
         """The CSV that `reducelab-cli mc` prints with the same arguments."""
         return self._csv
@@ -298,22 +461,29 @@ class MonteCarloResult(Mapping):
 
 def monte_carlo(algorithms=("tree-dyn",), *, n=None, replicates=None, seed=None, transfer=None,
                 reduction=None, noncommutative=False, threads=None, keep_samples=False,
-                quantiles=None, matrix=None, preset=None, draw_matrix=False):
+                quantiles=None, matrix=None, preset=None, draw_matrix=False, arrival=None):
     """Replicates of each algorithm on common random numbers (each replicate's draws shared by
     every algorithm). `algorithms`: keys and/or policies (or "all", or "a,b" as the CLI).
     Defaults: the CLI's mc (n 64, 1000 replicates, all cores). Python policies run one at a
     time (the interpreter's lock); built-ins beside them use every thread. Returns a
-    MonteCarloResult: result["tree-dyn"].mean, .variance, .quantile(0.5), .samples."""
+    MonteCarloResult: result["tree-dyn"].mean, .variance, .quantile(0.5), .ci(), .samples;
+    result.to_pandas(), result.compare(a, b) (with keep_samples=True). `arrival`: a law of late
+    arrivals, as simulate's."""
     if n is None:
         n = _DEFAULTS["mc_n"]
+    count = _DEFAULTS["replicates"] if replicates is None else _replicates(replicates)
+    if keep_samples and count > _DEFAULTS["exact_quantile_limit"]:
+        raise Error(f"keep_samples: every makespan is kept up to "
+                    f"{_DEFAULTS['exact_quantile_limit']} replicates, not {count} (beyond, "
+                    f"quantiles are streamed: pass quantiles=[...] instead)")
     platform = _platform(n, transfer, reduction, seed, noncommutative, matrix, preset,
-                         draw_matrix)
+                         draw_matrix, arrival)
     raw = _core.monte_carlo(
-        algorithms, platform,
-        _DEFAULTS["replicates"] if replicates is None else _integer(replicates, "replicates"),
-        _DEFAULTS["threads"] if threads is None else _integer(threads, "threads", 0),
+        _algorithms(algorithms), platform,
+        count,
+        _DEFAULTS["threads"] if threads is None else _threads(threads),
         bool(keep_samples),
-        _DEFAULTS["quantiles"] if quantiles is None else [float(q) for q in quantiles])
+        _DEFAULTS["quantiles"] if quantiles is None else _quantiles(quantiles))
     return MonteCarloResult([Summary(s) for s in raw["summaries"]], raw["csv"])
 
 
@@ -327,20 +497,24 @@ def sweep(figure, *, n=None, replicates=None, cv=None, ratio=None, algorithms=No
     or a list; algorithms keys and/or policies. Returns the CSV of `reducelab-cli sweep` as a
     pandas DataFrame, or a dict of numpy columns when pandas is not installed (or
     as_pandas=False)."""
-    options = {}
-    for key, value in (("n", n), ("replicates", replicates), ("cv", cv), ("ratio", ratio),
-                       ("algorithms", algorithms), ("family", family), ("mean", mean),
-                       ("seed", seed), ("threads", threads), ("quantiles", quantiles)):
-        options[key] = value
-    for key in ("n", "replicates"):
-        if options[key] is not None:
-            options[key] = _integer(options[key], key)
-    if seed is not None:
-        options["seed"] = _integer(seed, "seed", 0)
-    if threads is not None:
-        options["threads"] = _integer(threads, "threads", 0)
-    csv = _core.sweep_csv(_text(figure, "figure"), options)
+    checks = {"n": _processors, "replicates": _replicates, "cv": _grid, "ratio": _grid,
+              "algorithms": _algorithms, "family": _text, "mean": _number, "seed": _seed,
+              "threads": _threads, "quantiles": _quantiles}
+    given = {"n": n, "replicates": replicates, "cv": cv, "ratio": ratio,
+             "algorithms": algorithms, "family": family, "mean": mean, "seed": seed,
+             "threads": threads, "quantiles": quantiles}
+    options = {key: None if value is None else checks[key](value, key)
+               for key, value in given.items()}
+    csv = _core.sweep_csv(_text(figure, "figure", "fig4"), options)
     return _frame(_csv_columns(csv), as_pandas)
+
+
+def _replicates(v, what="replicates"):
+    return _integer(v, what, 1, _DEFAULTS["max_replicates"])
+
+
+def _threads(v, what="threads"):
+    return _integer(v, what, 0, _DEFAULTS["max_threads"])
 
 
 def _frame(columns, as_pandas):

@@ -14,8 +14,8 @@ _reducelab_cli() {
     fi
     verb=${COMP_WORDS[1]}
     case "$prev" in
-    --out|--hist|--paje|--gantt|--tree|--figure|--narration|--png|--svg|--pdf|--matrix|--graph|\
-    --checkpoint|--animation)
+    --out|--hist|--paje|--chrome-trace|--otf2|--gantt|--tree|--figure|--narration|--png|--svg|--pdf|--matrix|--graph|\
+    --checkpoint|--animation|--from)
         COMPREPLY=($(compgen -f -- "$cur"))
         return
         ;;

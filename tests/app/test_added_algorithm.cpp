@@ -77,8 +77,11 @@ TEST(AddedAlgorithm, AppearsInTheAlgoList) {
     const Algorithm a = lowestIdle();
     const auto [code, help] = runWith(a, {"run", "--help"});
     ASSERT_EQ(code, 0);
-    // In --algo's keys, with the paper's four, and in the table of dynamic algorithms.
-    ASSERT_TRUE(help.find("binomial, fibonacci, tree-dyn, nctd, lowest-idle, or on sender-only") !=
+    // In --algo's keys, after the paper's four and before Open MPI's trees, and in the table of
+    // dynamic algorithms.
+    ASSERT_TRUE(help.find("binomial, fibonacci, tree-dyn, nctd, lowest-idle, Open MPI 4.1's "
+                          "ompi-linear, ompi-chain, ompi-pipeline, ompi-binary, ompi-binomial, "
+                          "ompi-in-order-binary, ompi-default, or on sender-only") !=
                 std::string::npos)
         << help.c_str();
     ASSERT_TRUE(help.find("  lowest-idle Lowest-idle (commutative only): dynamic: an idle "

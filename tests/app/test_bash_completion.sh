@@ -58,6 +58,8 @@ if [ -x "$2/reducelab-mpi" ]; then
     expect "reducelab-mpi s" 1 "sweep"
     expect "reducelab-mpi m" 1 "mc"
     expect "reducelab-mpi sweep fig5 --che" 3 "--checkpoint"
+    expect "reducelab-mpi r" 1 "run"
+    expect "reducelab-mpi run --algo nctd --time" 4 "--time-unit"
 fi
 echo "fail=$fail"
 exit $fail

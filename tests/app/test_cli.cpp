@@ -193,6 +193,10 @@ std::vector<InputErrorsRow> inputErrorsRows() {
          Args{"increasing order"}});
     rows.push_back({"sweep unknown figure", {"sweep", "fig7"}, Args{"unknown figure 'fig7'"}});
     rows.push_back(
+        {"sweep fig6 ratio 0 (log axis)",
+         {"sweep", "fig6", "--n", "4", "--replicates", "5", "--cv", "0.3", "--ratio", "0"},
+         Args{"ratio 0: fig6 draws the ratio on a logarithmic axis"}});
+    rows.push_back(
         {"sweep bad grid", {"sweep", "fig4", "--cv", "0:1:3"}, Args{"--cv", "bounds > 0"}});
     rows.push_back(
         {"bench growth with --n", {"bench", "--growth", "--n", "8"}, Args{"--growth", "--n"}});

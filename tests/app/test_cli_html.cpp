@@ -138,6 +138,18 @@ TEST(CliHtml, OptionsThatNeedAPage) {
             "run: several algorithms (compare mode) are shown as a web page: add --html FILE");
     refused(runCli({"run", "--algo", "tree-dyn", "--n", "8", "--html", "/nonexistent/p.html"}),
             "--html");
+    // The page on standard output where the schedule goes by default: the message names the
+    // option given and how to send the schedule elsewhere, not an --out that was not given.
+    for (const Args& algos : {Args{"tree-dyn"}, Args{"tree-dyn,binomial"}}) {
+        const CliResult r = runCli(Args{"run", "--n", "8", "--algo"} + algos + Args{"--html", "-"});
+        refused(r, "--html '-': standard output is where --out writes when it is not given; add "
+                   "--out FILE (or --out /dev/null)");
+        ASSERT_TRUE(!contains(r.err, "named twice")) << r.err;
+    }
+    const CliResult r =
+        runCli({"run", "--algo", "tree-dyn", "--n", "8", "--html", "-", "--out", "/dev/null"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    ASSERT_TRUE(r.out.starts_with("<!DOCTYPE html>"));
 }
 
 // sweep --html: the figure's page; plot --html: the same page from the results file.

@@ -156,7 +156,8 @@ class TestGuiFlags : public QObject {
         QTemporaryDir dir;
         const Run r = runGui(args, dir.filePath("shot.png"));
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.startsWith("reducelab: error: ") && r.err.count('\n') == 1,
+        QVERIFY2(r.err.startsWith("reducelab: error: ") && r.err.count('\n') == 1 &&
+                     r.err.endsWith('\n'),
                  r.err.constData());
         QVERIFY(!QFile::exists(dir.filePath("shot.png")));
     }
@@ -192,7 +193,8 @@ class TestGuiFlags : public QObject {
                                            {scenario, "--screenshot", shot}, offscreen, 30000);
         QVERIFY2(refused.finished, "the GUI waited instead of exiting");
         QCOMPARE(refused.exitCode, 2);
-        QVERIFY2(refused.err.startsWith("reducelab: error: ") && refused.err.count('\n') == 1,
+        QVERIFY2(refused.err.startsWith("reducelab: error: ") && refused.err.count('\n') == 1 &&
+                     refused.err.endsWith('\n'),
                  refused.err.constData());
         QVERIFY(!QFile::exists(shot));
     }

@@ -154,6 +154,9 @@ def test_monte_carlo_csv_and_frame_are_the_cli_output():
     out = run_cli("mc", "--algo", "binomial,nctd", "--n", 24, "--replicates", 700, "--seed", 9,
                   "--comm", "uniform:1:0.5", "--quiet")
     assert r.csv() == out
-    df = r.to_pandas()
-    assert list(df.columns) == out.split("\n")[0].split(",")
-    assert df["mean"][1] == r["nctd"].mean
+    df = r.to_pandas()  # the CLI's columns, indexed by algorithm, stderr spelt std_error
+    header = out.split("\n")[0].split(",")
+    assert df.index.name == "algorithm" and list(df.index) == ["binomial", "nctd"]
+    assert [c for c in df.columns if c not in ("ci_low", "ci_high")] == \
+        ["std_error" if c == "stderr" else c for c in header[1:]]
+    assert df.loc["nctd", "mean"] == r["nctd"].mean

@@ -50,6 +50,17 @@ def check(ok, what):
     return ok
 
 
+def report():
+    """The failures listed; the exit status (1 when any)."""
+    if FAILURES:
+        print(f"{len(FAILURES)} check(s) failed:")
+        for f in FAILURES:
+            print("  " + f)
+        return 1
+    print("every check passed")
+    return 0
+
+
 def run_cli(cli, *args):
     p = subprocess.run([cli, *args], capture_output=True, text=True, timeout=600)
     if p.returncode != 0:
@@ -482,13 +493,7 @@ def main():
             b.quit()
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    if FAILURES:
-        print(f"{len(FAILURES)} check(s) failed:")
-        for f in FAILURES:
-            print("  " + f)
-        return 1
-    print("every check passed")
-    return 0
+    return report()
 
 
 if __name__ == "__main__":

@@ -51,6 +51,14 @@ struct Theme {
     QColor cursor() const { return qt(colours().cursor); }       // bluish green
     /// Idle bands of the Gantt charts.
     QColor idle() const { return qt(colours().idle); }
+    /// The band over the row of the processor followed across the charts: the text colour,
+    /// translucent, so the idle band and the bars show through (neutral in every theme, and
+    /// distinct from the selection's and the critical path's hues).
+    QColor focusBand() const {
+        QColor c = foreground();
+        c.setAlpha(dark ? 56 : 40);
+        return c;
+    }
     /// A reception bar of colour `c` (transfer, critical or selection): translucent; on dark,
     /// a lighter tint and more opaque, or it would vanish into the idle band.
     QColor reception(QColor c) const {

@@ -27,6 +27,13 @@ AlgorithmPane::AlgorithmPane(QWidget* parent) : QWidget(parent) {
     connect(m_tree, &TreeView::transferClicked, this, [this](int k) {
         m_gantt->selectOperation(k >= 0 ? std::optional<OpRef>(OpRef{true, k}) : std::nullopt);
     });
+    connect(m_gantt, &GanttView::processorClicked, this, &AlgorithmPane::processorClicked);
+    connect(m_tree, &TreeView::processorClicked, this, &AlgorithmPane::processorClicked);
+}
+
+void AlgorithmPane::setHighlightedProcessor(std::optional<int> p) {
+    m_gantt->setHighlightedProcessor(p);
+    m_tree->setHighlightedProcessor(p);
 }
 
 void AlgorithmPane::setSchedule(std::shared_ptr<const Schedule> s, const QString& title,

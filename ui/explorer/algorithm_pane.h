@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QSplitter;
 
@@ -30,10 +31,16 @@ class AlgorithmPane : public QWidget {
     void setTheme(const Theme& p);
     /// Selects an operation in both views (a reduction: the transfer it merges, in the tree).
     void selectOperation(OpRef op);
+    /// Follows one processor in both views (none: nobody followed).
+    void setHighlightedProcessor(std::optional<int> p);
     GanttView* gantt() const { return m_gantt; }
     TreeView* tree() const { return m_tree; }
     /// The splitter between the Gantt chart and the tree (compare mode moves all panes' together).
     QSplitter* splitter() const { return m_splitter; }
+
+  signals:
+    /// A row label of the chart or a node of the tree was clicked.
+    void processorClicked(int p);
 
   private:
     GanttView* m_gantt;

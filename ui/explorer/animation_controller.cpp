@@ -38,6 +38,10 @@ void AnimationController::togglePlay() {
 
 void AnimationController::tick() {
     const double dt = static_cast<double>(m_clock.restart()) / 1000.0;
+    if (m_time < m_stop && m_stop < m_end && m_time + dt * m_speed >= m_stop) {
+        pauseAt(m_stop);
+        return;
+    }
     const double t = std::min(m_end, m_time + dt * m_speed);
     setState(t, lastEventAtOrBefore(m_events, t));
     if (t >= m_end) {
@@ -71,6 +75,16 @@ void AnimationController::seekToEvent(int index) {
     pause();
     if (index >= 0 && index < static_cast<int>(m_events.size())) {
         setState(m_events[static_cast<std::size_t>(index)].time, index);
+    }
+}
+
+void AnimationController::pauseAt(double t) {
+    // Stopped before the new state is told: whoever hears it finds the animation paused.
+    const bool wasPlaying = m_timer.isActive();
+    m_timer.stop();
+    setState(std::min(t, m_end), lastEventAtOrBefore(m_events, t));
+    if (wasPlaying) {
+        emit playingChanged(false);
     }
 }
 

@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QTimer>
 
+#include <limits>
 #include <vector>
 
 namespace rl {
@@ -39,6 +40,12 @@ class AnimationController : public QObject {
     void toStart();
     void toEnd();
     void setSpeed(double timeUnitsPerSecond);
+    /// Playing pauses when it reaches `t` (the quiz's next question, explorer/quiz_panel.h);
+    /// +infinity: at the end only.
+    void setStop(double t) { m_stop = t; }
+    /// Pauses at time `t`, which may lie just below an event's time or below 0 (a question of
+    /// studies/quiz.h): the views draw what ends before it and nothing that starts at it.
+    void pauseAt(double t);
 
   signals:
     void cursorChanged(double time, int eventIndex);
@@ -53,6 +60,7 @@ class AnimationController : public QObject {
     double m_time = 0.0;
     int m_index = -1;
     double m_speed = 1.0;
+    double m_stop = std::numeric_limits<double>::infinity();
     QTimer m_timer;
     QElapsedTimer m_clock;
 };

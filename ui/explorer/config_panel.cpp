@@ -1,7 +1,5 @@
 #include "explorer/config_panel.h"
 
-#include "algorithms/ep_optimum.h"
-#include "algorithms/ep_schedule.h"
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
@@ -26,6 +24,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <limits>
 #include <utility>
 
 namespace rl {
@@ -34,6 +33,18 @@ namespace {
 
 QString algoName(const Algorithm& a) {
     return QString::fromStdString(a.name());
+}
+
+/// The processors field's number; InputError naming the explorer's real range (the limit is
+/// the core's, kMaxExplorerProcessors): not an integer, above the limit (the message points
+/// to the CLI, which takes larger platforms), or below 1.
+int parseProcessors(const QString& text) {
+    const std::string t = text.toStdString();
+    Scenario probe;
+    probe.n = static_cast<int>(parseInteger(t, "processors n", std::numeric_limits<int>::min(),
+                                            std::numeric_limits<int>::max()));
+    checkRunDetail(probe, RunDetail::Explorer);
+    return static_cast<int>(parseInteger(t, "processors n", 1, kMaxExplorerProcessors));
 }
 
 } // namespace
@@ -163,11 +174,6 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     m_note->setWordWrap(true);
 
     auto* layout = new QVBoxLayout(this);
-    // The messages first, where the panel starts (the explorer repeats them over its charts).
-    layout->addWidget(m_error);
-    layout->addWidget(m_note);
-    m_error->hide();
-    m_note->hide();
     layout->addLayout(form);
     layout->addWidget(algoBox);
     layout->addWidget(m_nonCommutative);
@@ -182,6 +188,12 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     }
     seedForm->addRow(tr("Replicate"), m_replicate);
     layout->addLayout(seedForm);
+    // The messages after the fields: appearing, they move none of them (the n field stayed
+    // under the mouse); the explorer repeats them over its charts, where they are seen.
+    layout->addWidget(m_error);
+    layout->addWidget(m_note);
+    m_error->hide();
+    m_note->hide();
     layout->addStretch(1);
     // A field goes under its label when both do not fit side by side (presentation mode's
     // fonts in a narrow dock): the settings never scroll sideways.
@@ -194,6 +206,17 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     costForm->setRowWrapPolicy(QFormLayout::WrapAllRows);
 
     connect(m_n, &QLineEdit::editingFinished, this, &ConfigPanel::onEdited);
+    // An invalid n is flagged as it is typed; it runs (or is refused) on Return or leaving.
+    connect(m_n, &QLineEdit::textEdited, this, [this](const QString& text) {
+        try {
+            parseProcessors(text);
+            if (m_invalid == m_n) {
+                showError(QString(), nullptr);
+            }
+        } catch (const InputError& e) {
+            showError(QString::fromUtf8(e.what()), m_n);
+        }
+    });
     connect(m_seed, &QLineEdit::editingFinished, this, &ConfigPanel::onEdited);
     connect(m_replicate, &QLineEdit::editingFinished, this, &ConfigPanel::onEdited);
     connect(m_nonCommutative, &QCheckBox::toggled, this, &ConfigPanel::onEdited);
@@ -350,16 +373,7 @@ Scenario ConfigPanel::read(QWidget** culprit) const {
         }
     };
     Scenario s;
-    s.n = field(m_n, [this] {
-        return static_cast<int>(parseInteger(m_n->text().toStdString(), "processors n", 1,
-                                             std::numeric_limits<int>::max()));
-    });
-    // The explorer's limit first (it only looks at n): its message points to the CLI, which
-    // takes larger platforms.
-    field(m_n, [&s] {
-        checkRunDetail(s, RunDetail::Explorer);
-        return 0;
-    });
+    s.n = field(m_n, [this] { return parseProcessors(m_n->text()); });
     s.algorithms.clear();
     for (std::size_t i = 0; i < m_algos.size(); ++i) {
         if (m_algos[i]->isChecked()) {
@@ -433,11 +447,19 @@ void ConfigPanel::updateEnabled() {
     } else if (!fixed || !m_matrix) {
         why = tr("they need fixed costs known in advance (choose \"fixed matrix\" and a Liu-Wang "
                  "preset)");
-    } else if (const std::string v = senderOnlyViolation(*m_matrix); !v.empty()) {
-        why = tr("the matrix is not sender-only: %1").arg(QString::fromStdString(v));
     }
     for (const Algorithm& info : clairvoyantAlgorithms()) {
         QCheckBox* box = algorithmBox(info);
+        // The algorithm's own rule on these costs (its descriptor's): Liu-Wang's sender-only
+        // costs, Optimum's search limit.
+        QString rule;
+        if (why.isEmpty() && info.descriptor().checkCosts) {
+            try {
+                info.descriptor().checkCosts(CostModel::fixedMatrix(*m_matrix), m_matrix->n);
+            } catch (const InputError& e) {
+                rule = QString::fromUtf8(e.what());
+            }
+        }
         if (!why.isEmpty()) {
             if (box->isChecked()) {
                 dropped << tr("%1 needs sender-only fixed costs").arg(algoName(info));
@@ -447,15 +469,13 @@ void ConfigPanel::updateEnabled() {
             box->setToolTip(tr("%1 is a Liu-Wang clairvoyant baseline, valid only for "
                                "sender-only costs d[i][j] = t(Pi) with c = 0: %2. Disabled.")
                                 .arg(algoName(info), why));
-        } else if (info == AlgorithmId::Optimum && !optimumSearchFits(senderTimes(*m_matrix))) {
+        } else if (!rule.isEmpty()) {
             if (box->isChecked()) {
-                dropped << tr("Optimum's search is too long for this cluster");
+                dropped << rule;
             }
             box->setEnabled(false);
             box->setChecked(false);
-            box->setToolTip(tr("Optimum: too many sender orders for the exhaustive search (limit "
-                               "%1, about 11 processors of distinct times). Disabled.")
-                                .arg(kMaxOptimumSequences));
+            box->setToolTip(tr("%1. Disabled.").arg(rule));
         } else {
             box->setEnabled(true);
             box->setToolTip(QString::fromStdString(info.summary()));

@@ -232,7 +232,7 @@ void ExplorerPage::updateCounterWidth() {
     // Sized for the run shown, not for the largest possible one, so that the scrubber keeps
     // its room on a 1280-pixel projector in presentation mode.
     const double end = m_anim->end();
-    const int events = static_cast<int>(m_anim->timeline().size());
+    const int events = eventCount(-1).second;
     m_timeLabel->setMinimumWidth(
         m_timeLabel->fontMetrics().horizontalAdvance(counterText(end, end, events, events)));
 }

@@ -26,6 +26,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFileInfo>
+#include <QGraphicsOpacityEffect>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -34,6 +35,7 @@
 #include <QSlider>
 #include <QSplitter>
 #include <QStyle>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -136,6 +138,25 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     connect(m_config, &ConfigPanel::scenarioEdited, m_session, &Session::setScenario);
     connect(m_config, &ConfigPanel::messagesChanged, this, &ExplorerPage::showSettingsMessage);
     connect(m_session, &Session::failed, this, &ExplorerPage::failed);
+    // A cancelled or failed run: the settings (the algorithms' ticks included) show what the
+    // charts show again, not the edit that never ran.
+    connect(m_session, &Session::reverted, this, [this](const Scenario& shown) {
+        if (m_config) {
+            m_config->setScenario(shown);
+        }
+    });
+    m_staleDelay = new QTimer(this);
+    m_staleDelay->setSingleShot(true);
+    m_staleDelay->setInterval(kStaleDelayMs);
+    connect(m_staleDelay, &QTimer::timeout, this, &ExplorerPage::updateStale);
+    connect(m_session, &Session::runningChanged, this, [this](bool running) {
+        if (running) {
+            m_staleDelay->start();
+        } else {
+            m_staleDelay->stop();
+            updateStale();
+        }
+    });
     // Return in a settings field gives the keys back to the page: Space plays.
     setFocusPolicy(Qt::ClickFocus);
     connect(m_config, &ConfigPanel::editingDone, this, [this] { setFocus(Qt::OtherFocusReason); });
@@ -168,7 +189,24 @@ void ExplorerPage::showSettingsMessage(const QString& error, const QString& note
     }
     setMessage(m_settingsMessage, lines.join(QLatin1Char('\n')), !error.isEmpty());
     m_settingsMessage->setVisible(!lines.isEmpty());
+    updateStale();
     planLayout(); // the message takes the panes' room
+}
+
+void ExplorerPage::updateStale() {
+    const bool refused = m_config != nullptr && !m_config->errorText().isEmpty();
+    const bool pending = m_session->isRunning() && !m_staleDelay->isActive();
+    m_stale = refused || pending;
+    for (AlgorithmPane* p : m_panes) {
+        // Faded, not disabled: the charts still take hover, zoom and clicks.
+        if (!m_stale) {
+            p->setGraphicsEffect(nullptr);
+        } else if (p->graphicsEffect() == nullptr) {
+            auto* fade = new QGraphicsOpacityEffect;
+            fade->setOpacity(0.35);
+            p->setGraphicsEffect(fade);
+        }
+    }
 }
 
 void ExplorerPage::updateTransportIcons() {
@@ -207,6 +245,12 @@ void ExplorerPage::changeEvent(QEvent* event) {
     }
 }
 
+std::pair<int, int> ExplorerPage::eventCount(int index) const {
+    const int total = m_eventNumbers.empty() ? 0 : m_eventNumbers.back();
+    const bool inRange = index >= 0 && static_cast<std::size_t>(index) < m_eventNumbers.size();
+    return {inRange ? m_eventNumbers[static_cast<std::size_t>(index)] : 0, total};
+}
+
 QString ExplorerPage::counterText(double t, double end, int event, int events) const {
     return tr("t = %1 / %2  (event %3 of %4)")
         .arg(t, 0, 'f', 3)
@@ -219,6 +263,19 @@ void ExplorerPage::setRectangleZoom(bool on) {
     for (AlgorithmPane* p : m_panes) {
         p->gantt()->setRectangleZoom(on);
     }
+}
+
+void ExplorerPage::followProcessor(std::optional<int> p) {
+    const int n = m_result ? m_result->scenario.n : 0;
+    if (p && (*p < 0 || *p >= n)) {
+        p.reset();
+    }
+    m_followed = p;
+    for (AlgorithmPane* pane : m_panes) {
+        pane->setHighlightedProcessor(p);
+    }
+    m_stopFollowing->setEnabled(p.has_value());
+    m_stopFollowing->setText(p ? tr("Stop following P%1").arg(*p) : tr("Stop following"));
 }
 
 void ExplorerPage::resetZoom() {
@@ -249,6 +306,10 @@ QWidget* ExplorerPage::buildTransport() {
     m_forwardAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
     m_forwardAction->setToolTip(tr("the scenario Back left (Alt+Right)"));
     updateHistoryActions(); // the main window shows them left of the tabs, as a browser does
+    m_stopFollowing = new QAction(tr("Stop following"), this);
+    m_stopFollowing->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_stopFollowing->setEnabled(false);
+    connect(m_stopFollowing, &QAction::triggered, this, [this] { followProcessor(std::nullopt); });
     auto button = [&](MediaIcon icon, const QString& tip, auto slot) {
         auto* b = new QToolButton(bar);
         b->setToolTip(tip);
@@ -312,6 +373,10 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
         pane->splitter()->installEventFilter(this);
         connect(pane->splitter(), &QSplitter::splitterMoved, this,
                 [this, pane] { alignSplitters(pane); });
+        // A processor followed in one pane is followed in all; clicking it again stops.
+        connect(pane, &AlgorithmPane::processorClicked, this, [this](int p) {
+            followProcessor(m_followed == p ? std::nullopt : std::optional<int>(p));
+        });
         // Compare mode: one shared time axis.
         connect(pane->gantt(), &GanttView::timeRangeChanged, this, [this](double lo, double hi) {
             if (m_syncingRange) {
@@ -345,6 +410,8 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
     for (AlgorithmPane* p : m_panes) {
         p->gantt()->setTimeRange(-0.02 * end, 1.02 * std::max(end, 1e-9));
     }
+    // The followed processor through the new run, if its n still has it (new panes too).
+    followProcessor(m_followed && *m_followed < r->scenario.n ? m_followed : std::nullopt);
     // The panes in their grid (the columns kept unless the room for these rows says
     // otherwise), then the page's height shared out for them.
     arrangePanes(m_columns);
@@ -361,6 +428,7 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
         lines << QString::fromStdString(e.text);
     }
     m_narration->addItems(lines);
+    m_eventNumbers = eventNumbers(r->narration);
     m_anim->setTimeline(std::move(events), end);
     updateCounterWidth();
     m_anim->setSpeed(std::max(end, 1e-9) / 12.0 * m_speed->currentData().toDouble());
@@ -383,14 +451,25 @@ void ExplorerPage::onCursor(double t, int index) {
     if (!m_scrubber->isSliderDown()) {
         m_scrubber->setValue(end > 0 ? static_cast<int>(t / end * kScrubSteps) : 0);
     }
-    m_timeLabel->setText(
-        counterText(t, end, index + 1, static_cast<int>(m_anim->timeline().size())));
+    // A quiz pauses just below its decision's time, which may be 0 (studies/quiz.h).
+    const auto [event, events] = eventCount(index);
+    m_timeLabel->setText(counterText(std::max(t, 0.0), end, event, events));
     if (index >= 0 && index < m_narration->count()) {
         m_narration->setCurrentRow(index);
         m_narration->scrollToItem(m_narration->item(index));
     } else {
         m_narration->clearSelection();
     }
+}
+
+QStringList ExplorerPage::runKeys() const {
+    QStringList keys;
+    if (m_result) {
+        for (const Algorithm& a : m_result->scenario.algorithms) {
+            keys << algoKey(a);
+        }
+    }
+    return keys;
 }
 
 bool ExplorerPage::exportRun(Export what, const QString& path, QStringList* written, QString* error,
@@ -400,10 +479,7 @@ bool ExplorerPage::exportRun(Export what, const QString& path, QStringList* writ
         return false;
     }
     const bool figures = what == Export::Gantt || what == Export::Tree || what == Export::Figure;
-    QStringList keys;
-    for (const Algorithm& a : m_result->scenario.algorithms) {
-        keys << algoKey(a);
-    }
+    const QStringList keys = runKeys();
     const QStringList paths = exportPaths(path,
                                           figures               ? QStringList{"pdf", "svg", "png"}
                                           : what == Export::Csv ? QStringList{"csv"}

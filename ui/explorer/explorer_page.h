@@ -25,6 +25,7 @@ class QLabel;
 class QListWidget;
 class QSlider;
 class QSplitter;
+class QTimer;
 class QToolButton;
 class QVBoxLayout;
 
@@ -58,6 +59,8 @@ class ExplorerPage : public QWidget {
     ConfigPanel* configPanel() const { return m_config; }
     const std::vector<AlgorithmPane*>& panes() const { return m_panes; }
     QListWidget* narrationList() const { return m_narration; }
+    /// The transport bar's counter, "t = 0 / 12.3  (event 14 of 120)".
+    QLabel* counterLabel() const { return m_timeLabel; }
     /// The legend of every chart and tree of the page.
     LegendStrip* legend() const { return m_legend; }
     /// Over the charts, what the settings' last edit did besides running: refused (the charts
@@ -66,6 +69,9 @@ class ExplorerPage : public QWidget {
     QLabel* settingsMessage() const { return m_settingsMessage; }
     /// The makespans of the shown run, one line (for the window's status bar).
     QString summary() const { return m_summary; }
+    /// The algorithm keys of the shown run, in order (the "-<key>" of its export files); empty
+    /// before the first run.
+    QStringList runKeys() const;
 
     /// Shows `s` in the settings and runs it; `autoplay`: play the animation once it is ready.
     /// A scenario the explorer cannot show (Session::validate()) changes nothing: false, and
@@ -90,6 +96,18 @@ class ExplorerPage : public QWidget {
     /// Columns of panes: 1 (stacked on one time axis), or 2 for three or four algorithms when
     /// the window is too short for every processor's row to be labelled in one column.
     int paneColumns() const { return m_columns; }
+    /// Whether the charts are greyed as stale: the settings describe another run, refused
+    /// (the banner says why) or pending for longer than kStaleDelayMs.
+    bool chartsStale() const { return m_stale; }
+    /// A run shorter than this leaves the charts as they are (greying would only flicker).
+    static constexpr int kStaleDelayMs = 150;
+    /// The processor followed in every chart and tree of the page (a click on a row label or a
+    /// node follows it, another click on it or Esc stops), or none. It stays followed through
+    /// new runs while their n has it.
+    std::optional<int> followedProcessor() const { return m_followed; }
+    void followProcessor(std::optional<int> p);
+    /// View → Stop following (Esc), enabled while a processor is followed.
+    QAction* stopFollowingAction() const { return m_stopFollowing; }
     void setRectangleZoom(bool on);
     void resetZoom();
     void faster();
@@ -139,6 +157,8 @@ class ExplorerPage : public QWidget {
     QWidget* buildTransport();
     /// The transport bar's counter: the time, the end, the event and the number of events.
     QString counterText(double t, double end, int event, int events) const;
+    /// The counter's "event k of N" at narration line `index` (-1: before the first).
+    std::pair<int, int> eventCount(int index) const;
     void updateCounterWidth();
     /// Compare mode: the panes' heights such that their charts' rows are as tall as each
     /// other's, although only the bottom chart labels the shared time axis.
@@ -166,6 +186,8 @@ class ExplorerPage : public QWidget {
     /// The scenario file beside pane `pane`'s schedule CSV written to `csvPath`.
     QByteArray scenarioSidecar(std::size_t pane, const QString& csvPath) const;
     void updateHistoryActions();
+    /// Greys the panes while chartsStale() (a pane made by a new result starts clear).
+    void updateStale();
     /// Shows what Back or Forward returned (nothing: false).
     bool showFromHistory(const std::optional<Scenario>& s);
     /// Compare mode: every pane's Gantt/tree splitter as `source`'s (the one the user moved,
@@ -189,6 +211,8 @@ class ExplorerPage : public QWidget {
     std::shared_ptr<const RunResult> m_result;
     QStringList m_titles;          ///< the Gantt charts' titles of m_result
     std::vector<int> m_eventOwner; ///< the pane of each narration line's event
+    /// The k of "event k of N" at each narration line (eventNumbers(), as the web page counts)
+    std::vector<int> m_eventNumbers;
     QListWidget* m_narration = nullptr;
     QSlider* m_scrubber = nullptr;
     QLabel* m_timeLabel = nullptr;
@@ -204,6 +228,10 @@ class ExplorerPage : public QWidget {
     QAction* m_backAction = nullptr;
     QAction* m_forwardAction = nullptr;
     bool m_splitAlignPending = false; ///< alignSplitters() of the first pane, posted
+    bool m_stale = false;
+    std::optional<int> m_followed;
+    QAction* m_stopFollowing = nullptr;
+    QTimer* m_staleDelay = nullptr; ///< a pending run greys the charts when it fires
 };
 
 } // namespace rl

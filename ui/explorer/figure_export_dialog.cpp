@@ -1,9 +1,11 @@
 #include "explorer/figure_export_dialog.h"
 
 #include "base/input_error.h"
+#include "common/export_paths.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -11,16 +13,20 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <memory>
+
 namespace rl {
 
-FigureExportDialog::FigureExportDialog(ExplorerPage::Export what, double now, QWidget* parent)
-    : QDialog(parent) {
+FigureExportDialog::FigureExportDialog(ExplorerPage::Export what, double now, QWidget* parent,
+                                       const QStringList& keys)
+    : QDialog(parent), m_keys(keys) {
     setWindowTitle(tr("Export figure"));
     const QSettings settings;
     const FigureFormat defaults;
@@ -33,7 +39,16 @@ FigureExportDialog::FigureExportDialog(ExplorerPage::Export what, double now, QW
 
     m_path = new QLineEdit(this);
     m_path->setPlaceholderText(tr("figure.pdf, .svg or .png"));
-    m_path->setText(settings.value("figure/path").toString());
+    // Never the last file itself: exporting the tree after the Gantt chart would replace it.
+    const QFileInfo last(settings.value("figure/path").toString());
+    if (!last.fileName().isEmpty()) {
+        m_lastFolder = last.path();
+        m_lastExtension = last.suffix().toLower();
+    }
+    if (m_lastExtension != QLatin1String("svg") && m_lastExtension != QLatin1String("png")) {
+        m_lastExtension = QStringLiteral("pdf");
+    }
+    m_path->setText(proposedPath());
     auto* browse = new QPushButton(tr("Browse…"), this);
     auto* fileRow = new QHBoxLayout;
     fileRow->addWidget(m_path, 1);
@@ -89,6 +104,19 @@ FigureExportDialog::FigureExportDialog(ExplorerPage::Export what, double now, QW
 
     connect(browse, &QPushButton::clicked, this, &FigureExportDialog::browse);
     connect(m_path, &QLineEdit::textChanged, this, &FigureExportDialog::updateEnabled);
+    // Another figure, another name, unless the user typed a name of their own.
+    auto proposed = std::make_shared<QString>(m_path->text());
+    connect(m_what, &QComboBox::currentIndexChanged, this, [this, proposed] {
+        if (m_path->text() == *proposed) {
+            *proposed = proposedPath();
+            m_path->setText(*proposed);
+        }
+    });
+    m_replace = [this](const QStringList& files) {
+        return QMessageBox::question(this, tr("Replace files?"),
+                                     tr("These files exist and would be replaced:\n%1")
+                                         .arg(files.join(QLatin1Char('\n')))) == QMessageBox::Yes;
+    };
     connect(buttons, &QDialogButtonBox::accepted, this, &FigureExportDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &FigureExportDialog::reject);
     updateEnabled();
@@ -100,6 +128,27 @@ ExplorerPage::Export FigureExportDialog::what() const {
 
 QString FigureExportDialog::path() const {
     return m_path->text().trimmed();
+}
+
+QString FigureExportDialog::proposedPath() const {
+    QString name;
+    switch (what()) {
+    case ExplorerPage::Export::Tree:
+        name = QStringLiteral("tree");
+        break;
+    case ExplorerPage::Export::Figure:
+        name = QStringLiteral("figure");
+        break;
+    default:
+        name = QStringLiteral("gantt");
+        break;
+    }
+    // With several runs the export adds "-<key>" to each file itself (exportPaths()).
+    if (m_keys.size() == 1) {
+        name += QLatin1Char('-') + m_keys.front();
+    }
+    name += QLatin1Char('.') + m_lastExtension;
+    return m_lastFolder.isEmpty() ? name : QDir(m_lastFolder).filePath(name);
 }
 
 void FigureExportDialog::setPath(const QString& path) {
@@ -144,6 +193,16 @@ void FigureExportDialog::accept() {
         o.format.validate(ext == QLatin1String("png"));
     } catch (const InputError& e) {
         m_error->setText(QString::fromUtf8(e.what()));
+        return;
+    }
+    QStringList existing;
+    for (const QString& file : exportPaths(path(), {"pdf", "svg", "png"}, m_keys)) {
+        if (QFileInfo(file).isFile()) {
+            existing << file;
+        }
+    }
+    if (!existing.isEmpty() && !(m_replace && m_replace(existing))) {
+        m_error->setText(tr("not replaced: choose another file"));
         return;
     }
     QSettings settings;

@@ -11,6 +11,14 @@ Session::Session(QObject* parent) : QObject(parent) {
     });
     connect(&m_job, &AsyncJobBase::failed, this, &Session::failed);
     connect(&m_job, &AsyncJobBase::runningChanged, this, &Session::runningChanged);
+    // After the result, if any (AsyncJob delivers before it says the job ended); a superseded
+    // run never ends here (the next one is running).
+    connect(&m_job, &AsyncJobBase::runningChanged, this, [this](bool running) {
+        if (!running && m_result && m_result->scenario != m_scenario) {
+            m_scenario = m_result->scenario;
+            emit reverted(m_scenario);
+        }
+    });
 }
 
 void Session::validate(const Scenario& s) {

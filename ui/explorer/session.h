@@ -41,6 +41,10 @@ class Session : public QObject {
     void resultReady(std::shared_ptr<const rl::RunResult> result);
     void failed(const QString& message);
     void runningChanged(bool running);
+    /// A run ended without its result (cancelled, or failed: a policy's exception): the
+    /// session's scenario is the shown result's again, `shown`, so that the settings can say
+    /// what the charts show.
+    void reverted(const rl::Scenario& shown);
 
   private:
     Scenario m_scenario;

@@ -434,10 +434,10 @@ void TheoryPanel::showGaps(const std::shared_ptr<const OptimumGaps>& gaps) {
 
 void TheoryPanel::openGapRow(int row) {
     if (!m_openInExplorer || m_gapCluster.empty() || row < 0 ||
-        row >= static_cast<int>(allAlgorithms().size())) {
+        row >= static_cast<int>(modelAlgorithms().size())) {
         return;
     }
-    m_openInExplorer(gapScenario(m_gapCluster, allAlgorithms()[static_cast<std::size_t>(row)]));
+    m_openInExplorer(gapScenario(m_gapCluster, modelAlgorithms()[static_cast<std::size_t>(row)]));
 }
 
 } // namespace rl

@@ -119,7 +119,9 @@ void HelpPane::rebuild() {
     html += row(tr("<b>Mouse</b>"),
                 tr("wheel zooms time (Shift+wheel: rows, or the tree horizontally), drag pans, "
                    "double-click fits; hovering an operation or a point tells what it is; "
-                   "clicking a transfer selects it in the chart and the tree; clicking a point "
+                   "clicking a transfer selects it in the chart and the tree; clicking a row "
+                   "label or a node follows that processor in every chart (Esc stops); "
+                   "clicking a point "
                    "of an analysis figure opens that run in the explorer."));
     html += QStringLiteral("</table>");
 

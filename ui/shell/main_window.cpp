@@ -14,6 +14,7 @@
 #include "explorer/animation_dialog.h"
 #include "explorer/config_panel.h"
 #include "explorer/figure_export_dialog.h"
+#include "explorer/quiz_panel.h"
 #include "export/animation_export.h"
 #include "panels/divisible_load_panel.h"
 #include "panels/steady_state_panel.h"
@@ -31,6 +32,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -110,14 +112,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
         fitPagesToTheShownOne();
         updateDocks();
         // The explorer's makespans belong to the explorer, not to the other panels.
-        if (index == 0) {
-            statusBar()->showMessage(m_explorer->summary());
-        } else {
-            statusBar()->clearMessage();
-        }
+        m_runSummary->setText(index == 0 ? m_explorer->summary() : QString());
     });
     setCentralWidget(m_tabs);
     fitPagesToTheShownOne();
+    // A permanent widget: Qt's status tips (hovering a menu item) replace temporary messages,
+    // and this line is what a researcher copies to reproduce a run. It may shrink (the window
+    // must stay resizable); the full text is also its tool tip.
+    m_runSummary = new QLabel;
+    m_runSummary->setObjectName(QStringLiteral("runSummary"));
+    m_runSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_runSummary->setMinimumWidth(1);
+    connect(m_explorer, &ExplorerPage::summaryChanged, m_runSummary, &QLabel::setToolTip);
+    statusBar()->addPermanentWidget(m_runSummary);
 
     m_webPageJob = new WebPageJob(this);
     connect(m_webPageJob, &AsyncJobBase::resultReady, this, [this] {
@@ -128,8 +135,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_explorer(new Ex
     buildMenus();
     buildPolicies();
     connect(m_explorer, &ExplorerPage::summaryChanged, this, [this](const QString& summary) {
+        updateTitle(); // a new run shown: its algorithms, and whether it is still the file's
         if (m_tabs->currentIndex() == 0) {
-            statusBar()->showMessage(summary);
+            m_runSummary->setText(summary);
+            statusBar()->clearMessage(); // "simulating…" is over
         }
     });
     connect(m_explorer, &ExplorerPage::failed, this, &MainWindow::showError);
@@ -211,8 +220,10 @@ void MainWindow::fitPagesToTheShownOne() {
 }
 
 void MainWindow::updateDocks() {
-    // The explorer's settings only beside the explorer, and never in full screen.
-    m_configDock->setVisible(m_tabs->currentIndex() == 0 && !m_fullScreen);
+    // The explorer's settings only beside the explorer, and never in full screen nor during
+    // the quiz (its dock takes their place: the charts keep their width on a projector).
+    m_configDock->setVisible(m_tabs->currentIndex() == 0 && !m_fullScreen &&
+                             !(m_quiz != nullptr && m_quiz->isOn()));
 }
 
 void MainWindow::buildMenus() {
@@ -260,7 +271,7 @@ void MainWindow::buildMenus() {
     // Figures: a dialog for the size, the font and the frame (a paper's needs).
     auto figureAction = [&](const QString& text, ExplorerPage::Export what) {
         file->addAction(text, this, [this, what] {
-            FigureExportDialog dialog(what, animation()->time(), this);
+            FigureExportDialog dialog(what, animation()->time(), this, m_explorer->runKeys());
             if (dialog.exec() == QDialog::Accepted) {
                 exportRun(dialog.what(), dialog.path(), dialog.options());
             }
@@ -304,6 +315,7 @@ void MainWindow::buildMenus() {
                     &ExplorerPage::slower);
     play->addAction(tr("New random draw"), QKeySequence(Qt::Key_N), configPanel(),
                     &ConfigPanel::newDraw);
+    buildQuiz(play);
 
     // Back and Forward through the explorer's scenarios, from any tab: they show the explorer.
     QMenu* go = menuBar()->addMenu(tr("&Go"));
@@ -330,11 +342,15 @@ void MainWindow::buildMenus() {
     rect->setCheckable(true);
     view->addAction(tr("Reset &zoom"), QKeySequence(Qt::Key_0), m_explorer,
                     &ExplorerPage::resetZoom);
-    // Esc leaves full screen (F11 toggles it).
+    view->addAction(m_explorer->stopFollowingAction());
+    // Esc leaves full screen (F11 toggles it), once no processor is followed: one key, one
+    // action at a time (two enabled actions on one key would make Qt run neither).
     m_leaveFullScreen = new QAction(tr("Leave full screen"), this);
     m_leaveFullScreen->setShortcut(QKeySequence(Qt::Key_Escape));
     m_leaveFullScreen->setEnabled(false);
     connect(m_leaveFullScreen, &QAction::triggered, this, [this] { setFullScreenMode(false); });
+    connect(m_explorer->stopFollowingAction(), &QAction::changed, this,
+            &MainWindow::updateLeaveFullScreen);
     addAction(m_leaveFullScreen);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -379,13 +395,17 @@ void MainWindow::setDark(bool on) {
     applyTheme();
 }
 
+void MainWindow::updateLeaveFullScreen() {
+    m_leaveFullScreen->setEnabled(m_fullScreen && !m_explorer->stopFollowingAction()->isEnabled());
+}
+
 void MainWindow::setFullScreenMode(bool on) {
     if (on == m_fullScreen) {
         return;
     }
     m_fullScreen = on;
     m_fullScreenAction->setChecked(on);
-    m_leaveFullScreen->setEnabled(on);
+    updateLeaveFullScreen();
     menuBar()->setVisible(!on);
     statusBar()->setVisible(!on);
     if (on) {
@@ -458,7 +478,10 @@ bool MainWindow::copyFigure() {
     return true;
 }
 
-bool MainWindow::exportWebPage(const QString& path) {
+bool MainWindow::exportWebPage(const QString& typed) {
+    // "run_page" is written as "run_page.html", as the CSV export adds its own extension.
+    const QString path =
+        exportPaths(typed, {QStringLiteral("html"), QStringLiteral("htm")}, {}).front();
     // The page of the tab shown: the explorer's run, or an analysis panel's figure.
     QString error;
     WebPageMaker make;

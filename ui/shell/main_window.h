@@ -18,12 +18,14 @@ class QTabBar;
 class QToolBar;
 class QTabWidget;
 class QDockWidget;
+class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 
 namespace rl {
 
 class HelpPane;
+class QuizPanel;
 
 /// The application window. Thin: it composes the pages (the explorer, the analysis panels, the
 /// theory and model panels) in tabs, places the explorer's settings in a dock, and holds the
@@ -44,6 +46,10 @@ class MainWindow : public QMainWindow {
     /// changes nothing and returns false.
     bool openScenario(const QString& path);
     bool saveScenario(const QString& path);
+    /// The window's title names what the charts show: the scenario file it was opened from or
+    /// saved to ("unsaved" once it differs from the file: an edit, a new draw, the demo) and
+    /// its algorithms, "s.json — Fibonacci-stat, Tree-dyn — ReduceLab".
+    static QString titleFor(const QString& file, const std::vector<Algorithm>& algorithms);
     /// Opens a sweep's results (a CSV with its sidecar, from `sweep --out` or Export data…) in
     /// the panel of its figure and shows that tab; on error shows it, changes nothing and
     /// returns false.
@@ -59,7 +65,7 @@ class MainWindow : public QMainWindow {
     /// File → Export web page…: the explorer's run, or the figure of the analysis tab shown,
     /// as one self-contained web page, made and written off the GUI thread (webPageJob());
     /// false, with the error shown, when refused at once (a bad path, nothing to export, a
-    /// run too large for a page).
+    /// run too large for a page). A name without .html gets it added (exportPaths()).
     bool exportWebPage(const QString& path);
     WebPageJob* webPageJob() const { return m_webPageJob; }
     /// Edit → Copy figure (Ctrl+C): the explorer's current pane to the clipboard.
@@ -85,6 +91,10 @@ class MainWindow : public QMainWindow {
     /// The Help pane (F1) and its dock.
     HelpPane* help() const { return m_help; }
     QDockWidget* helpDock() const { return m_helpDock; }
+    /// "Predict, then reveal" over the explorer (Animation → Quiz, Q), in its dock.
+    QuizPanel* quiz() const { return m_quiz; }
+    QDockWidget* quizDock() const { return m_quizDock; }
+    QAction* quizAction() const { return m_quizAction; }
     /// Shows the Help pane at a section ("keys", "glossary", "legend", "about").
     void showHelp(const QString& section);
     /// The tabs: the explorer first, then one tab per analysis or model panel.
@@ -109,6 +119,9 @@ class MainWindow : public QMainWindow {
     /// The status bar's Cancel button, shown while the explorer computes (a slow or looping
     /// policy): it stops the run and keeps the one shown.
     QPushButton* cancelRunButton() const { return m_cancelRun; }
+    /// The explorer's seed, replicate and makespans, a permanent widget on the right of the
+    /// status bar (selectable): menu status tips and transient messages never replace it.
+    QLabel* runSummaryLabel() const { return m_runSummary; }
     /// Asks whether to run the policy files a scenario names (a policy is code): `files`
     /// (absolute paths); true to run them. The default asks in a dialog when interactive and
     /// refuses otherwise.
@@ -116,6 +129,8 @@ class MainWindow : public QMainWindow {
     void setTrustPrompt(TrustPrompt prompt) { m_trust = std::move(prompt); }
 
   private:
+    /// Esc leaves full screen only while it follows no processor (then it stops following).
+    void updateLeaveFullScreen();
     void buildMenus();
     void buildPolicies();
     void showPolicyError(const QString& message, const QString& details);
@@ -126,6 +141,8 @@ class MainWindow : public QMainWindow {
     /// exportAnimation().
     void askAnimationExport();
     void buildHelp();
+    /// The quiz's dock and its action, in `menu` (main_window_quiz.cpp).
+    void buildQuiz(QMenu* menu);
     void updateDocks();
     /// The window's minimum size is the shown page's: hidden pages ignore their own.
     void fitPagesToTheShownOne();
@@ -136,6 +153,11 @@ class MainWindow : public QMainWindow {
     void addRecent(const QString& path);
     void rebuildRecentMenu();
     void applyTheme();
+    /// The title of the run shown (titleFor()), after a run or an open or save.
+    void updateTitle();
+    /// The scenario file opened or saved last: what the title names while the run shown is
+    /// its scenario.
+    void setScenarioFile(const QString& path, const Scenario& s);
     bool exportRun(ExplorerPage::Export what, const QString& path,
                    const FigureExportOptions& figure = {});
 
@@ -145,6 +167,9 @@ class MainWindow : public QMainWindow {
     QToolBar* m_pageStrip = nullptr; ///< Back, Forward and the tabs, across the window
     QDockWidget* m_configDock = nullptr;
     QDockWidget* m_helpDock = nullptr;
+    QuizPanel* m_quiz = nullptr;
+    QDockWidget* m_quizDock = nullptr;
+    QAction* m_quizAction = nullptr;
     HelpPane* m_help = nullptr;
     QMenu* m_recentMenu = nullptr;
     QAction* m_presentationAction = nullptr;
@@ -161,9 +186,14 @@ class MainWindow : public QMainWindow {
     PolicyLibrary* m_policies = nullptr;
     QAction* m_loadPolicyAction = nullptr;
     QPlainTextEdit* m_policyError = nullptr;
+    bool m_policyErrorFromLoad = false; ///< the pane shows a file's load error, not a run's
+    bool m_policyLoadFailed = false;    ///< a file of the load in flight failed
     QDockWidget* m_policyErrorDock = nullptr;
     QPushButton* m_cancelRun = nullptr;
+    QLabel* m_runSummary = nullptr;
     TrustPrompt m_trust;
+    QString m_scenarioFile;         ///< the file opened or saved last (empty: none)
+    Scenario m_scenarioFileContent; ///< the scenario it holds
     /// A scenario waiting for the policy files it names to load (after the user agreed).
     struct PendingScenario {
         QString path;

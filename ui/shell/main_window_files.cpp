@@ -48,7 +48,36 @@ bool MainWindow::saveScenario(const QString& path) {
         return false;
     }
     addRecent(path);
+    setScenarioFile(path, session()->scenario());
     return true;
+}
+
+QString MainWindow::titleFor(const QString& file, const std::vector<Algorithm>& algorithms) {
+    QStringList names;
+    for (const Algorithm& a : algorithms) {
+        names << QString::fromStdString(a.name());
+    }
+    const QString what = file.isEmpty() ? tr("unsaved") : QFileInfo(file).fileName();
+    return names.isEmpty() ? tr("%1 — ReduceLab").arg(what)
+                           : tr("%1 — %2 — ReduceLab").arg(what, names.join(QStringLiteral(", ")));
+}
+
+void MainWindow::setScenarioFile(const QString& path, const Scenario& s) {
+    m_scenarioFile = path;
+    m_scenarioFileContent = s;
+    updateTitle();
+}
+
+void MainWindow::updateTitle() {
+    // What the charts show (the previous run while one is in flight), compared with the file:
+    // an edit or a new draw makes it "unsaved", and Back to the file's scenario names it again.
+    const auto shown = session()->result();
+    if (!shown) {
+        setWindowTitle(titleFor({}, {}));
+        return;
+    }
+    const bool fromFile = !m_scenarioFile.isEmpty() && shown->scenario == m_scenarioFileContent;
+    setWindowTitle(titleFor(fromFile ? m_scenarioFile : QString(), shown->scenario.algorithms));
 }
 
 void MainWindow::addRecent(const QString& path) {

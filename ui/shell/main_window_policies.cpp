@@ -23,6 +23,8 @@
 #include <QTabWidget>
 #include <QTimer>
 
+#include <utility>
+
 namespace rl {
 
 namespace {
@@ -113,7 +115,22 @@ void MainWindow::buildPolicies() {
         statusBar()->showMessage(tr("cancelled: the run shown is the previous one"), 8000);
     });
 
-    connect(m_policies, &PolicyLibrary::failed, this, &MainWindow::showPolicyError);
+    connect(m_policies, &PolicyLibrary::failed, this,
+            [this](const QString& message, const QString& details) {
+                showPolicyError(message, details);
+                m_policyErrorFromLoad = true;
+                m_policyLoadFailed = true;
+            });
+    // A load with no failure: a file's traceback shown before is about a file that is no
+    // longer loaded (a file that fails is not kept) or loads fine now. A policy's error in a
+    // run stays: it is about the run shown.
+    connect(m_policies, &PolicyLibrary::loadFinished, this, [this] {
+        if (!std::exchange(m_policyLoadFailed, false) && m_policyErrorFromLoad) {
+            m_policyErrorFromLoad = false;
+            m_policyError->clear();
+            m_policyErrorDock->hide();
+        }
+    });
     connect(m_policies, &PolicyLibrary::algorithmsChanged, this, [this] {
         configPanel()->setExtraAlgorithms(m_policies->algorithms());
         for (SweepPanel* p : sweepPanels(m_tabs)) {
@@ -169,6 +186,7 @@ bool MainWindow::loadPolicy(const QString& path) {
 
 void MainWindow::showPolicyError(const QString& message, const QString& details) {
     m_lastError = message;
+    m_policyErrorFromLoad = false; // a run's, unless the load's failure says otherwise
     m_policyError->setPlainText(details.isEmpty() ? message : message + "\n\n" + details);
     m_policyErrorDock->show();
     m_policyErrorDock->raise();
@@ -251,11 +269,12 @@ bool MainWindow::openScenario(const QString& path) {
 
 bool MainWindow::openScenarioText(const QString& path, const std::string& text) {
     try {
-        if (!m_explorer->navigate(
-                scenarioFromFileText(path.toStdString(), text, m_policies->catalog()), true)) {
+        const Scenario s = scenarioFromFileText(path.toStdString(), text, m_policies->catalog());
+        if (!m_explorer->navigate(s, true)) {
             return false; // refused by the explorer (failed() showed why)
         }
         addRecent(path);
+        setScenarioFile(path, s);
         return true;
     } catch (const InputError& e) {
         showError(QString::fromUtf8(e.what()));

@@ -89,8 +89,14 @@ void GanttPlottable::draw(QCPPainter* painter) {
     auto isCritical = [&](OpRef op) {
         return std::find(critical.begin(), critical.end(), op) != critical.end();
     };
+    // Following a processor: its operations keep their colours, the others are blended
+    // towards the background (blended, not translucent, as the tree's plain edges).
+    auto shade = [&](QColor c, bool involved) {
+        return focus && !involved ? Theme::mix(theme.background(), c, 0.3) : c;
+    };
 
-    // Idle bands: each row from 0 until it stops taking part.
+    // Idle bands: each row from its arrival (0 without late arrivals) until it stops taking
+    // part.
     painter->setPen(Qt::NoPen);
     painter->setBrush(theme.idle());
     for (int p = 0; p < s.rows && static_cast<std::size_t>(p) < s.activeUntil.size(); ++p) {
@@ -98,12 +104,24 @@ void GanttPlottable::draw(QCPPainter* painter) {
             continue;
         }
         const double stop = std::min(s.activeUntil[static_cast<std::size_t>(p)], end);
-        if (stop <= 0) {
+        const double from = static_cast<std::size_t>(p) < s.activeFrom.size()
+                                ? s.activeFrom[static_cast<std::size_t>(p)]
+                                : 0.0;
+        if (stop <= from) {
             continue;
         }
-        const QPointF a = px(0, p - 0.4);
+        const QPointF a = px(from, p - 0.4);
         const QPointF b = px(stop, p + 0.4);
         painter->drawRect(QRectF(a, b).normalized());
+    }
+
+    // The followed processor's row, over its idle band and under its bars.
+    if (focus && *focus >= 0 && *focus < s.rows && visibleRow(*focus)) {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(theme.focusBand());
+        painter->drawRect(QRectF(QPointF(clip.left(), px(0, *focus - 0.5).y()),
+                                 QPointF(clip.right(), px(0, *focus + 0.5).y()))
+                              .normalized());
     }
 
     // Reductions as blocks.
@@ -117,6 +135,7 @@ void GanttPlottable::draw(QCPPainter* painter) {
         if (selected && *selected == ref) {
             c = theme.selection();
         }
+        c = shade(c, focus == r.row);
         QRectF box =
             QRectF(px(r.start, r.row - 0.3), px(std::min(r.end, cursor), r.row + 0.3)).normalized();
         if (box.width() < 1.0) {
@@ -141,6 +160,7 @@ void GanttPlottable::draw(QCPPainter* painter) {
         if (selected && *selected == ref) {
             c = theme.selection();
         }
+        c = shade(c, focus == t.from || focus == t.to);
         const double shown = std::min(t.end, cursor);
         const double frac = t.end > t.start ? (shown - t.start) / (t.end - t.start) : 1.0;
         painter->setPen(Qt::NoPen);

@@ -32,6 +32,9 @@ class GanttPlottable : public QCPAbstractPlottable {
     Theme theme;
     std::vector<OpRef> critical;
     std::optional<OpRef> selected;
+    /// The processor followed across the charts (a band on its row; the operations of other
+    /// rows faded), or none.
+    std::optional<int> focus;
     int lastDrawn = 0;
 
     double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }

@@ -13,6 +13,7 @@
 
 #include <QFontInfo>
 #include <QHelpEvent>
+#include <QMetaMethod>
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -95,6 +96,8 @@ GanttView::GanttView(QWidget* parent) : QWidget(parent), m_theme(applicationThem
         if (const auto op = operationAt(e->pos())) {
             selectOperation(op);
             emit operationClicked(*op);
+        } else if (const auto p = rowLabelAt(e->pos())) {
+            emit processorClicked(*p);
         }
     });
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
@@ -305,6 +308,35 @@ std::optional<OpRef> GanttView::operationAt(QPoint pos) const {
     return m_gantt->hit(pos);
 }
 
+void GanttView::setHighlightedProcessor(std::optional<int> p) {
+    if (m_gantt->focus == p) {
+        return;
+    }
+    m_gantt->focus = p;
+    replotSoon();
+}
+
+std::optional<int> GanttView::highlightedProcessor() const {
+    return m_gantt->focus;
+}
+
+std::optional<int> GanttView::rowLabelAt(QPoint pos) const {
+    if (!m_bars || m_bars->rows <= 0) {
+        return std::nullopt;
+    }
+    const QRect rows = m_plot->axisRect()->rect();
+    const bool inLabels = (pos.x() < rows.left() && pos.x() >= 0) ||
+                          (pos.x() > rows.right() && pos.x() < m_plot->width());
+    if (!inLabels || pos.y() < rows.top() || pos.y() > rows.bottom()) {
+        return std::nullopt;
+    }
+    const double row = std::round(m_plot->yAxis->pixelToCoord(pos.y()));
+    if (!std::isfinite(row) || row < 0 || row >= m_bars->rows) {
+        return std::nullopt;
+    }
+    return static_cast<int>(row);
+}
+
 QString GanttView::describe(const OpRef& op) const {
     if (m_describer) {
         return m_bars ? m_describer(op) : QString();
@@ -435,6 +467,14 @@ bool GanttView::eventFilter(QObject* watched, QEvent* event) {
                                m_plot);
         } else if (const auto op = operationAt(help->pos())) {
             QToolTip::showText(help->globalPos(), describe(*op), m_plot);
+        } else if (const auto p = rowLabelAt(help->pos());
+                   p && isSignalConnected(QMetaMethod::fromSignal(&GanttView::processorClicked))) {
+            // Only where a page follows processors (the explorer; not the model pages).
+            QToolTip::showText(help->globalPos(),
+                               highlightedProcessor() == p
+                                   ? tr("Click to stop following P%1 (Esc)").arg(*p)
+                                   : tr("Click to follow P%1 in every chart (Esc clears)").arg(*p),
+                               m_plot);
         } else {
             QToolTip::hideText();
         }

@@ -77,6 +77,12 @@ class GanttView : public QWidget {
     void setReferenceLine(std::optional<double> t, const QString& label = {});
     std::optional<double> referenceLine() const { return m_reference; }
     void selectOperation(std::optional<OpRef> op);
+    /// Follows one processor (compare mode follows it in every chart): a band on its row, the
+    /// operations of the other rows faded. None: every operation in its own colour.
+    void setHighlightedProcessor(std::optional<int> p);
+    std::optional<int> highlightedProcessor() const;
+    /// The processor whose row label (left or right of the rows) is under a widget position.
+    std::optional<int> rowLabelAt(QPoint pos) const;
     /// Shares the time axis with other views (compare mode).
     void setTimeRange(double lo, double hi);
     /// What the time axis writes under its ticks (its ticks and grid always stay).
@@ -154,6 +160,8 @@ class GanttView : public QWidget {
 
   signals:
     void operationClicked(rl::OpRef op);
+    /// A click on a row's label: follow that processor (ExplorerPage toggles it).
+    void processorClicked(int p);
     void timeRangeChanged(double lo, double hi);
 
   protected:

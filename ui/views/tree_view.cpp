@@ -10,6 +10,7 @@
 #include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QMetaMethod>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -107,6 +108,13 @@ void TreeView::selectTransfer(int k) {
     const int count = m_schedule ? static_cast<int>(m_schedule->transfers.size()) : 0;
     m_selected = k >= 0 && k < count ? k : -1;
     update();
+}
+
+void TreeView::setHighlightedProcessor(std::optional<int> p) {
+    if (m_focus != p) {
+        m_focus = p;
+        update();
+    }
 }
 
 void TreeView::setHighlightedTransfers(const std::vector<int>& transfers) {
@@ -270,9 +278,15 @@ void TreeView::mouseReleaseEvent(QMouseEvent* event) {
     m_dragging = false;
     unsetCursor();
     if (!wasDrag) {
-        const int k = transferAt(event->position());
-        selectTransfer(k);
-        emit transferClicked(k);
+        // A node follows its processor (the selection stays); elsewhere, the edge under the
+        // click is selected (none beside every edge).
+        if (const int p = nodeAt(event->position()); p >= 0) {
+            emit processorClicked(p);
+        } else {
+            const int k = transferAt(event->position());
+            selectTransfer(k);
+            emit transferClicked(k);
+        }
     }
     event->accept();
 }
@@ -346,6 +360,10 @@ bool TreeView::event(QEvent* event) {
                             .arg(fmtLong(t.start), fmtLong(t.end));
             } else {
                 text += tr("\nroot: holds everything at %1").arg(fmtLong(m_completeAt));
+            }
+            if (isSignalConnected(QMetaMethod::fromSignal(&TreeView::processorClicked))) {
+                text += m_focus == p ? tr("\nclick to stop following it (Esc)")
+                                     : tr("\nclick to follow it in every chart");
             }
         } else if (const int k = transferAt(pos); k >= 0) {
             text = describeTransfer(k);

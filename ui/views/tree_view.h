@@ -46,6 +46,10 @@ class TreeView : public QWidget {
     void selectTransfer(int k);
     int selectedTransfer() const { return m_selected; }
     /// Transfers drawn thicker in Theme::critical() (the critical path).
+    /// Follows one processor (compare mode follows it in every tree): a ring around its node,
+    /// its edges drawn strong. None: no ring.
+    void setHighlightedProcessor(std::optional<int> p);
+    std::optional<int> highlightedProcessor() const { return m_focus; }
     void setHighlightedTransfers(const std::vector<int>& transfers);
     /// Highlights the transfers of a run's critical path (schedule/critical_path.h).
     void setCriticalPath(const std::vector<CriticalStep>& path);
@@ -66,6 +70,10 @@ class TreeView : public QWidget {
     /// The line drawn for transfer k in widget coordinates, from the child to the parent's
     /// circle (a stem up from the child, then a straight line); empty if none.
     QPolygonF edgeGeometry(int k) const;
+    /// The shortest edge between two levels, in pixels: long enough for a dash and its gap,
+    /// so that an edge in flight (dashed) is told from a merged one (solid) at every layout
+    /// (the circles shrink rather than touch); at most 30 % of a level.
+    double minEdgeLength() const;
     /// The visible transfer whose edge passes under a widget position, or -1.
     int transferAt(QPointF pos) const;
     /// The processor whose circle is under a widget position, or -1.
@@ -93,6 +101,9 @@ class TreeView : public QWidget {
     void setLegendShown(bool on);
     /// Nodes whose processor label the last paint drew (tests: every node up to n = 32).
     int labelledNodeCount() const { return m_labelled; }
+    /// The hint drawn at the last paint when nodes are too small for labels ("wheel to zoom in
+    /// for labels", or a shorter form that fits whole), or empty.
+    QString shownHint() const { return m_hint; }
     /// The boxes of the edge labels the last paint drew, in its coordinates (tests: never
     /// beyond the view).
     const std::vector<QRectF>& edgeLabelBoxes() const { return m_edgeLabelBoxes; }
@@ -131,6 +142,8 @@ class TreeView : public QWidget {
   signals:
     /// The user clicked the edge of transfer k (-1: clicked beside every edge).
     void transferClicked(int k);
+    /// A click on a node: follow that processor (ExplorerPage toggles it).
+    void processorClicked(int p);
 
   protected:
     void paintEvent(QPaintEvent* event) override;
@@ -226,6 +239,7 @@ class TreeView : public QWidget {
     double m_cursor = std::numeric_limits<double>::infinity();
     int m_visibleEdges = 0;
     int m_selected = -1;
+    std::optional<int> m_focus;
     std::vector<bool> m_critical;
     View m_view;
     bool m_autoFit = true;
@@ -236,6 +250,7 @@ class TreeView : public QWidget {
     std::optional<QFont> m_figureFont;
     bool m_captionVisible = true;
     mutable int m_labelled = 0;
+    mutable QString m_hint;                       ///< shownHint()
     mutable std::vector<QRectF> m_edgeLabelBoxes; ///< edgeLabelBoxes()
     bool m_legendShown = true;
 };

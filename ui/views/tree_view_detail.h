@@ -25,6 +25,15 @@ inline constexpr double kLevelCap = 7.0;
 inline constexpr double kMinLabelPx = 7.0;
 // Trees up to this many processors label every node (larger circles, or numbers alone).
 inline constexpr int kAlwaysLabelled = 32;
+// The shortest edge between two levels at the theme's scale: a dash and its gap (7 pen widths)
+// at the thinnest pen (TreeView::minEdgeLength()).
+inline constexpr double kMinEdgePx = 9.0;
+// The shortest edge for levels `sy` pixels apart, kMinEdgePx being `scaledMin` on screen: at
+// most 30 % of a level, so that small trees in short panes keep circles large enough for their
+// labels.
+inline double minEdgeFor(double scaledMin, double sy) {
+    return std::min(scaledMin, 0.3 * sy);
+}
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
 inline QString fmtShort(double v) {

@@ -56,11 +56,19 @@ TreeView::View TreeView::fitView(QSizeF size, const QFont& font, bool withLegend
     return v;
 }
 
+double TreeView::minEdgeLength() const {
+    return minEdgeFor(m_theme.px(kMinEdgePx), m_view.sy);
+}
+
 TreeView::Metrics TreeView::metrics(const View& view, const QFont& font) const {
     const QFontMetricsF fm(font);
     const double fh = fm.height();
     Metrics m;
-    m.radius = std::min({0.4 * view.sx, 0.3 * view.sy, 1.15 * fh});
+    // Circles never so large that a child touches its parent: an edge in flight would vanish
+    // (issue #39, three algorithms at 1280x720), and dashed could not be told from solid.
+    const double minEdge = minEdgeFor(m_theme.px(kMinEdgePx), view.sy);
+    const double largest = std::max(1.0, (view.sy - 1.0 - minEdge) / 2.0);
+    m.radius = std::min({0.4 * view.sx, 0.3 * view.sy, 1.15 * fh, largest});
     const int n = nodeCount();
     const int last = std::max(0, n - 1);
     auto labelScale = [&](bool numberOnly) {
@@ -73,7 +81,8 @@ TreeView::Metrics TreeView::metrics(const View& view, const QFont& font) const {
         // A small tree labels every node, as large as it can: circles as large as the columns
         // and levels allow, "P12" when it is legible at the theme's scale, else "12", and at
         // worst the smallest legible size.
-        m.radius = std::max(m.radius, std::min({0.47 * view.sx, 0.45 * view.sy, 1.15 * fh}));
+        m.radius =
+            std::max(m.radius, std::min({0.47 * view.sx, 0.45 * view.sy, 1.15 * fh, largest}));
         const double legible = m_theme.px(kMinLabelPx);
         m.nodeLabels = false;
         for (const auto& [numberOnly, least] :

@@ -136,10 +136,11 @@ QString TreeView::caption(const QFontMetricsF& fm, double width, bool widestTime
     // the caption does not change its parts while the animation runs.
     QStringList widest =
         captionParts(*m_schedule, depth, animating ? tr("t = %1").arg("0.0000e+00") : "");
-    QStringList parts = widestTime
-                            ? widest
-                            : captionParts(*m_schedule, depth,
-                                           animating ? tr("t = %1").arg(fmtShort(m_cursor)) : "");
+    QStringList parts =
+        widestTime ? widest
+                   : captionParts(*m_schedule, depth,
+                                  animating ? tr("t = %1").arg(fmtShort(std::max(m_cursor, 0.0)))
+                                            : ""); // a quiz pauses just below 0
     const double room = width - 2 * margin();
     // Left out whole, least important first (the depth, n, then the time, which the transport
     // bar shows too); the algorithm's name stays, elided only in a pane narrower than it.

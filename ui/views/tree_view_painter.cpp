@@ -199,6 +199,37 @@ void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool 
             painter.drawEllipse(pts[static_cast<std::size_t>(p)], r + 3, r + 3);
         }
     }
+    if (m_focus && *m_focus >= 0 && *m_focus < n) {
+        // The followed processor: its edges (sent, received) strong in the text colour,
+        // dashed while in flight as every edge, then a ring that stays findable zoomed out.
+        const int f = *m_focus;
+        const QColor ink = m_theme.foreground();
+        for (std::size_t k = 0; k < s.transfers.size(); ++k) {
+            const TransferOp& t = s.transfers[k];
+            EdgePath path;
+            if ((t.from != f && t.to != f) || t.start > m_cursor ||
+                !edgePath(pts[static_cast<std::size_t>(t.from)],
+                          pts[static_cast<std::size_t>(t.to)], r, m.labelStem, path)) {
+                continue;
+            }
+            QPen pen(ink, widths[Selected]);
+            pen.setCapStyle(Qt::FlatCap);
+            if (!isMerged(static_cast<int>(k))) {
+                pen.setDashPattern({4.0, 3.0});
+            }
+            painter.setPen(pen);
+            painter.setBrush(Qt::NoBrush);
+            QPolygonF poly;
+            if (path.hasStem) {
+                poly << path.stem.p1();
+            }
+            painter.drawPolyline(poly << path.slant.p1() << path.slant.p2());
+        }
+        painter.setPen(QPen(ink, m_theme.px(2.5)));
+        painter.setBrush(Qt::NoBrush);
+        const double ring = std::max(r, 4.0) + m_theme.px(4.0);
+        painter.drawEllipse(pts[static_cast<std::size_t>(f)], ring, ring);
+    }
     int labelled = 0;
     if (m.nodeLabels) {
         QFont labelFont = font;
@@ -225,10 +256,26 @@ void TreeView::paintTree(QPainter& painter, QSizeF size, const View& view, bool 
     }
 
     paintHeader(painter, size, !interactive || m_legendShown);
-    if (interactive && !m.nodeLabels && n > 1) {
-        painter.setPen(grey);
-        painter.drawText(QRectF(0, 0, size.width() - margin(), size.height() - 4),
-                         Qt::AlignRight | Qt::AlignBottom, tr("wheel to zoom in for labels"));
+    if (interactive) {
+        // The hint whole in its shortest form that fits, or not at all: a narrow pane cut it
+        // to "…oom in for labels".
+        m_hint.clear();
+        painter.setFont(font); // the header may have left its own
+        if (!m.nodeLabels && n > 1) {
+            const QFontMetricsF fm(font);
+            for (const QString& hint : {tr("wheel to zoom in for labels"), tr("zoom in for labels"),
+                                        tr("zoom for labels")}) {
+                if (fm.horizontalAdvance(hint) <= size.width() - 2 * margin()) {
+                    m_hint = hint;
+                    break;
+                }
+            }
+        }
+        if (!m_hint.isEmpty()) {
+            painter.setPen(grey);
+            painter.drawText(QRectF(0, 0, size.width() - margin(), size.height() - 4),
+                             Qt::AlignRight | Qt::AlignBottom, m_hint);
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 // Carlo runs them beside the built-ins, whatever the thread count.
 #include "algorithms/runtime_policy.h"
 #include "algorithms/simulator.h"
+#include "base/rng.h"
 #include "engine/narration.h"
 #include "experiment/monte_carlo.h"
 #include "platform/fixed_costs.h"
@@ -16,6 +17,7 @@
 
 #include <functional>
 #include <set>
+#include <vector>
 
 using namespace rl;
 
@@ -447,6 +449,8 @@ TEST(RuntimePolicy, AbsentHooksAreNotCalled) {
         double transferCost(int, int) const override { return 0; }
         double reductionCost(int) const override { return 0; }
         void startTransfer(int, int) override {}
+        std::uint64_t replicate() const override { return 0; }
+        double random() override { return 0; }
     } engine;
     plain.onReductionEnd(engine, 0); // the default: declares itself absent
     EXPECT_FALSE(plain.hasHook(RuntimePolicy::kReductionEndHook));
@@ -512,7 +516,9 @@ TEST(RuntimePolicy, OnlyAClairvoyantPolicyReadsFixedCosts) {
     };
     const Algorithm clairvoyant = scripted("reader", reading, next, true);
     EXPECT_TRUE(clairvoyant.clairvoyant());
-    EXPECT_FALSE(clairvoyant.descriptor().senderOnlyCosts);
+    // Its cost rule is a clairvoyant policy's (any fixed costs), not Liu-Wang's sender-only one.
+    ASSERT_TRUE(clairvoyant.descriptor().checkCosts);
+    EXPECT_NO_THROW(clairvoyant.descriptor().checkCosts(CostModel::fixedMatrix(f), 4));
     Simulator sim(clairvoyant, 4, false, CostModel::fixedMatrix(f));
     EXPECT_NO_THROW(sim.schedule(1, 0));
     EXPECT_EQ(seen, 5 + 0.5);
@@ -545,6 +551,88 @@ TEST(RuntimePolicy, MonteCarloWhateverTheThreads) {
     EXPECT_EQ(*one.summaries[0].samples, *one.summaries[1].samples);
     EXPECT_EQ(*one.summaries[0].samples, *three.summaries[0].samples);
     EXPECT_EQ(one.summaries[0].mean, three.summaries[0].mean);
+}
+
+/// Two slots or one, as a coin decides at each idle event: a processor waits while a slot is
+/// free and another can still come, else sends to the one that has waited longest.
+class CoinSlots : public RuntimePolicy {
+  public:
+    void reset(int n) override {
+        m_waiting.clear();
+        m_unsent = n;
+    }
+    void onIdle(PolicyEngine& e, int p) override {
+        const std::size_t slots = e.random() < 0.5 ? 2 : 1;
+        if (m_waiting.size() < slots && m_unsent > static_cast<int>(m_waiting.size()) + 1) {
+            m_waiting.push_back(p);
+        } else if (!m_waiting.empty()) {
+            const int to = m_waiting.front();
+            m_waiting.erase(m_waiting.begin());
+            e.startTransfer(p, to);
+            --m_unsent;
+        }
+    }
+
+  private:
+    std::vector<int> m_waiting;
+    int m_unsent = 0;
+};
+
+// A policy's random numbers are its replicate's policy stream (Stream::Policy, seeded from the
+// seed and the replicate alone): the same for every thread count and in a replay of one
+// replicate, and read by no built-in (the cost draws do not move); describe() may not draw.
+TEST(RuntimePolicy, RandomNumbersAreTheReplicatesOwn) {
+    McConfig c;
+    c.algorithms = {algorithm<CoinSlots>("coin"), AlgorithmId::TreeDyn};
+    c.n = 24;
+    c.costs = costsOf(Law::gamma(1, 0.8), Law::constant(0));
+    c.replicates = 500;
+    c.keepSamples = true;
+    c.threads = 1;
+    const McResult one = runMonteCarlo(c);
+    c.threads = 3;
+    const McResult three = runMonteCarlo(c);
+    EXPECT_EQ(*one.summaries[0].samples, *three.summaries[0].samples);
+    EXPECT_NE(*one.summaries[0].samples, *one.summaries[1].samples); // the coin plays a part
+    Simulator replay(algorithm<CoinSlots>("coin"), c.n, false, c.costs);
+    EXPECT_EQ(replay.makespan(c.seed, 17), (*one.summaries[0].samples)[17]);
+
+    struct Reader : TreeDyn {
+        std::uint64_t* seen = nullptr;
+        double* first = nullptr;
+        void onIdle(PolicyEngine& e, int p) override {
+            if (*first < 0) { // the first draw of the run
+                *seen = e.replicate();
+                *first = e.random();
+            }
+            TreeDyn::onIdle(e, p);
+        }
+    };
+    std::uint64_t seen = 0;
+    double first = -1;
+    Simulator reader(runtimeAlgorithm(info("reader"),
+                                      [&] {
+                                          auto r = std::make_unique<Reader>();
+                                          r->seen = &seen;
+                                          r->first = &first;
+                                          return r;
+                                      }),
+                     4, false, c.costs);
+    reader.makespan(9, 5);
+    EXPECT_EQ(seen, 5U);
+    EXPECT_EQ(first, Rng(9, 5, Stream::Policy).uniform53());
+    EXPECT_GE(first, 0.0);
+    EXPECT_LT(first, 1.0);
+
+    struct Drawing : TreeDyn {
+        std::optional<std::string> describe(PolicyEngine& e, int /*p*/) override {
+            e.random();
+            return std::nullopt;
+        }
+    };
+    Simulator narrated(algorithm<Drawing>("drawing"), 4, false, c.costs);
+    Narration story;
+    EXPECT_THROW(narrated.narratedSchedule(1, 0, story), PolicyError);
 }
 
 // A commutative-only policy is refused on a non-commutative operation; names are --algo keys.

@@ -17,6 +17,7 @@
 #include "summary_checks.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -387,6 +388,35 @@ TEST(PointJob, CancelledRunKeepsItsFinishedPrefix) {
     compareExactly(r, expected);
 }
 
+// Progress and cancel by work, not by block (issue #39: Cancel in the CV sweep at n = 100,000
+// took a minute with the bar at 0 %): a block of 1,024 replicates of a large platform reports
+// its replicates as they are done, and a cancel ends it at the next replicate.
+TEST(PointJob, LargePlatformReportsAndCancelsWithinABlock) {
+    McConfig c = config(kMonteCarloBlock, 0);
+    c.n = 100000;
+    c.threads = 1;
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    std::uint64_t firstSeen = 0;
+    Clock::time_point stopped{};
+    const McResult r = runMonteCarlo(c, [&](std::uint64_t done, std::uint64_t) {
+        if (done > 0 && firstSeen == 0) {
+            firstSeen = done;
+            stopped = Clock::now();
+        }
+        return done == 0; // cancel once the bar moves
+    });
+    const auto end = Clock::now();
+    ASSERT_TRUE(r.cancelled);
+    ASSERT_GT(firstSeen, std::uint64_t{0});
+    ASSERT_LT(firstSeen, c.replicates);            // within the block
+    ASSERT_EQ(r.replicatesDone, std::uint64_t{0}); // no block finished: nothing kept
+    // Ended within a few replicates (each some tens of milliseconds), not the block's minute.
+    const double afterCancel = std::chrono::duration<double>(end - stopped).count();
+    const double total = std::chrono::duration<double>(end - start).count();
+    ASSERT_LT(afterCancel, 2.0) << "total " << total << " s";
+}
+
 TEST(PointJob, UnitListsCoverThePassExactly) {
     UnitList units;
     units.add(3, 0, 2500);    // blocks 0, 1, 2 (partial)
@@ -641,4 +671,25 @@ TEST(PointJob, PairedAnalysesEqualTheProgressiveSweep) {
         ASSERT_EQ(fromJob.cells[k].ratioReplicate, expected.cells[k].ratioReplicate);
         ASSERT_EQ(fromJob.cells[k].best->best, expected.cells[k].best->best);
     }
+}
+
+// An algorithm's key read from a checkpoint is quoted whole in the refusal: a NUL byte in it
+// no longer cuts the message (the fuzzing campaign's case; tests/fuzz/corpus/checkpoint/
+// algorithm_key_nul holds it for the fuzz target).
+TEST(PointJob, CheckpointAlgorithmKeyWithNulIsQuotedWhole) {
+    SweepSpec spec = SweepSpec::figure(Figure::Fig4);
+    spec.n = 4;
+    spec.replicates = 3;
+    spec.cvs = {0.5};
+    spec.algorithms = {AlgorithmId::BinomialStat, AlgorithmId::TreeDyn};
+    const std::vector<McConfig> points = spec.pointConfigs();
+    std::map<std::size_t, McResult> done;
+    done.emplace(0, runMonteCarlo(points[0]));
+    std::string content = encodeCheckpoint(points, done);
+    const std::size_t at = content.find("tree-dyn");
+    ASSERT_NE(at, std::string::npos);
+    content.replace(at, 8, std::string("tree\0dyn", 8));
+    const std::string message = refusal(points, resealed(content));
+    ASSERT_TRUE(rl::test::contains(message, "unknown algorithm 'tree\\x00dyn' (at byte"))
+        << message;
 }

@@ -47,3 +47,19 @@ TEST(GanttBars, EveryAlgorithm) {
         }
     }
 }
+
+// Late arrivals: a processor's band starts when it arrives; without them, at 0 (no starts).
+TEST(GanttBars, BandsStartAtArrivals) {
+    const CostModel costs = CostModel::perOperation(Law::gamma(1, 0.5), Law::constant(0))
+                                .withArrival(Law::exponential(2));
+    Simulator sim(AlgorithmId::TreeDyn, 6, false, costs);
+    const Schedule s = sim.schedule(3, 0);
+    const GanttBars b = ganttBars(s);
+    ASSERT_EQ(b.activeFrom, s.arrivals);
+    ASSERT_EQ(b.activeFrom.size(), std::size_t{6});
+    for (std::size_t p = 0; p < 6; ++p) {
+        ASSERT_LT(b.activeFrom[p], b.activeUntil[p]);
+    }
+    Simulator plain(AlgorithmId::TreeDyn, 6, false, costs.withArrival(std::nullopt));
+    ASSERT_TRUE(ganttBars(plain.schedule(3, 0)).activeFrom.empty());
+}

@@ -100,6 +100,9 @@ TEST(ScenarioJson, EveryScenarioSurvivesASaveAndALoad) {
     drawn.costMode = CostMode::DrawnMatrix;
     drawn.transfer = Law::bernoulli(1, 3);
     scenarios.push_back(drawn);
+    Scenario late; // version 2: an arrival law
+    late.arrival = Law::gamma(2, 1.5);
+    scenarios.push_back(late);
     Scenario fixed = parseScenarioFile(readFile(kPrevious + "scenario_fixed_matrix.json").value(),
                                        AlgorithmCatalog());
     scenarios.push_back(fixed);
@@ -115,6 +118,12 @@ TEST(ScenarioJson, EveryScenarioSurvivesASaveAndALoad) {
     const std::string text = scenarioFileText(nc);
     EXPECT_NE(text.find("\n    \"seed\": \"18446744073709551615\",\n"), std::string::npos) << text;
     EXPECT_EQ(text.back(), '\n');
+    // Only a scenario with an arrival law needs version 2: the others stay readable by the
+    // releases before it.
+    EXPECT_NE(text.find("\"version\": 1\n"), std::string::npos) << text;
+    const std::string lateText = scenarioFileText(late);
+    EXPECT_NE(lateText.find("\"version\": 2\n"), std::string::npos) << lateText;
+    EXPECT_NE(lateText.find("\"arrival\": \"gamma:2:1.5\""), std::string::npos) << lateText;
 }
 
 TEST(ScenarioJson, ProvenanceNamesTheProgramAndIsReadBackAsTheScenario) {
@@ -169,7 +178,9 @@ TEST(ScenarioJson, MalformedFilesAreRefusedWithTheProblemNamed) {
         {deep, "nested deeper than 64 levels"},
         {"{}", "not a ReduceLab scenario"},
         {with("format", "reducelab-sweep-results"), "not a ReduceLab scenario"},
-        {with("version", 2), "scenario version 2 is newer than this ReduceLab understands (1)"},
+        {with("version", 3), "scenario version 3 is newer than this ReduceLab understands (2)"},
+        {with("arrival", "gamma:1:-1"), "arrival law"},
+        {with("arrival", 5), "field 'arrival' is missing or has the wrong type"},
         {with("version", 0), "scenario version 0 is invalid"},
         {with("version", 1.5), "scenario version 1.5 is invalid"},
         {with("version", "1"), "field 'version' is missing or has the wrong type"},

@@ -198,3 +198,22 @@ TEST(SweepStudy, ReferencePointComesWithTheSnapshot) {
     snap.spec = SweepSpec::figure(Figure::Fig4);
     ASSERT_EQ(withReference(snap).reference, sweepReference(snap.spec));
 }
+
+// Figs. 5 and 6 draw the ratio on a logarithmic axis: ratio 0 (fine for Fig. 4, where
+// reductions cost nothing) is refused there, not drawn at -infinity (the fuzzing campaign's
+// `sweep fig6 --ratio 0 --svg` wrote inf coordinates).
+TEST(SweepStudy, LogarithmicRatioAxesRefuseRatioZero) {
+    for (const Figure fig : {Figure::Fig5, Figure::Fig6}) {
+        SweepStudy s = SweepStudy::paper(fig);
+        s.spec.ratios = {0.0};
+        ASSERT_EQ(rl::test::refusal([&] { s.validate(); }),
+                  "ratio 0: " + std::string(figureKey(fig)) +
+                      " draws the ratio on a logarithmic axis: every ratio must be > 0 (fig4 "
+                      "runs ratio 0)");
+        s.spec.ratios = {0.5};
+        ASSERT_EQ(rl::test::refusal([&] { s.validate(); }), std::string());
+    }
+    SweepStudy fig4 = SweepStudy::paper(Figure::Fig4);
+    fig4.spec.ratios = {0.0};
+    ASSERT_EQ(rl::test::refusal([&] { fig4.validate(); }), std::string());
+}

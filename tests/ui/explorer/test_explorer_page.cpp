@@ -19,8 +19,11 @@
 #include "views/legend_strip.h"
 #include "views/tree_view.h"
 
+#include <qcustomplot.h>
+
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -349,9 +352,181 @@ class TestExplorerPage : public QObject {
             QCOMPARE(d.result(), int(QDialog::Accepted));
         }
         FigureExportDialog again(ExplorerPage::Export::Gantt, 1.0);
-        QCOMPARE(again.path(), dir.filePath("figure.pdf"));
+        // The folder and format are remembered, the name comes from the figure (#39).
+        QCOMPARE(again.path(), dir.filePath("gantt.pdf"));
         QCOMPARE(again.options().format.widthMm, 120.0);
         QVERIFY(again.options().currentFrame);
+    }
+
+    // Exporting the tree after the Gantt chart proposes the tree's own name, and a file that
+    // exists is replaced only when the user says so (#39: gantt-fibonacci.pdf was silently
+    // overwritten with a tree).
+    void exportDialogProposesANameAndAsksBeforeReplacing() {
+        QSettings().remove(QStringLiteral("figure"));
+        QTemporaryDir dir;
+        QSettings().setValue(QStringLiteral("figure/path"), dir.filePath("gantt.svg"));
+        FigureExportDialog d(ExplorerPage::Export::Gantt, 0.0, nullptr, {"fibonacci", "tree-dyn"});
+        QCOMPARE(d.path(), dir.filePath("gantt.svg"));
+        auto* what = d.findChild<QComboBox*>();
+        QVERIFY(what);
+        what->setCurrentIndex(what->findData(static_cast<int>(ExplorerPage::Export::Tree)));
+        QCOMPARE(d.path(), dir.filePath("tree.svg"));
+        FigureExportDialog one(ExplorerPage::Export::Tree, 0.0, nullptr, {"tree-dyn"});
+        QCOMPARE(one.path(), dir.filePath("tree-tree-dyn.svg"));
+        // A name the user typed stays when the figure changes.
+        d.setPath(dir.filePath("mine.pdf"));
+        what->setCurrentIndex(what->findData(static_cast<int>(ExplorerPage::Export::Gantt)));
+        QCOMPARE(d.path(), dir.filePath("mine.pdf"));
+        // mine-tree-dyn.pdf exists: asked, refused, the dialog stays open.
+        {
+            QFile f(dir.filePath("mine-tree-dyn.pdf"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+        }
+        QStringList asked;
+        bool answer = false;
+        d.setReplacePrompt([&](const QStringList& files) {
+            asked = files;
+            return answer;
+        });
+        d.accept();
+        QCOMPARE(asked, QStringList{dir.filePath("mine-tree-dyn.pdf")});
+        QCOMPARE(d.result(), int(QDialog::Rejected));
+        answer = true;
+        d.accept();
+        QCOMPARE(d.result(), int(QDialog::Accepted));
+        // A new file: nothing asked.
+        FigureExportDialog fresh(ExplorerPage::Export::Figure, 0.0, nullptr, {"binomial"});
+        QCOMPARE(fresh.path(), dir.filePath("figure-binomial.pdf"));
+        bool prompted = false;
+        fresh.setReplacePrompt([&](const QStringList&) { return prompted = true; });
+        fresh.accept();
+        QVERIFY(!prompted);
+        QCOMPARE(fresh.result(), int(QDialog::Accepted));
+    }
+
+    // Issue #39: the settings never disagree with the charts unsaid. A cancelled run puts the
+    // settings (the algorithms' ticks) back to the run shown; a refused edit and a run pending
+    // longer than kStaleDelayMs grey the charts, which come back with the new result.
+    void cancelledRunRevertsTheSettingsAndStaleChartsGrey() {
+        ExplorerPage page;
+        page.resize(1000, 700);
+        page.show();
+        const Scenario shown = demoAt(0);
+        page.showScenario(shown, false);
+        waitForResult(page, shown);
+        QVERIFY(!page.chartsStale());
+        // A run long enough to cancel: four algorithms at the explorer's limit, on a platform
+        // drawn once (n * n costs per algorithm).
+        Scenario big = shown;
+        big.n = kMaxExplorerProcessors;
+        big.costMode = CostMode::DrawnMatrix;
+        big.algorithms = {AlgorithmId::BinomialStat, AlgorithmId::FibonacciStat,
+                          AlgorithmId::TreeDyn, AlgorithmId::NonCommutTreeDyn};
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(page.showScenario(big, false));
+        QVERIFY(page.configPanel()->algorithmBox(AlgorithmId::BinomialStat)->isChecked());
+        QTRY_VERIFY_WITH_TIMEOUT(page.chartsStale() || !page.session()->isRunning(), 10000);
+        QVERIFY2(page.session()->isRunning(),
+                 qPrintable(QStringLiteral("the run took %1 ms").arg(clock.elapsed())));
+        QVERIFY(page.panes().front()->graphicsEffect() != nullptr);
+        page.session()->cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!page.session()->isRunning(), 10000);
+        QCOMPARE(page.session()->result()->scenario, shown); // nothing new shown
+        QCOMPARE(page.configPanel()->scenario(), shown);     // nor ticked
+        QVERIFY(!page.configPanel()->algorithmBox(AlgorithmId::BinomialStat)->isChecked());
+        QCOMPARE(page.session()->scenario(), shown);
+        QVERIFY(!page.chartsStale());
+        QCOMPARE(page.panes().front()->graphicsEffect(), nullptr);
+
+        // A refused edit: greyed with the banner, clear again once valid.
+        QLineEdit* n = page.configPanel()->processorsField();
+        n->setText(QStringLiteral("abc"));
+        emit n->editingFinished();
+        QVERIFY(page.chartsStale());
+        n->setText(QStringLiteral("16"));
+        emit n->editingFinished();
+        QVERIFY(!page.chartsStale());
+    }
+
+    // Following a processor: a click on a row label of one chart follows it in every chart and
+    // tree, drawn (a band on its row); a click on its node in another tree stops; a node
+    // follows; Esc (Stop following) stops; a run whose n lacks it stops too.
+    void aProcessorIsFollowedAcrossEveryPane() {
+        ExplorerPage page;
+        page.resize(1200, 900);
+        page.show();
+        Scenario s = demoAt(0);
+        s.n = 8;
+        s.algorithms = {AlgorithmId::BinomialStat, AlgorithmId::FibonacciStat,
+                        AlgorithmId::TreeDyn};
+        page.showScenario(s, false);
+        waitForResult(page, s);
+        page.animation()->toEnd();
+        QVERIFY(!page.followedProcessor());
+        QVERIFY(!page.stopFollowingAction()->isEnabled());
+        QCOMPARE(page.stopFollowingAction()->shortcut(), QKeySequence(Qt::Key_Escape));
+
+        GanttView* chart = page.panes()[1]->gantt();
+        QCustomPlot* plot = chart->plot();
+        plot->replot();
+        const QRect rows = plot->axisRect()->rect();
+        const QPoint label(rows.left() - 4, qRound(plot->yAxis->coordToPixel(5)));
+        QCOMPARE(chart->rowLabelAt(label), std::optional<int>(5));
+        QCOMPARE(chart->rowLabelAt(rows.center()), std::nullopt); // the rows are not labels
+        const QImage before = chart->grab().toImage();
+        QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, label);
+        QCOMPARE(page.followedProcessor(), std::optional<int>(5));
+        for (AlgorithmPane* pane : page.panes()) {
+            QCOMPARE(pane->gantt()->highlightedProcessor(), std::optional<int>(5));
+            QCOMPARE(pane->tree()->highlightedProcessor(), std::optional<int>(5));
+        }
+        QVERIFY(page.stopFollowingAction()->isEnabled());
+        QVERIFY(page.stopFollowingAction()->text().contains(QStringLiteral("P5")));
+        plot->replot();
+        const QImage after = chart->grab().toImage();
+        // The band is drawn on row 5 (left of every bar: at t < 0 the row is background).
+        const int y = qRound(plot->yAxis->coordToPixel(5));
+        const int x = qRound(plot->xAxis->coordToPixel(-0.01 * page.session()->result()->end));
+        QVERIFY(rows.contains(QPoint(x, y)));
+        QVERIFY2(after.pixelColor(x, y) != before.pixelColor(x, y),
+                 qPrintable(after.pixelColor(x, y).name()));
+        // Another row is not banded.
+        const int y2 = qRound(plot->yAxis->coordToPixel(2));
+        QCOMPARE(after.pixelColor(x, y2), before.pixelColor(x, y2));
+
+        // The node of the followed processor in another tree: a click stops following.
+        TreeView* tree = page.panes()[2]->tree();
+        QTest::mouseClick(tree, Qt::LeftButton, Qt::NoModifier, tree->nodePosition(5).toPoint());
+        QVERIFY(!page.followedProcessor());
+        QCOMPARE(page.panes()[0]->tree()->highlightedProcessor(), std::nullopt);
+        // Another node follows its processor, and keeps the transfer selection as it was.
+        QTest::mouseClick(tree, Qt::LeftButton, Qt::NoModifier, tree->nodePosition(3).toPoint());
+        QCOMPARE(page.followedProcessor(), std::optional<int>(3));
+        QCOMPARE(page.panes()[0]->gantt()->highlightedProcessor(), std::optional<int>(3));
+
+        // Through a new draw it stays; Esc's action stops it.
+        Scenario next = s;
+        next.replicate = 1;
+        page.showScenario(next, false);
+        waitForResult(page, next);
+        QCOMPARE(page.followedProcessor(), std::optional<int>(3));
+        QCOMPARE(page.panes()[2]->tree()->highlightedProcessor(), std::optional<int>(3));
+        page.stopFollowingAction()->trigger();
+        QVERIFY(!page.followedProcessor());
+        QVERIFY(!page.stopFollowingAction()->isEnabled());
+        QCOMPARE(page.panes()[1]->gantt()->highlightedProcessor(), std::nullopt);
+
+        // A run without that processor stops following it.
+        page.followProcessor(7);
+        Scenario small = next;
+        small.n = 4;
+        page.showScenario(small, false);
+        waitForResult(page, small);
+        QVERIFY(!page.followedProcessor());
+        QCOMPARE(page.panes()[0]->gantt()->highlightedProcessor(), std::nullopt);
+        page.followProcessor(4); // out of range: refused
+        QVERIFY(!page.followedProcessor());
     }
 
     void replicateIsShownAndKept() {

@@ -351,6 +351,37 @@ class TestExplorerTraps : public QObject {
         QTRY_VERIFY(w.session()->result()->scenario.n == 12);
     }
 
+    // Issue #39: n is checked as it is typed (not only on Return), against the explorer's real
+    // limit, the core's kMaxExplorerProcessors; the refusal appearing moves no field (n stays
+    // under the mouse).
+    void processorsCheckedAsTypedWithTheRealLimit() {
+        MainWindow w;
+        openAt1280x720(w);
+        const auto before = w.session()->result();
+        ConfigPanel* c = w.configPanel();
+        QLineEdit* n = c->processorsField();
+        QCoreApplication::processEvents();
+        const QPoint nAt = n->mapTo(c, QPoint(0, 0));
+        const QPoint seedAt = c->replicateField()->mapTo(c, QPoint(0, 0));
+        n->setFocus();
+        n->selectAll();
+        QTest::keyClicks(n, QStringLiteral("0")); // typed, no Return
+        QCOMPARE(c->invalidField(), n);
+        const QString range = QStringLiteral("[1, %1]").arg(kMaxExplorerProcessors);
+        QVERIFY2(c->errorText().contains(range), qPrintable(c->errorText()));
+        QCOMPARE(w.session()->result(), before); // nothing ran
+        QVERIFY(!w.session()->isRunning());
+        QCoreApplication::processEvents();
+        QCOMPARE(n->mapTo(c, QPoint(0, 0)), nAt);
+        QCOMPARE(c->replicateField()->mapTo(c, QPoint(0, 0)), seedAt);
+        QTest::keyClicks(n, QStringLiteral("12")); // "012": valid again, the mark goes
+        QCOMPARE(c->invalidField(), nullptr);
+        QVERIFY(c->errorText().isEmpty());
+        QTest::keyClick(n, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(w.session()->result() && w.session()->result()->scenario.n == 12,
+                                 10000);
+    }
+
     // A law's mean or CV refused is marked on that field.
     void refusedLawMarksItsField() {
         MainWindow w;

@@ -150,7 +150,9 @@ class TestTheoryPanel : public QObject {
         applyPreset(c, "worstcase", "1,2,0");
         QVERIFY(!snf->isEnabled());
         QVERIFY(!snf->isChecked());
-        QVERIFY2(snf->toolTip().contains("not sender-only"), qPrintable(snf->toolTip()));
+        // The tooltip is SNF's own cost rule (its descriptor's), naming the offending entry.
+        QVERIFY2(snf->toolTip().contains("baseline: ") && snf->toolTip().contains(" must "),
+                 qPrintable(snf->toolTip()));
         // Homogeneous costs: the marker is the optimal homogeneous makespan (n = 8, c = d).
         applyPreset(c, "fig2", "");
         c->algorithmBox(AlgorithmId::FibonacciStat)->setChecked(true);

@@ -221,9 +221,11 @@ class TestPolicyGui : public QObject {
         QVERIFY2(text.contains("Traceback"), qPrintable(text));
         QVERIFY2(text.contains("broken.py") && text.contains("in ratio"), qPrintable(text));
         QVERIFY(w.policyErrorView()->textInteractionFlags() & Qt::TextSelectableByMouse);
-        // Only that computation failed: the run shown stays, and the next edit runs.
+        // Only that computation failed: the run shown stays, its settings with it (the policy
+        // no longer ticked), and the next edit runs.
         QCOMPARE(w.session()->result(), before);
-        w.configPanel()->algorithmBox(*broken)->setChecked(false);
+        QVERIFY(!w.configPanel()->algorithmBox(*broken)->isChecked());
+        QCOMPARE(w.configPanel()->scenario(), before->scenario);
         setN(w, 5);
         QTRY_VERIFY_WITH_TIMEOUT(w.session()->result() && w.session()->result()->scenario.n == 5 &&
                                      !w.session()->isRunning(),
@@ -257,9 +259,12 @@ class TestPolicyGui : public QObject {
         QCOMPARE(w.session()->result(), before);   // the run shown stays
         QVERIFY(w.session()->failure().isEmpty()); // cancelled, not failed
         QVERIFY(w.cancelRunButton()->isHidden());
+        QVERIFY(!w.configPanel()->algorithmBox(*looper)->isChecked()); // as the charts show
+        QCOMPARE(w.configPanel()->scenario(), before->scenario);
 
         // Superseded by an edit: the looping run is interrupted, the new one runs.
-        setN(w, 6); // runs the looper again
+        w.configPanel()->algorithmBox(*looper)->setChecked(true); // runs the looper again
+        setN(w, 6);
         QTest::qWait(200);
         QVERIFY(w.session()->isRunning());
         clock.restart();
@@ -385,6 +390,21 @@ class TestPolicyGui : public QObject {
         QVERIFY(asked.isEmpty());
     }
 
+    // Issue #39: a file's traceback goes once another file loads fine (the broken one is not
+    // kept); a policy's error in a run is about the run shown and stays.
+    void errorPaneClearsWhenAnotherFileLoads() {
+        MainWindow w;
+        w.setInteractive(false);
+        w.show();
+        const QString bad = writePolicy(m_dir, "bad.py", "import reducelab\nclass X(:\n");
+        QVERIFY(!loadAndWait(w, bad));
+        QTRY_VERIFY_WITH_TIMEOUT(w.policyErrorDock()->isVisible(), 5000);
+        QVERIFY(w.policyErrorView()->toPlainText().contains("SyntaxError"));
+        QVERIFY(loadAndWait(w, writePolicy(m_dir, "good.py", QString(kTreeDyn).arg("good"))));
+        QTRY_VERIFY_WITH_TIMEOUT(w.policyErrorDock()->isHidden(), 5000);
+        QVERIFY(w.policyErrorView()->toPlainText().isEmpty());
+    }
+
     void editedFileIsReloaded() {
         MainWindow w;
         w.setInteractive(false);
@@ -413,6 +433,9 @@ class TestPolicyGui : public QObject {
         QVERIFY(policy(w, "first").has_value());
         writePolicy(m_dir, "edited.py", QString(kTreeDyn).arg("renamed"));
         QTRY_VERIFY_WITH_TIMEOUT(policy(w, "renamed").has_value(), 5000);
+        // The file loads fine again: its old traceback goes.
+        QTRY_VERIFY_WITH_TIMEOUT(w.policyErrorDock()->isHidden(), 5000);
+        QVERIFY(w.policyErrorView()->toPlainText().isEmpty());
         QVERIFY(!policy(w, "first").has_value());
         QVERIFY(w.configPanel()->algorithmBox(*policy(w, "renamed")) != nullptr);
     }

@@ -18,6 +18,7 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMimeData>
@@ -128,8 +129,8 @@ class TestMainWindow : public QObject {
         const auto chain = w.session()->result()->treeDynChain;
         QVERIFY(chain);
         QCOMPARE(chain->mean, treeDynMarkov(9, 1.0, 0.5).mean);
-        QVERIFY2(w.statusBar()->currentMessage().contains("Markov chain: mean"),
-                 qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY2(w.runSummaryLabel()->text().contains("Markov chain: mean"),
+                 qPrintable(w.runSummaryLabel()->text()));
         s.n = 10;
         s.reduction = Law::constant(0.0);
         w.openInExplorer(s);
@@ -141,7 +142,31 @@ class TestMainWindow : public QObject {
         w.openInExplorer(s);
         waitForResult(w, 11, 2);
         QVERIFY(!w.session()->result()->treeDynChain);
-        QVERIFY(!w.statusBar()->currentMessage().contains("Markov chain"));
+        QVERIFY(!w.runSummaryLabel()->text().contains("Markov chain"));
+    }
+
+    // The seed/replicate/makespan line is what a researcher copies to reproduce a drill-down:
+    // a menu item's status tip (a temporary message) must not wipe it.
+    void statusTipKeepsTheRunSummary() {
+        MainWindow w;
+        w.setInteractive(false);
+        w.show();
+        waitForResult(w, 16, 2);
+        QLabel* line = w.runSummaryLabel();
+        QVERIFY(line);
+        QTRY_VERIFY(line->text().startsWith(QStringLiteral("seed ")));
+        const QString before = line->text();
+        QVERIFY(before.contains(QStringLiteral("replicate")));
+        QStatusTipEvent tip(QStringLiteral("Open a scenario file"));
+        QApplication::sendEvent(&w, &tip);
+        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Open a scenario file"));
+        QCOMPARE(line->text(), before);
+        QVERIFY(line->isVisibleTo(&w));
+        QStatusTipEvent leave{QString()};
+        QApplication::sendEvent(&w, &leave);
+        w.statusBar()->showMessage(QStringLiteral("wrote x.csv"), 8000);
+        QCOMPARE(line->text(), before);
+        QVERIFY(line->isVisibleTo(&w));
     }
 
     void nonCommutativeDisablesTreeDyn() {
@@ -327,6 +352,34 @@ class TestMainWindow : public QObject {
 
         QVERIFY(w.openScenario(good));
         waitForResult(w, 12, 2);
+    }
+
+    // The title names what the charts show: the file while they show its scenario, "unsaved"
+    // after an edit (the demo too), and the algorithms.
+    void titleNamesTheScenarioFileAndAlgorithms() {
+        MainWindow w;
+        w.setInteractive(false);
+        waitForResult(w, 16, 2);
+        QCOMPARE(w.windowTitle(), QStringLiteral("unsaved — Fibonacci-stat, Tree-dyn — ReduceLab"));
+        QTemporaryDir dir;
+        const QString file = dir.path() + "/lecture.json";
+        QVERIFY(w.saveScenario(file));
+        QCOMPARE(w.windowTitle(),
+                 QStringLiteral("lecture.json — Fibonacci-stat, Tree-dyn — ReduceLab"));
+        w.configPanel()->algorithmBox(AlgorithmId::BinomialStat)->setChecked(true);
+        waitForResult(w, 16, 3);
+        QCOMPARE(w.windowTitle(),
+                 QStringLiteral("unsaved — Binomial-stat, Fibonacci-stat, Tree-dyn — ReduceLab"));
+        QVERIFY(w.openScenario(file));
+        waitForResult(w, 16, 2);
+        QCOMPARE(w.windowTitle(),
+                 QStringLiteral("lecture.json — Fibonacci-stat, Tree-dyn — ReduceLab"));
+        setN(w, 12);
+        waitForResult(w, 12, 2);
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("unsaved — ")));
+        setN(w, 16); // the file's scenario again
+        waitForResult(w, 16, 2);
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("lecture.json — ")));
     }
 
     // File → Open example lists the shipped scenarios by title; each opens in the explorer.

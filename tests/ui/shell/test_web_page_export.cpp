@@ -5,7 +5,9 @@
 
 #include "analysis/sweep_panel.h"
 #include "common/web_page_export.h"
+#include "explorer/animation_controller.h"
 #include "explorer/config_panel.h"
+#include "explorer/explorer_page.h"
 #include "explorer/session.h"
 #include "shell/main_window.h"
 #include "studies/run_study.h"
@@ -13,12 +15,15 @@
 
 #include <QAction>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace rl;
 using nlohmann::json;
@@ -79,6 +84,42 @@ class TestWebPageExport : public QObject {
         const json scenario = json::parse(d["scenario"]["file"].get<std::string>());
         QCOMPARE(scenario["n"].get<int>(), 16);
         QCOMPARE(scenario["algorithms"].size(), r.scenario.algorithms.size());
+
+        // One definition of "event k of N" (countsAsEvent, in the core): the window's counter
+        // says what the page's player says at the same time, which steps through the page's
+        // events and counts those at or before its time (web/player.js, lastEventAtOrBefore).
+        const json events = d["events"];
+        QVERIFY(events.size() > 0);
+        // The narration tells decisions too: counting its lines would say another number.
+        QVERIFY(w.session()->result()->narration.size() > events.size());
+        const double end = w.session()->result()->end;
+        for (const double t : {0.0, end / 3.0, end / 2.0, end}) {
+            w.animation()->pause();
+            w.animation()->seek(t);
+            const auto atOrBefore = std::count_if(events.begin(), events.end(), [t](const json& e) {
+                return e[0].get<double>() <= t;
+            });
+            const QString said =
+                QStringLiteral("(event %1 of %2)").arg(atOrBefore).arg(events.size());
+            QVERIFY2(w.explorer()->counterLabel()->text().contains(said),
+                     qPrintable(w.explorer()->counterLabel()->text() + " != " + said));
+        }
+    }
+
+    // A name typed without an extension gets .html, as the CSV export adds .csv (#39).
+    void addsTheExtension() {
+        MainWindow w;
+        w.setInteractive(false);
+        waitForResult(w, 16);
+        QTemporaryDir dir;
+        QVERIFY(w.exportWebPage(dir.filePath(QStringLiteral("run_page"))));
+        w.webPageJob()->waitForIdle();
+        QVERIFY(w.webPageJob()->failure().isEmpty());
+        const QString page = dir.filePath(QStringLiteral("run_page.html"));
+        QCOMPARE(w.webPageJob()->latest()->path, page);
+        QVERIFY(QFile::exists(page));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("run_page"))));
+        QVERIFY(pageOf(page).is_object());
     }
 
     // Refused at once, with the CLI's words, nothing started and nothing written.

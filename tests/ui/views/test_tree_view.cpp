@@ -124,6 +124,76 @@ class TestTreeView : public QObject {
         QCOMPARE(view.visibleEdgeCount(), n - 1);
     }
 
+    // Issue #39: in a short pane (three algorithms at 1280x720, presentation mode) a child's
+    // circle touched its parent and in-flight edges vanished. Every edge between two levels
+    // keeps minEdgeLength(), a dash and its gap, whatever the pane's shape and the theme.
+    void shortLevelsKeepEveryEdgeVisible_data() {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<bool>("presentation");
+        QTest::newRow("wide and short") << 700 << 150 << false;
+        QTest::newRow("presentation, short") << 600 << 220 << true;
+        QTest::newRow("roomy") << 500 << 500 << false;
+    }
+    void shortLevelsKeepEveryEdgeVisible() {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(bool, presentation);
+        for (const Algorithm& a :
+             {Algorithm(AlgorithmId::TreeDyn), Algorithm(AlgorithmId::BinomialStat)}) {
+            TreeView view;
+            Theme theme;
+            theme.presentation = presentation;
+            view.setTheme(theme);
+            view.resize(width, height);
+            view.setSchedule(makeSchedule(a, 16));
+            view.resetView();
+            const double least = view.minEdgeLength();
+            QVERIFY(least >= 6.0);
+            const auto& transfers = view.schedule()->transfers;
+            for (std::size_t k = 0; k < transfers.size(); ++k) {
+                const QPolygonF edge = view.edgeGeometry(static_cast<int>(k));
+                QVERIFY2(!edge.isEmpty(),
+                         qPrintable(QStringLiteral("transfer %1 has no edge").arg(k)));
+                double length = 0.0;
+                for (qsizetype i = 1; i < edge.size(); ++i) {
+                    length += QLineF(edge[i - 1], edge[i]).length();
+                }
+                QVERIFY2(length >= least - 0.5,
+                         qPrintable(QStringLiteral("%1: transfer P%2 -> P%3 is %4 px, under %5")
+                                        .arg(QString::fromStdString(a.name()))
+                                        .arg(transfers[k].from)
+                                        .arg(transfers[k].to)
+                                        .arg(length)
+                                        .arg(least)));
+            }
+        }
+    }
+
+    // Issue #39: a narrow pane cut the hint to "…oom in for labels": it is drawn whole, in a
+    // shorter form where the long one does not fit, or not at all.
+    void zoomHintIsWholeOrAbsent() {
+        for (const int width : {600, 260, 170, 90, 40}) {
+            TreeView view;
+            view.resize(width, 300);
+            view.setSchedule(makeSchedule(AlgorithmId::TreeDyn, 200));
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            view.resetView();
+            view.repaint();
+            QCOMPARE(view.labelledNodeCount(), 0);
+            const QString hint = view.shownHint();
+            if (width >= 600) {
+                QCOMPARE(hint, QStringLiteral("wheel to zoom in for labels"));
+            }
+            QVERIFY2(hint.isEmpty() || hint.contains(QStringLiteral("for labels")),
+                     qPrintable(hint));
+            const double room = view.width() - 2 * 10.0; // the view's margins
+            QVERIFY2(QFontMetricsF(view.paintFont()).horizontalAdvance(hint) <= room,
+                     qPrintable(QStringLiteral("%1 px: \"%2\"").arg(width).arg(hint)));
+        }
+    }
+
     void clickSelectsAnEdge() {
         const auto s = makeSchedule(AlgorithmId::FibonacciStat, 16);
         TreeView view;

@@ -1,4 +1,4 @@
-#include "mpi_executor.h"
+#include "mpi/mpi_executor.h"
 
 #include "experiment/mc_block.h"
 #include "experiment/mc_wire.h"
