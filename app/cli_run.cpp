@@ -16,6 +16,7 @@
 #include "schedule/schedule_csv.h"
 #include "studies/chrome_trace.h"
 #include "studies/figure_format.h"
+#include "studies/measured_run.h"
 #include "studies/run_study.h"
 #include "studies/scenario_json.h"
 #include "studies/schedule_file.h"
@@ -190,13 +191,13 @@ void stageFigures(const RunDrawing& drawn, const FigureOptions& figure, VerbOutp
 }
 
 /// run --from FILE: a schedule read back (studies/schedule_file.h) instead of simulated, written
-/// again as --out (CSV or JSON), --paje, --chrome-trace and the figures.
+/// again as --out (CSV or JSON), --paje, --chrome-trace and the figures; --html: a web page of
+/// it beside the simulation of its scenario (studies/measured_run.h), as the window shows it.
 int redrawSchedule(const Args& a, VerbOutputs& out, const FigureOptions& figure,
                    const std::string& format, const CliEnvironment& env) {
-    for (const char* option :
-         {"algo", "fanout", "message-bytes", "n", "comm", "comp", "noncommutative", "matrix",
-          "preset", "draw-matrix", "seed", "replicate", "scenario", "narration", "animation",
-          "html", "title", "policy"}) {
+    for (const char* option : {"algo", "fanout", "message-bytes", "n", "comm", "comp",
+                               "noncommutative", "matrix", "preset", "draw-matrix", "seed",
+                               "replicate", "scenario", "narration", "animation", "policy"}) {
         if (a.has(option)) {
             throw InputError(std::string("run: --from redraws a schedule already run: leave out "
                                          "--") +
@@ -210,6 +211,21 @@ int redrawSchedule(const Args& a, VerbOutputs& out, const FigureOptions& figure,
             "run: " + quoted(path) + " (" + file.format +
             ") carries no scenario, which --format json, --chrome-trace and --otf2 write: "
             "give the JSON of run --format json or a trace of --chrome-trace");
+    }
+    const PageOptions page = pageOptions(a, out);
+    if (page.wanted) {
+        try {
+            checkBesideMeasured(file, RunDetail::Explorer);
+            RunPageLimits::check(*file.scenario);
+        } catch (const InputError& e) {
+            throw InputError("run: " + quoted(path) + ": " + e.what());
+        }
+        RunPageContent content;
+        content.run = runBesideMeasured(file, RunDetail::Explorer);
+        content.title = page.title;
+        content.scenarioFile = scenarioFileText(*file.scenario);
+        content.program = "reducelab-cli";
+        out.stage("html", runPageHtml(content));
     }
     const auto shared = std::make_shared<const Schedule>(file.schedule);
     const Schedule& s = *shared;
@@ -255,11 +271,11 @@ int cmdRun(const std::vector<std::string>& argv, const CliEnvironment& env) {
     specs.push_back({"scenario", "FILE",
                      "the scenario from a file the GUI saves and opens (JSON), instead of --algo "
                      "and the platform options"});
-    specs.push_back(
-        {"from", "FILE",
-         "redraw a schedule already written (run's CSV or JSON, a --chrome-trace or "
-         "--paje trace, measured by reducelab-mpi or simulated) instead of "
-         "simulating: --out, --format, --paje, --chrome-trace, --otf2 and the figures"});
+    specs.push_back({"from", "FILE",
+                     "redraw a schedule already written (run's CSV or JSON, a --chrome-trace or "
+                     "--paje trace, measured by reducelab-mpi or simulated) instead of "
+                     "simulating: --out, --format, --paje, --chrome-trace, --otf2 and the figures; "
+                     "--html: a web page of it beside the simulation of its scenario"});
     specs.push_back({"format", "csv|json", "output format (default csv: one row per operation)"});
     specs.push_back({"out", "FILE", "write there (atomically) instead of standard output"});
     specs.push_back({"gantt", "FILE",

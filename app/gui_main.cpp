@@ -58,8 +58,10 @@ void configure(QCommandLineParser& parser, const Options& o) {
         QStringLiteral("See how reduction algorithms behave on unpredictable platforms."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("scenario"),
-                                 QStringLiteral("a scenario file to open (JSON)"));
+    parser.addPositionalArgument(
+        QStringLiteral("scenario"),
+        QStringLiteral("a scenario file to open (JSON), or a schedule (a measured run's JSON, a "
+                       "Chrome trace) to show beside its simulation"));
     parser.addOptions(
         {o.shot, o.at, o.size, o.presentation, o.dark, o.fullscreen, o.open, o.policy, o.tab});
 }
@@ -164,7 +166,7 @@ int main(int argc, char** argv) {
         }
     }
     if (!parser.positionalArguments().isEmpty() &&
-        !window.openScenario(parser.positionalArguments().constFirst()) && parser.isSet(shot)) {
+        !window.openFile(parser.positionalArguments().constFirst()) && parser.isSet(shot)) {
         // Returned, not exited: the window and the application are destroyed in order.
         printError(window.lastError());
         return 2;

@@ -19,16 +19,14 @@ double justBefore(double t) {
 /// The sentence of a narration entry without the run's name that compare mode puts first.
 std::string sentence(const RunResult& r, const NarratedEvent& e) {
     const std::string name =
-        r.schedules.size() > 1
-            ? r.scenario.algorithms[static_cast<std::size_t>(e.run)].name() + " · "
-            : "";
+        r.schedules.size() > 1 ? r.name(static_cast<std::size_t>(e.run)) + " · " : "";
     return e.text.rfind(name, 0) == 0 ? e.text.substr(name.size()) : e.text;
 }
 
 /// "Tree-dyn: who sends next…" in compare mode, "Who sends next…" for one run.
 std::string prompt(const RunResult& r, int run, std::string question) {
     if (r.schedules.size() > 1) {
-        return r.scenario.algorithms[static_cast<std::size_t>(run)].name() + ": " + question;
+        return r.name(static_cast<std::size_t>(run)) + ": " + question;
     }
     question[0] = static_cast<char>(question[0] - 'a' + 'A');
     return question;
@@ -48,7 +46,7 @@ QuizQuestion winner(const RunResult& r) {
     for (std::size_t i = 0; i < r.schedules.size(); ++i) {
         if (r.schedules[i]->makespan == best) {
             q.answers.push_back(static_cast<int>(i));
-            names += (names.empty() ? "" : " and ") + r.scenario.algorithms[i].name();
+            names += (names.empty() ? "" : " and ") + r.name(i);
         }
         all += '\n';
         all += runTitle(r, i);

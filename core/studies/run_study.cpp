@@ -3,6 +3,7 @@
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
+#include "studies/measured_run.h"
 
 #include <algorithm>
 #include <cmath>
@@ -78,13 +79,33 @@ std::shared_ptr<const RunResult> runScenario(const Scenario& scenario, RunDetail
     return result;
 }
 
+std::string RunResult::name(std::size_t i) const {
+    const std::string& algorithmName = algorithm(i).name();
+    return i < labels.size() ? algorithmName + " " + labels[i] : algorithmName;
+}
+
+std::string RunResult::key(std::size_t i) const {
+    const std::string& algorithmKey = algorithm(i).key();
+    return i < labels.size() ? algorithmKey + "-" + labels[i] : algorithmKey;
+}
+
 std::string runTitle(const RunResult& r, std::size_t i) {
-    return r.scenario.algorithms[i].name() + " — makespan " +
-           formatSignificant(r.schedules[i]->makespan, 5);
+    return r.name(i) + " — makespan " + formatSignificant(r.schedules[i]->makespan, 5);
 }
 
 std::string runDetail(const RunResult& r, std::size_t i) {
-    if (r.scenario.algorithms[i] != AlgorithmId::TreeDyn || !r.treeDynChain) {
+    if (r.labels.size() == 2 && i == 0) {
+        // A file's run beside its simulation (studies/measured_run.h): how far apart they are.
+        const Schedule& file = *r.schedules[0];
+        const Schedule& simulated = *r.schedules[1];
+        return relativeDifferenceText(file.makespan, simulated.makespan) +
+               " against the simulation, " +
+               (file.parent == simulated.parent ? "the same tree" : "another tree");
+    }
+    if (r.labels.size() == 1) {
+        return "times in seconds, real data: no simulated draw to set beside it";
+    }
+    if (r.algorithm(i) != AlgorithmId::TreeDyn || !r.treeDynChain) {
         return {};
     }
     // The run beside what theory expects of it (the Markov chain, docs/model.md §6).

@@ -56,6 +56,23 @@ struct RunResult {
     /// Explorer detail: Tree-dyn's expected makespan and variance from its Markov chain (RR §5),
     /// when the costs are exponential and Tree-dyn is shown.
     std::optional<MeanVariance> treeDynChain;
+    /// Per schedule, what it is when the runs are not one simulation per algorithm of the
+    /// scenario: a schedule read from a file beside the simulation of its scenario
+    /// (runBesideMeasured: "measured" and "simulated", both of scenario.algorithms[0]). Empty
+    /// for runScenario()'s results.
+    std::vector<std::string> labels;
+    /// Per schedule and processor, a line the views add where they describe that processor
+    /// (the hover): how its measured and simulated finishes differ. Empty: none.
+    std::vector<std::vector<std::string>> processorNotes;
+
+    /// The algorithm of run `i`.
+    const Algorithm& algorithm(std::size_t i) const {
+        return scenario.algorithms[labels.empty() ? i : 0];
+    }
+    /// The name of run `i`: its algorithm's ("Tree-dyn"), then its label ("Tree-dyn measured").
+    std::string name(std::size_t i) const;
+    /// The key of run `i` in file names: its algorithm's ("tree-dyn", "tree-dyn-measured").
+    std::string key(std::size_t i) const;
 };
 
 /// The title of run `i` of `r` as the explorer writes it above its Gantt chart, and a web page

@@ -256,13 +256,13 @@ ScheduleFile chromeTraceFile(const json& o, const AlgorithmCatalog& catalog) {
 // The file of the format its first bytes tell.
 ScheduleFile parseScheduleText(std::string_view text, const AlgorithmCatalog& catalog) {
     const std::string_view start = trim(text.substr(0, 64));
-    if (start.rfind("kind,processor,peer", 0) == 0) {
+    if (start.starts_with("kind,processor,peer")) {
         return {"csv", readScheduleCsv(text), {}, std::nullopt};
     }
-    if (start.rfind("%EventDef", 0) == 0) {
+    if (start.starts_with("%EventDef")) {
         return {"paje", readPajeTrace(text), {}, std::nullopt};
     }
-    if (start.rfind('{', 0) == 0) {
+    if (start.starts_with('{')) {
         const json o = parseJsonObject(text);
         if (o.contains("traceEvents")) {
             return chromeTraceFile(o, catalog);
@@ -289,6 +289,22 @@ ScheduleFile parseScheduleFile(std::string_view text, const AlgorithmCatalog& ca
                          ", one algorithm)");
     }
     return file;
+}
+
+bool isScheduleFileText(std::string_view text) {
+    const std::string_view start = trim(text.substr(0, 64));
+    if (start.starts_with("kind,processor,peer") || start.starts_with("%EventDef")) {
+        return true;
+    }
+    if (!start.starts_with('{')) {
+        return false;
+    }
+    try {
+        const json o = parseJsonObject(text);
+        return o.contains("traceEvents") || (o.contains("transfers") && o.contains("reductions"));
+    } catch (const InputError&) {
+        return false; // not JSON at all: whoever reads it says why
+    }
 }
 
 ScheduleFile readScheduleFile(const std::string& path, const AlgorithmCatalog& catalog) {

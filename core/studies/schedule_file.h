@@ -34,6 +34,11 @@ inline constexpr std::size_t kMaxScheduleFileBytes = std::size_t{256} << 20;
 /// Throws InputError naming the first problem, on one line.
 ScheduleFile parseScheduleFile(std::string_view text, const AlgorithmCatalog& catalog);
 
+/// Whether `text` begins as a schedule parseScheduleFile() reads, and not as a scenario or a
+/// sweep's results: the CSV header of `run --out`, a Paje "%EventDef", or a JSON object with
+/// "traceEvents" or "transfers". How the window tells what `reducelab FILE` opens.
+bool isScheduleFileText(std::string_view text);
+
 /// parseScheduleFile() of the file at `path` (readInputFile(), at most kMaxScheduleFileBytes);
 /// the errors name the path.
 ScheduleFile readScheduleFile(const std::string& path, const AlgorithmCatalog& catalog);

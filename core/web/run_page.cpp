@@ -74,21 +74,32 @@ json quizJson(const RunResult& r) {
 json runJson(const RunResult& r, std::size_t i) {
     const Schedule& s = *r.schedules[i];
     const Schedule::Values values = s.allValues();
+    // The window's hover says the same: a processor's note after its operation's words.
+    const auto withNote = [&](std::string tip, int p) {
+        if (i < r.processorNotes.size() &&
+            static_cast<std::size_t>(p) < r.processorNotes[i].size() &&
+            !r.processorNotes[i][static_cast<std::size_t>(p)].empty()) {
+            tip += "\n" + r.processorNotes[i][static_cast<std::size_t>(p)];
+        }
+        return tip;
+    };
     json transfers = json::array();
     json transferTips = json::array();
     for (std::size_t k = 0; k < s.transfers.size(); ++k) {
         const TransferOp& t = s.transfers[k];
         transfers.push_back({t.from, t.to, t.start, t.end});
-        transferTips.push_back(
-            describeOperation(s, true, static_cast<int>(k), formatRuns(values.transfers[k])));
+        transferTips.push_back(withNote(
+            describeOperation(s, true, static_cast<int>(k), formatRuns(values.transfers[k])),
+            t.from));
     }
     json reductions = json::array();
     json reductionTips = json::array();
     for (std::size_t k = 0; k < s.reductions.size(); ++k) {
         const ReductionOp& op = s.reductions[k];
         reductions.push_back({op.proc, op.transfer, op.start, op.end});
-        reductionTips.push_back(
-            describeOperation(s, false, static_cast<int>(k), formatRuns(values.reductions[k])));
+        reductionTips.push_back(withNote(
+            describeOperation(s, false, static_cast<int>(k), formatRuns(values.reductions[k])),
+            op.proc));
     }
     json criticalTransfers = json::array();
     json criticalReductions = json::array();
@@ -96,7 +107,7 @@ json runJson(const RunResult& r, std::size_t i) {
         (step.isTransfer ? criticalTransfers : criticalReductions).push_back(step.op);
     }
     const TreeLayout layout = layoutTree(s);
-    json run = {{"name", r.scenario.algorithms[i].name()},
+    json run = {{"name", r.name(i)},
                 {"title", runTitle(r, i)},
                 {"detail", runDetail(r, i)},
                 {"n", s.n},
@@ -261,7 +272,13 @@ std::string runPageHtml(const RunPageContent& content) {
     if (operations && r.narration.empty()) {
         throw std::logic_error("runPageHtml: the run has no narration (RunDetail::Narrated)");
     }
-    const std::string title = content.title.empty() ? runPageTitle(r.scenario) : content.title;
+    std::string title = content.title;
+    if (title.empty()) {
+        // A file's run beside its simulation (studies/measured_run.h) says so.
+        title = r.labels.size() == 2
+                    ? r.name(0) + " beside its simulation, n = " + std::to_string(r.scenario.n)
+                    : runPageTitle(r.scenario);
+    }
     json runs = json::array();
     for (std::size_t i = 0; i < r.schedules.size(); ++i) {
         runs.push_back(runJson(r, i));

@@ -8,6 +8,7 @@
 #include "cli_runner.h"
 
 #include <chrono>
+#include <fstream>
 
 using nlohmann::json;
 using namespace rl::test;
@@ -34,6 +35,36 @@ void refused(const CliResult& r, const std::string& message) {
 }
 
 } // namespace
+
+// run --from a measured run's JSON --html: the page of the window's comparison, the measured
+// run (the file's schedule, not a rerun) beside the simulation of its scenario.
+TEST(CliHtml, MeasuredRunBesideItsSimulation) {
+    rl::test::TempDir dir;
+    const std::string measured = REDUCELAB_TEST_DATA "/measured/tree_dyn_n8.json";
+    const std::string page = dir.filePath(std::string("measured.html"));
+    const CliResult r = runCli(
+        {"run", "--from", measured, "--html", page, "--out", dir.filePath(std::string("m.csv"))});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const json d = data(page);
+    ASSERT_EQ(d["runs"].size(), std::size_t(2));
+    ASSERT_EQ(d["runs"][0]["name"].get<std::string>(), std::string("Tree-dyn measured"));
+    ASSERT_EQ(d["runs"][1]["name"].get<std::string>(), std::string("Tree-dyn simulated"));
+    const json file = json::parse(readAll(measured));
+    ASSERT_EQ(d["runs"][0]["makespan"].get<double>(), file["makespan"].get<double>());
+    ASSERT_EQ(d["runs"][0]["transfers"].size(), file["transfers"].size());
+    // The simulation is that of the file's scenario.
+    const std::string scenario = dir.filePath(std::string("s.json"));
+    { std::ofstream(scenario) << file["scenario"].dump(); }
+    const CliResult sim = runCli({"run", "--scenario", scenario, "--format", "json"});
+    ASSERT_EQ(sim.exitCode, 0) << sim.err;
+    ASSERT_EQ(d["runs"][1]["makespan"].get<double>(),
+              json::parse(sim.out)["makespan"].get<double>());
+    // A CSV holds no scenario to simulate: refused, nothing written.
+    const std::string csv = dir.filePath(std::string("m.csv"));
+    const std::string page2 = dir.filePath(std::string("csv.html"));
+    refused(runCli({"run", "--from", csv, "--html", page2}), "holds no scenario");
+    ASSERT_FALSE(readFile(page2).has_value());
+}
 
 // One algorithm: the page beside the schedule, whose CSV does not change.
 TEST(CliHtml, RunWritesItsPage) {

@@ -220,7 +220,7 @@ TEST(CliRun, FromRefusesWhatItCannotRedraw) {
          "out --algo"},
         {{"--from", csv, "--format", "json"}, "carries no scenario"},
         {{"--from", csv, "--chrome-trace", dir.filePath("t.json")}, "carries no scenario"},
-        {{"--from", csv, "--html", dir.filePath("p.html")}, "leave out --html"},
+        {{"--from", csv, "--html", dir.filePath("p.html")}, "holds no scenario to simulate"},
     };
     for (const auto& [args, expected] : cases) {
         const CliResult r = runCli(Args{"run"} + args + Args{"--out", out});

@@ -80,8 +80,8 @@ bool ExplorerPage::copyFigure(QString* error) const {
 
 QByteArray ExplorerPage::scenarioSidecar(std::size_t pane, const QString& csvPath) const {
     return QByteArray::fromStdString(scheduleSidecarText(
-        m_result->scenario, "reducelab", pane, QFileInfo(csvPath).fileName().toStdString(),
-        m_result->schedules.at(pane)->makespan));
+        m_result->scenario, "reducelab", m_result->labels.empty() ? pane : 0,
+        QFileInfo(csvPath).fileName().toStdString(), m_result->schedules.at(pane)->makespan));
 }
 
 void ExplorerPage::seekToNarrationLine(int row) {

@@ -14,6 +14,7 @@
 #include "export/animation_export.h"
 #include "schedule/paje_trace.h"
 #include "schedule/schedule_csv.h"
+#include "studies/measured_run.h"
 #include "studies/scenario_json.h"
 #include "views/gantt_view.h"
 #include "views/legend_strip.h"
@@ -47,10 +48,6 @@ namespace rl {
 namespace {
 
 constexpr int kScrubSteps = 1000;
-
-QString algoKey(const Algorithm& a) {
-    return QString::fromStdString(a.key());
-}
 
 } // namespace
 
@@ -176,6 +173,22 @@ bool ExplorerPage::showScenario(const Scenario& s, bool autoplay) {
     m_config->setScenario(s);
     m_session->setScenario(s);
     m_autoplay = m_autoplay || autoplay;
+    return true;
+}
+
+bool ExplorerPage::showBesideMeasured(const ScheduleFile& file, bool autoplay) {
+    try {
+        checkBesideMeasured(file, RunDetail::Explorer); // before anything changes
+    } catch (const InputError& e) {
+        emit failed(QString::fromStdString(printable(e.what())));
+        return false;
+    }
+    const Scenario from = m_session->scenario();
+    m_config->setScenario(*file.scenario);
+    m_session->setBesideMeasured(file);
+    m_autoplay = m_autoplay || autoplay;
+    m_history.visit(from, *file.scenario); // Back returns to what was shown before
+    updateHistoryActions();
     return true;
 }
 
@@ -401,6 +414,13 @@ void ExplorerPage::onResult(const std::shared_ptr<const RunResult>& r) {
             r->bound ? std::optional<double>(r->bound->value) : std::nullopt,
             r->bound ? QString::fromStdString(r->bound->label) : QString());
         m_panes[i]->setTheme(m_theme);
+        QStringList notes;
+        if (i < r->processorNotes.size()) {
+            for (const std::string& note : r->processorNotes[i]) {
+                notes << QString::fromStdString(note);
+            }
+        }
+        m_panes[i]->gantt()->setRowNotes(notes);
         const QString full =
             detail.isEmpty() ? title : title + QStringLiteral("  (") + detail + QLatin1Char(')');
         summary << full;
@@ -465,8 +485,8 @@ void ExplorerPage::onCursor(double t, int index) {
 QStringList ExplorerPage::runKeys() const {
     QStringList keys;
     if (m_result) {
-        for (const Algorithm& a : m_result->scenario.algorithms) {
-            keys << algoKey(a);
+        for (std::size_t i = 0; i < m_result->schedules.size(); ++i) {
+            keys << QString::fromStdString(m_result->key(i));
         }
     }
     return keys;

@@ -80,6 +80,11 @@ class ExplorerPage : public QWidget {
     /// showScenario() as a new place (a drill-down, an opened file or example): the scenario
     /// shown now goes on the Back list.
     bool navigate(const Scenario& s, bool autoplay);
+    /// A schedule read from a file (a measured run) beside the simulation of its scenario
+    /// (Session::setBesideMeasured()), as a new place; the settings show its scenario, and an
+    /// edit runs that as any. A file that cannot be shown changes nothing: false, and failed()
+    /// says why.
+    bool showBesideMeasured(const ScheduleFile& file, bool autoplay);
     /// Back (Alt+Left) and Forward (Alt+Right) through the scenarios navigate() left; false
     /// when there is none.
     bool goBack();

@@ -187,10 +187,9 @@ bool QuizPanel::answer(int choice, int run) {
     m_answered[m_current] = right;
     m_revealed = true;
     auto name = [&](int c, int to) {
-        return q.kind == QuizKind::Winner
-                   ? fromStd(m_run->scenario.algorithms[static_cast<std::size_t>(c)].name())
-               : to >= 0 ? QStringLiteral("P%1 → P%2").arg(c).arg(to)
-                         : QStringLiteral("P%1").arg(c);
+        return q.kind == QuizKind::Winner ? fromStd(m_run->name(static_cast<std::size_t>(c)))
+               : to >= 0                  ? QStringLiteral("P%1 → P%2").arg(c).arg(to)
+                                          : QStringLiteral("P%1").arg(c);
     };
     QStringList answers;
     for (std::size_t k = 0; k < q.answers.size(); ++k) {
@@ -271,8 +270,8 @@ void QuizPanel::showState() {
     m_prompt->setText(fromStd(q->prompt));
     if (q->kind == QuizKind::Winner) {
         for (std::size_t r = 0; r < m_run->schedules.size(); ++r) {
-            auto* b = new QPushButton(QStringLiteral("%1  %2").arg(r + 1).arg(
-                fromStd(m_run->scenario.algorithms[r].name())));
+            auto* b =
+                new QPushButton(QStringLiteral("%1  %2").arg(r + 1).arg(fromStd(m_run->name(r))));
             b->setAutoDefault(false);
             b->setToolTip(tr("key %1").arg(r + 1));
             const int run = static_cast<int>(r);
@@ -294,9 +293,7 @@ void QuizPanel::showState() {
                       .arg(what)
                       .arg(m_run->schedules.size() > 1
                                ? tr(" in %1's charts")
-                                     .arg(fromStd(m_run->scenario
-                                                      .algorithms[static_cast<std::size_t>(q->run)]
-                                                      .name()))
+                                     .arg(fromStd(m_run->name(static_cast<std::size_t>(q->run))))
                                : QString()));
         m_result->setProperty("right", QVariant());
         m_reveal->clear();

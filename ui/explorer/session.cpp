@@ -1,6 +1,7 @@
 #include "explorer/session.h"
 
 #include "base/input_error.h"
+#include "studies/measured_run.h"
 
 namespace rl {
 
@@ -36,6 +37,20 @@ void Session::setScenario(const Scenario& s) {
     m_scenario = s;
     m_job.start([s](AsyncJob<RunResult>::Context& job) {
         return runScenario(s, RunDetail::Explorer, job.studyProgress());
+    });
+}
+
+void Session::setBesideMeasured(const ScheduleFile& file) {
+    try {
+        checkBesideMeasured(file, RunDetail::Explorer);
+    } catch (const InputError& e) {
+        emit failed(QString::fromUtf8(e.what()));
+        return;
+    }
+    m_scenario = *file.scenario;
+    auto shared = std::make_shared<const ScheduleFile>(file);
+    m_job.start([shared](AsyncJob<RunResult>::Context& job) {
+        return runBesideMeasured(*shared, RunDetail::Explorer, job.studyProgress());
     });
 }
 

@@ -2,6 +2,7 @@
 
 #include "common/async_job.h"
 #include "studies/run_study.h"
+#include "studies/schedule_file.h"
 
 #include <QObject>
 
@@ -25,6 +26,11 @@ class Session : public QObject {
 
     /// Validates and runs `s`; on invalid input emits failed() and keeps the previous state.
     void setScenario(const Scenario& s);
+    /// Shows a schedule read from a file beside the simulation of its scenario
+    /// (runBesideMeasured(), off the GUI thread); the session's scenario becomes the file's. On
+    /// a file that cannot be shown (checkBesideMeasured()) emits failed() and keeps the
+    /// previous state.
+    void setBesideMeasured(const ScheduleFile& file);
     /// The explorer's one check of a scenario: Scenario::validate(), then its limits for the
     /// explorer's detail (checkRunDetail: at most kMaxExplorerProcessors). Throws InputError.
     static void validate(const Scenario& s);

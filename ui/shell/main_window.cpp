@@ -254,7 +254,9 @@ void MainWindow::buildMenus() {
     file->addAction(tr("Open r&esults…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
                     [this] {
                         const QString p = QFileDialog::getOpenFileName(
-                            this, tr("Open results of a sweep"), {}, tr("Sweep results (*.csv)"));
+                            this, tr("Open results"), {},
+                            tr("Results (*.csv *.json);;Sweep results (*.csv);;Measured or "
+                               "simulated schedule (*.json *.csv)"));
                         if (!p.isEmpty()) {
                             openResults(p);
                         }

@@ -45,14 +45,20 @@ class MainWindow : public QMainWindow {
     /// Opens a scenario file; on error shows it (status bar and, if interactive, a dialog),
     /// changes nothing and returns false.
     bool openScenario(const QString& path);
+    /// Opens what `reducelab FILE` names: a schedule (isScheduleFileText(): a measured run's
+    /// JSON, a Chrome trace) beside its simulation, otherwise a scenario (openScenario()).
+    bool openFile(const QString& path);
+    /// Opens a schedule file (studies/schedule_file.h) in the explorer beside the simulation of
+    /// its scenario (ExplorerPage::showBesideMeasured()); errors as openScenario()'s.
+    bool openSchedule(const QString& path);
     bool saveScenario(const QString& path);
     /// The window's title names what the charts show: the scenario file it was opened from or
     /// saved to ("unsaved" once it differs from the file: an edit, a new draw, the demo) and
     /// its algorithms, "s.json — Fibonacci-stat, Tree-dyn — ReduceLab".
     static QString titleFor(const QString& file, const std::vector<Algorithm>& algorithms);
     /// Opens a sweep's results (a CSV with its sidecar, from `sweep --out` or Export data…) in
-    /// the panel of its figure and shows that tab; on error shows it, changes nothing and
-    /// returns false.
+    /// the panel of its figure and shows that tab, or a schedule (openSchedule()); on error
+    /// shows it, changes nothing and returns false.
     bool openResults(const QString& path);
     /// Writes figures/data of every shown algorithm (a "-<algorithm>" suffix when several).
     bool exportGantt(const QString& path);

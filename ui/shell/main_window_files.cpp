@@ -1,11 +1,15 @@
 // MainWindow's files: scenarios opened and saved (the explorer navigates to them: Back returns),
-// sweep results reopened in their panel, and the recent files.
+// sweep results reopened in their panel, schedules (a measured run) beside their simulation,
+// and the recent files.
 #include "analysis/sweep_panel.h"
+#include "base/file_io.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
 #include "shell/main_window.h"
 #include "shell/recent_files.h"
+#include "studies/measured_run.h"
 #include "studies/scenario_json.h"
+#include "studies/schedule_file.h"
 #include "studies/sweep_results.h"
 
 #include <QFileInfo>
@@ -19,8 +23,43 @@ void MainWindow::openInExplorer(const Scenario& s) {
     m_tabs->setCurrentIndex(0);
 }
 
+bool MainWindow::openFile(const QString& path) {
+    try {
+        if (isScheduleFileText(readInputFile(path.toStdString(), kMaxScheduleFileBytes))) {
+            return openSchedule(path);
+        }
+    } catch (const InputError&) {
+        // Unreadable: openScenario() says why in its words.
+    }
+    return openScenario(path);
+}
+
+bool MainWindow::openSchedule(const QString& path) {
+    try {
+        const ScheduleFile file = readScheduleFile(path.toStdString(), m_policies->catalog());
+        try {
+            checkBesideMeasured(file, RunDetail::Explorer);
+        } catch (const InputError& e) {
+            throw InputError(rl::quoted(path.toStdString()) + ": " + e.what());
+        }
+        if (!m_explorer->showBesideMeasured(file, true)) {
+            return false; // refused by the explorer (failed() showed why)
+        }
+        m_tabs->setCurrentIndex(0);
+        addRecent(path);
+        setScenarioFile(path, *file.scenario);
+        return true;
+    } catch (const InputError& e) {
+        showError(QString::fromStdString(printable(e.what())));
+        return false;
+    }
+}
+
 bool MainWindow::openResults(const QString& path) {
     try {
+        if (isScheduleFileText(readInputFile(path.toStdString(), kMaxScheduleFileBytes))) {
+            return openSchedule(path);
+        }
         // A few hundred kB at most (bounded by kMaxSweepResultsBytes): read and checked here,
         // before anything changes.
         const SweepResults r = loadSweepResults(path.toStdString(), m_policies->catalog());
@@ -92,7 +131,7 @@ void MainWindow::rebuildRecentMenu() {
         m_recentMenu
             ->addAction(RecentFiles::menuText(p), this,
                         [this, p] {
-                            if (!openScenario(p) && !QFileInfo::exists(p)) {
+                            if (!openFile(p) && !QFileInfo::exists(p)) {
                                 RecentFiles().remove(p); // gone since the menu was made
                                 rebuildRecentMenu();
                             }

@@ -348,7 +348,18 @@ QString GanttView::describe(const OpRef& op) const {
     const std::vector<IndexRange> value =
         op.isTransfer ? s.transferValue(op.index) : s.reductionValue(op.index);
     // The words of core/schedule/operation_text.h: the web pages say the same.
-    return QString::fromStdString(describeOperation(s, op.isTransfer, op.index, formatRuns(value)));
+    QString text =
+        QString::fromStdString(describeOperation(s, op.isTransfer, op.index, formatRuns(value)));
+    const int p = op.isTransfer ? s.transfers[static_cast<std::size_t>(op.index)].from
+                                : s.reductions[static_cast<std::size_t>(op.index)].proc;
+    if (p < m_rowNotes.size() && !m_rowNotes[p].isEmpty()) {
+        text += QLatin1Char('\n') + m_rowNotes[p];
+    }
+    return text;
+}
+
+void GanttView::setRowNotes(const QStringList& notes) {
+    m_rowNotes = notes;
 }
 
 void GanttView::setRowLabels(const QStringList& labels) {
@@ -470,10 +481,14 @@ bool GanttView::eventFilter(QObject* watched, QEvent* event) {
         } else if (const auto p = rowLabelAt(help->pos());
                    p && isSignalConnected(QMetaMethod::fromSignal(&GanttView::processorClicked))) {
             // Only where a page follows processors (the explorer; not the model pages).
+            const QString click =
+                highlightedProcessor() == p
+                    ? tr("Click to stop following P%1 (Esc)").arg(*p)
+                    : tr("Click to follow P%1 in every chart (Esc clears)").arg(*p);
             QToolTip::showText(help->globalPos(),
-                               highlightedProcessor() == p
-                                   ? tr("Click to stop following P%1 (Esc)").arg(*p)
-                                   : tr("Click to follow P%1 in every chart (Esc clears)").arg(*p),
+                               *p < m_rowNotes.size() && !m_rowNotes[*p].isEmpty()
+                                   ? m_rowNotes[*p] + QLatin1Char('\n') + click
+                                   : click,
                                m_plot);
         } else {
             QToolTip::hideText();

@@ -128,6 +128,10 @@ class GanttView : public QWidget {
     static void paintGlyph(QPainter& painter, Glyph glyph, QRectF box, const Theme& theme);
     /// Row names instead of "P0", "P1"... (e.g. "master"); empty restores the default.
     void setRowLabels(const QStringList& labels);
+    /// A line per processor added to the tooltips of its row (its operations and its label):
+    /// a measured schedule's difference from its simulation. Empty: none.
+    void setRowNotes(const QStringList& notes);
+    const QStringList& rowNotes() const { return m_rowNotes; }
     /// Tooltip text for bars that are not a reduction's (divisible load, periodic schedules):
     /// replaces describe()'s, which needs a reduction tree. Empty: default.
     void setDescriber(std::function<QString(const OpRef&)> describer);
@@ -209,6 +213,7 @@ class GanttView : public QWidget {
     double m_cursor = std::numeric_limits<double>::infinity();
     bool m_replotPending = false;
     std::function<QString(const OpRef&)> m_describer;
+    QStringList m_rowNotes;
     std::optional<QFont> m_figureFont;
     bool m_legendShown = true;
     TimeAxisText m_timeAxisText = TimeAxisText::NumbersAndName;
