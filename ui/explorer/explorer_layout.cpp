@@ -235,6 +235,27 @@ void ExplorerPage::updateCounterWidth() {
     const int events = eventCount(-1).second;
     m_timeLabel->setMinimumWidth(
         m_timeLabel->fontMetrics().horizontalAdvance(counterText(end, end, events, events)));
+    updateTransportRoom();
+}
+
+void ExplorerPage::updateTransportRoom() {
+    // Decided from the bar's width alone (never from the slider's, which the decision
+    // changes), so that it cannot flip back and forth.
+    const QLayout* l = m_transport->layout();
+    int others = 0;
+    int count = 0;
+    for (int i = 0; i < l->count(); ++i) {
+        const QWidget* w = l->itemAt(i)->widget();
+        if (w != nullptr && w != m_scrubber && w != m_speedLabel) {
+            others += std::max(w->sizeHint().width(), w->minimumWidth());
+            ++count;
+        }
+    }
+    // A slider shorter than about ten characters cannot be aimed at a moment of the run.
+    const int slider = 10 * m_timeLabel->fontMetrics().averageCharWidth();
+    const int label = m_speedLabel->sizeHint().width() + l->spacing();
+    const int need = others + count * l->spacing() + slider + label;
+    m_speedLabel->setVisible(m_transport->width() >= need);
 }
 
 } // namespace rl

@@ -248,6 +248,7 @@ void ExplorerPage::setTheme(const Theme& theme) {
 void ExplorerPage::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     planLayout();
+    updateTransportRoom();
 }
 
 void ExplorerPage::changeEvent(QEvent* event) {
@@ -345,9 +346,9 @@ QWidget* ExplorerPage::buildTransport() {
     }
     m_speed->setCurrentIndex(2);
     m_speed->setToolTip(tr("animation speed ([ slower, ] faster); ×1 plays the whole run in 12 s"));
-    auto* speedLabel = new QLabel(tr("speed"), bar);
-    speedLabel->setBuddy(m_speed);
-    l->addWidget(speedLabel);
+    m_speedLabel = new QLabel(tr("speed"), bar);
+    m_speedLabel->setBuddy(m_speed);
+    l->addWidget(m_speedLabel);
     l->addWidget(m_speed);
     m_scrubber = new QSlider(Qt::Horizontal, bar);
     m_scrubber->setRange(0, kScrubSteps);

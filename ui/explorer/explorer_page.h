@@ -165,6 +165,9 @@ class ExplorerPage : public QWidget {
     /// The counter's "event k of N" at narration line `index` (-1: before the first).
     std::pair<int, int> eventCount(int index) const;
     void updateCounterWidth();
+    /// Hides the word "speed" where the transport bar is too narrow for it and a time slider
+    /// that can be aimed (the speed box keeps its tooltip); shows it again where there is room.
+    void updateTransportRoom();
     /// Compare mode: the panes' heights such that their charts' rows are as tall as each
     /// other's, although only the bottom chart labels the shared time axis.
     void balancePanes();
@@ -221,6 +224,7 @@ class ExplorerPage : public QWidget {
     QListWidget* m_narration = nullptr;
     QSlider* m_scrubber = nullptr;
     QLabel* m_timeLabel = nullptr;
+    QLabel* m_speedLabel = nullptr;
     QToolButton* m_playButton = nullptr;
     std::vector<std::pair<QToolButton*, MediaIcon>> m_transportButtons;
     QComboBox* m_speed = nullptr;

@@ -3,6 +3,7 @@
 #include "common/app_style.h"
 
 #include <QPainter>
+#include <QResizeEvent>
 
 #include <cmath>
 
@@ -70,6 +71,15 @@ QSize LegendStrip::sizeHint() const {
 
 QSize LegendStrip::minimumSizeHint() const {
     return QSize(100, heightForWidth(width() > 0 ? width() : 400));
+}
+
+void LegendStrip::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    // Its height is fixed at its size hint, which follows the width: a narrower strip wraps
+    // onto another line, and the layout must be told, or the last line is cut.
+    if (heightForWidth(width()) != height()) {
+        updateGeometry();
+    }
 }
 
 void LegendStrip::paintEvent(QPaintEvent*) {

@@ -34,6 +34,7 @@ class LegendStrip : public QWidget {
 
   protected:
     void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
   private:
     struct Entry {

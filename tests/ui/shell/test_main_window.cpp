@@ -7,6 +7,7 @@
 #include "shell/main_window.h"
 #include "theory/tree_dyn_markov.h"
 #include "views/gantt_view.h"
+#include "views/legend_strip.h"
 #include "views/tree_view.h"
 
 #include <qcustomplot.h>
@@ -31,6 +32,7 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -73,6 +75,39 @@ class TestMainWindow : public QObject {
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true); // QSettings of the tests stay apart
         QCoreApplication::setOrganizationName(QStringLiteral("ReduceLabTests"));
+    }
+
+    // A small window (760x560, #39): the legend strip wraps onto a third line and keeps it
+    // whole, and the time slider keeps room to be aimed (the word "speed" gives way).
+    void aNarrowWindowKeepsTheLegendAndTheSlider() {
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(760, 560);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_VERIFY_WITH_TIMEOUT(w.session()->result() && !w.session()->isRunning(), 10000);
+        QTest::qWait(50);
+        const LegendStrip* legend = w.explorer()->legend();
+        const std::vector<int> rows = legend->rows();
+        QVERIFY2(rows.back() >= 2, "the test's width should wrap the legend onto three lines");
+        QTRY_COMPARE(legend->height(), legend->heightForWidth(legend->width()));
+        const auto* slider = w.explorer()->findChild<QSlider*>();
+        QVERIFY(slider != nullptr);
+        QVERIFY2(slider->width() >= 10 * slider->fontMetrics().averageCharWidth(),
+                 qPrintable(QString::number(slider->width())));
+        const auto speedShown = [&w] {
+            for (const QLabel* l :
+                 w.explorer()->counterLabel()->parentWidget()->findChildren<QLabel*>()) {
+                if (l->text() == QStringLiteral("speed")) {
+                    return l->isVisible();
+                }
+            }
+            return false;
+        };
+        QVERIFY(!speedShown());
+        // Wide again: the word is back.
+        w.resize(1400, 800);
+        QTRY_VERIFY(speedShown());
     }
 
     void demoScenarioOpensAndPlays() {
