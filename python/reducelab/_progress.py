@@ -91,7 +91,8 @@ class _TqdmProgress:
 
     def __call__(self, done: int, total: int) -> None:
         if self._bar.total != total:
-            self._bar.total = total
+            # reset, not an assignment: the notebook's widget takes its new length from it.
+            self._bar.reset(total=total)
         self._bar.update(done - self._bar.n)
 
     def close(self) -> None:

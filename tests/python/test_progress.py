@@ -82,6 +82,10 @@ class FakeTqdm:
         self.closed = False
         FakeTqdm.made.append(self)
 
+    def reset(self, total=None):
+        self.total = total
+        self.n = 0
+
     def update(self, k):
         assert k >= 0
         self.n += k
