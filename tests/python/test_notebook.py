@@ -108,7 +108,14 @@ def test_a_jupyter_kernel_is_a_notebook_for_the_progress_default(kernel, tmp_pat
     from reducelab import _progress
 
     assert _progress._in_notebook() is False
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
-        "from reducelab import _progress\nprint(_progress._in_notebook())")])
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("from reducelab import _progress\nprint(_progress._in_notebook())"),
+        nbformat.v4.new_code_cell("import reducelab\n"
+                                  "r = reducelab.monte_carlo('tree-dyn', n=64, replicates=2000, "
+                                  "progress=True)")])
     nbclient.NotebookClient(nb, kernel_name=kernel, timeout=60).execute()
     assert nb.cells[0].outputs[0].text.strip() == "True"
+    # progress=True in a kernel: the bar (tqdm's text bar here, without ipywidgets) on stderr.
+    err = "".join(o.text for o in nb.cells[1].outputs if o.output_type == "stream" and
+                  o.name == "stderr")
+    assert "monte_carlo" in err and "2000/2000" in err, nb.cells[1].outputs
