@@ -109,7 +109,8 @@ def test_a_jupyter_kernel_is_a_notebook_for_the_progress_default(kernel, tmp_pat
 
     assert _progress._in_notebook() is False
     nb = nbformat.v4.new_notebook(cells=[
-        nbformat.v4.new_code_cell("from reducelab import _progress\nprint(_progress._in_notebook())"),
+        nbformat.v4.new_code_cell("from reducelab import _progress\n"
+                                  "print(_progress._in_notebook())"),
         nbformat.v4.new_code_cell("import reducelab\n"
                                   "r = reducelab.monte_carlo('tree-dyn', n=64, replicates=2000, "
                                   "progress=True)")])
