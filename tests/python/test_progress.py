@@ -4,6 +4,7 @@ receives (done, total) on the calling thread, and by default a bar appears in a 
 (for work that lasts), never in a script."""
 import sys
 import threading
+import time
 
 import pytest
 
@@ -66,8 +67,11 @@ def test_an_exception_in_the_hook_stops_the_work_and_propagates():
         calls.append(done)
         raise RuntimeError("stop here")
 
+    # Half a minute of work or more, were it not stopped.
+    start = time.monotonic()
     with pytest.raises(RuntimeError, match="stop here"):
-        reducelab.monte_carlo("tree-dyn", n=4096, replicates=100000, threads=1, progress=hook)
+        reducelab.monte_carlo("tree-dyn", n=16384, replicates=100000, threads=1, progress=hook)
+    assert time.monotonic() - start < 5.0
     assert len(calls) == 1
 
 
