@@ -95,9 +95,10 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 if(REDUCELAB_WITH_PYTHON)
-  # The reducelab package (python/) imports numpy; pandas and matplotlib serve to_pandas and plot.
+  # The reducelab package (python/) imports numpy; pandas and matplotlib serve to_pandas and plot,
+  # tqdm the progress bars.
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "python3, python3-numpy")
-  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-pandas, python3-matplotlib")
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-pandas, python3-matplotlib, python3-tqdm")
 endif()
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE ${REDUCELAB_HOMEPAGE})
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION

@@ -27,13 +27,15 @@ TEST_BUILD_PACKAGES=(libgtest-dev)
 # tests/ui/shell/run_under_wm.sh), Paje readers, Open MPI (reducelab-mpi is built when it is
 # found, and tested with 1 to 3 ranks), ffprobe (the ffmpeg package) to read the exported
 # animations back, a real browser for the web pages (chromium driven by chromium-driver through
-# python3-selenium; python3-pil reads its screenshots), libotf2 (--otf2 is built when it is
-# found) and otf2-print to read the archives back. ccache: the build without the GUI reuses
-# the full build's objects of the core.
+# python3-selenium; python3-pil reads its screenshots), tqdm (the Python module's progress
+# bars), nbclient and ipykernel (the example notebook, executed headlessly), libotf2 (--otf2
+# is built when it is found) and otf2-print to read the archives back. ccache: the build
+# without the GUI reuses the full build's objects of the core.
 TEST_PACKAGES=("${TEST_BUILD_PACKAGES[@]}" clang-format clang-tidy-22 clang libclang-rt-14-dev xvfb
                xauth openbox x11-utils vite pajeng help2man desktop-file-utils appstream dpkg-dev
                libopenmpi-dev openmpi-bin ffmpeg chromium chromium-driver python3-selenium
-               python3-pil python3-pytest python3-pandas python3-matplotlib ccache
+               python3-pil python3-pytest python3-pandas python3-matplotlib python3-tqdm
+               python3-nbclient python3-ipykernel ccache
                libopen-trace-format2-dev otf2-tools)
 JOBS=$(nproc 2>/dev/null || echo 2)
 # Seconds each fuzz target runs in `test` (10 targets, as many at once as there are cores: about
@@ -144,6 +146,9 @@ check_package() {
     # The Python module in Debian's path, the example policies beside the scenarios.
     ls "$dest"/usr/lib/python3/dist-packages/reducelab/_reducelab.*.so >/dev/null
     [ -s "$dest/usr/lib/python3/dist-packages/reducelab/__init__.py" ]
+    # Its typing (PEP 561): the marker and the extension's stub.
+    [ -e "$dest/usr/lib/python3/dist-packages/reducelab/py.typed" ]
+    [ -s "$dest/usr/lib/python3/dist-packages/reducelab/_reducelab.pyi" ]
     [ -s "$dest/usr/share/reducelab/policies/tree_dyn.py" ]
     rm -rf "$dest"
     (cd build && rm -f reducelab_*.deb && cpack -G DEB >/dev/null)

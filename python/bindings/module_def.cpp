@@ -190,21 +190,71 @@ py::dict scheduleDict(const RunResult& run, std::size_t i) {
     return out;
 }
 
+/// The progress a job reports on its thread (StudyProgress: done, total), kept for the thread
+/// that holds the interpreter's lock to hand to Python: the core's callback runs on the job's
+/// thread, which must never call Python (a hook there would wait for the lock that the
+/// caller's polling loop takes, and tqdm is not thread-safe).
+class ProgressRecord {
+  public:
+    /// Any thread. `done` never goes back (a job whose threads report out of order still
+    /// reports a monotone count).
+    void record(std::uint64_t done, std::uint64_t total) {
+        m_total.store(total, std::memory_order_relaxed);
+        std::uint64_t seen = m_done.load(std::memory_order_relaxed);
+        while (done > seen &&
+               !m_done.compare_exchange_weak(seen, done, std::memory_order_relaxed)) {
+        }
+    }
+
+    /// With the lock held: calls `hook(done, total)` when the count moved since the last call.
+    /// Whatever the hook raises propagates.
+    void report(const py::object& hook) {
+        const std::uint64_t total = m_total.load(std::memory_order_relaxed);
+        const std::uint64_t done = std::min(m_done.load(std::memory_order_relaxed), total);
+        if (hook.is_none() || total == 0 || (m_reported && done == m_reportedDone)) {
+            return;
+        }
+        m_reported = true;
+        m_reportedDone = done;
+        hook(done, total);
+    }
+
+    /// With the lock held, once the job succeeded: all of it is done, so the hook's last call
+    /// is (total, total) whether or not the job's last report reached the polling loop.
+    void finish(const py::object& hook) {
+        m_done.store(m_total.load(std::memory_order_relaxed), std::memory_order_relaxed);
+        report(hook);
+    }
+
+  private:
+    std::atomic<std::uint64_t> m_done{0};
+    std::atomic<std::uint64_t> m_total{0};
+    std::uint64_t m_reportedDone = 0; // with the lock held only
+    bool m_reported = false;
+};
+
 /// Runs `work` without the lock on a thread of its own, in a job whose policies stop when the
 /// user presses Ctrl-C: this thread checks Python's signals every kSignalPoll (the handlers
 /// run on the main thread only, and a policy looping on a worker never returns to a progress
 /// callback), and on KeyboardInterrupt cancels the work through `progress` and the job's scope
 /// (JobScope::cancel: the engine and Monte Carlo stop within kCancelCheckInterval units of
 /// work, even inside one long simulation) and interrupts its policies (PolicyInterrupt), then
-/// raises it.
-template <class Work> auto interruptible(Work&& work) {
+/// raises it. `onProgress` (None, or a callable taking (done, total)) is called from this
+/// thread's polling loop, never from a worker, whenever the job's count moved, and once more
+/// when the job ended; an exception it raises cancels the job as Ctrl-C does and propagates.
+template <class Work> auto interruptible(Work&& work, const py::object& onProgress = py::none()) {
     constexpr auto kSignalPoll = std::chrono::milliseconds(20);
     const auto scope = std::make_shared<PolicyInterrupt>();
     std::atomic<bool> stop{false};
-    const StudyProgress progress = [&](std::uint64_t, std::uint64_t) { return !stop.load(); };
+    ProgressRecord record;
+    const StudyProgress progress = [&](std::uint64_t done, std::uint64_t total) {
+        record.record(done, total);
+        return !stop.load();
+    };
     std::optional<decltype(work(progress))> result;
     std::exception_ptr error;
-    bool keyboard = false;
+    bool raised = false; // a signal's handler or the progress hook raised (Python's error set)
+    std::optional<py::error_already_set> hookError;
     {
         const py::gil_scoped_release release;
         std::mutex mutex;
@@ -230,7 +280,15 @@ template <class Work> auto interruptible(Work&& work) {
             }
             const py::gil_scoped_acquire gil;
             if (PyErr_CheckSignals() != 0) { // the handler raised (KeyboardInterrupt)
-                keyboard = true;
+                raised = true;
+            } else {
+                try {
+                    record.report(onProgress);
+                } catch (py::error_already_set& e) {
+                    hookError.emplace(std::move(e));
+                }
+            }
+            if (raised || hookError) {
                 stop = true;
                 scope->cancel();
                 scope->interrupt();
@@ -239,12 +297,16 @@ template <class Work> auto interruptible(Work&& work) {
         }
         worker.join();
     }
-    if (keyboard) {
+    if (raised) {
         throw py::error_already_set(); // the exception that the signal's handler raised
+    }
+    if (hookError) {
+        throw std::move(*hookError);
     }
     if (error) {
         std::rethrow_exception(error);
     }
+    record.finish(onProgress);
     return std::move(*result);
 }
 
@@ -287,7 +349,7 @@ py::dict summaryDict(const McSummary& s) {
 
 py::dict monteCarlo(const py::handle& algorithms, const py::dict& platform,
                     std::uint64_t replicates, int threads, bool keepSamples,
-                    const std::vector<double>& quantiles) {
+                    const std::vector<double>& quantiles, const py::object& onProgress) {
     McStudy study;
     study.platform = platformFrom(platform);
     McOptions& o = study.options;
@@ -297,10 +359,12 @@ py::dict monteCarlo(const py::handle& algorithms, const py::dict& platform,
     o.quantiles = quantiles;
     o.keepSamples = keepSamples;
     const McConfig config = study.config();
-    const McResult r = interruptible([&](const StudyProgress& progress) {
-        LocalExecutor executor;
-        return runMcStudy(config, executor, {}, progress);
-    });
+    const McResult r = interruptible(
+        [&](const StudyProgress& progress) {
+            LocalExecutor executor;
+            return runMcStudy(config, executor, {}, progress);
+        },
+        onProgress);
     py::list summaries;
     std::string csv = mcCsvHeader(config.quantiles) + "\n";
     for (const McSummary& s : r.summaries) {
@@ -322,9 +386,9 @@ std::vector<double> gridFrom(const py::handle& v, const char* role) {
     return v.cast<std::vector<double>>();
 }
 
-/// `reducelab-cli sweep FIG` with the options given (the others: the paper's settings), as the
-/// CSV it writes.
-std::string sweepCsv(const std::string& figure, const py::dict& o) {
+/// `reducelab-cli sweep FIG` with the options given (the others: the paper's settings): the CSV
+/// it writes ("csv") and the seed it ran with ("seed", the paper's when none was given).
+py::dict sweepCsv(const std::string& figure, const py::dict& o, const py::object& onProgress) {
     SweepStudy study = SweepStudy::paper(parseFigure(figure));
     SweepSpec& spec = study.spec;
     const auto given = [&](const char* key) { return o.contains(key) && !o[key].is_none(); };
@@ -359,11 +423,16 @@ std::string sweepCsv(const std::string& figure, const py::dict& o) {
         spec.quantiles = o["quantiles"].cast<std::vector<double>>();
     }
     study.validate();
-    const auto snapshot = interruptible([&](const StudyProgress& progress) {
-        LocalExecutor executor;
-        return runSweepJob(study, executor, {}, progress);
-    });
-    return snapshot->csv();
+    const auto snapshot = interruptible(
+        [&](const StudyProgress& progress) {
+            LocalExecutor executor;
+            return runSweepJob(study, executor, {}, progress);
+        },
+        onProgress);
+    py::dict out;
+    out["csv"] = snapshot->csv();
+    out["seed"] = spec.seed;
+    return out;
 }
 
 py::dict colours(bool dark) {
@@ -449,8 +518,13 @@ void defineModule(py::module_& m) {
     m.def("simulate", &simulate, py::arg("algorithm"), py::arg("platform"), py::arg("replicate"),
           py::arg("narrate"));
     m.def("monte_carlo", &monteCarlo, py::arg("algorithms"), py::arg("platform"),
-          py::arg("replicates"), py::arg("threads"), py::arg("keep_samples"), py::arg("quantiles"));
-    m.def("sweep_csv", &sweepCsv, py::arg("figure"), py::arg("options"));
+          py::arg("replicates"), py::arg("threads"), py::arg("keep_samples"), py::arg("quantiles"),
+          py::arg("progress") = py::none(),
+          "reducelab-cli mc: the summaries and the CSV; progress(done, total) is called on this "
+          "thread as replicates are done.");
+    m.def("sweep_csv", &sweepCsv, py::arg("figure"), py::arg("options"),
+          py::arg("progress") = py::none(),
+          "reducelab-cli sweep: the CSV and the seed; progress(done, total) as monte_carlo's.");
     m.def(
         "quantiles_type7",
         [](std::vector<double> values, std::vector<double> probs) {

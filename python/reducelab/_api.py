@@ -2,30 +2,55 @@
 command line spells them, numpy arrays for samples and columns, pandas and matplotlib when they
 are installed. Defaults come from the core (_reducelab.defaults()), never from here."""
 
+from __future__ import annotations
+
 import json
 import math
 import numbers
 import os
 import warnings
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _reducelab as _core
 from ._laws import Law
+from ._progress import ProgressArg, Reporter
 from ._reducelab import Error, Policy
 from ._tables import ResultTables, SummaryTables
+
+if TYPE_CHECKING:
+    import matplotlib.axes
+    import pandas
+
+#: An algorithm: a built-in's key ("tree-dyn") or a reducelab.Policy subclass or instance.
+AlgorithmArg = Union[str, Policy, "type[Policy]"]
+#: Several: one of them, "all" or "a,b" as on the command line, or a list of them.
+AlgorithmsArg = Union[AlgorithmArg, Sequence[AlgorithmArg]]
+#: A cost law: an object (reducelab.gamma(1, 1)) or the command line's text ("gamma:1:1").
+LawArg = Union[Law, str]
+#: A seed: an integer in [0, 2^64) or a numpy.random.SeedSequence.
+SeedArg = Union[int, np.integer, np.random.SeedSequence]
+#: A file's path.
+PathArg = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+#: Fixed costs: a matrix file's path, or a pair (d, c) of the n x n transfer costs and the n
+#: reduction costs.
+MatrixArg = Union[PathArg, "tuple[npt.ArrayLike, npt.ArrayLike]"]
+#: One number or a one-dimensional array-like of numbers.
+NumbersArg = Union[float, npt.ArrayLike]
 
 _DEFAULTS = _core.defaults()
 
 
-def algorithms():
+def algorithms() -> list[dict[str, Any]]:
     """The built-in algorithms, in registry order: a list of dicts (key, name, summary, static,
     clairvoyant, noncommutative)."""
     return _core.builtin_algorithms()
 
 
-def colours(dark=False):
+def colours(dark: bool = False) -> dict[str, Any]:
     """The app's colours ('#rrggbb'): background, foreground, transfer, reduction, critical,
     reception, categories, ... (core/base/theme_colours.h, the views' one source)."""
     return _core.colours(dark)
@@ -98,6 +123,13 @@ def _processors(n, what="n"):
 
 
 def _seed(v, what="seed"):
+    """A seed as the core takes it: an integer in [0, 2^64), or the first 64-bit word of a
+    numpy.random.SeedSequence's state (generate_state: the same sequence, the same seed)."""
+    if isinstance(v, np.random.SeedSequence):
+        return int(v.generate_state(1, np.uint64)[0])
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral):
+        raise _WrongType(f"{what} must be an integer or a numpy.random.SeedSequence, not "
+                         f"{_shown(v)}")
     return _integer(v, what, 0, 2**64 - 1)
 
 
@@ -224,7 +256,8 @@ def _shown(v):
 
 class Schedule:
     """One run's schedule: makespan, the transfers and reductions (numpy structured arrays), the
-    tree (parent), the critical path; to_pandas(), plot(), save(path)."""
+    tree (parent), the critical path, the seed and replicate it ran with (simulate(...,
+    seed=s.seed, replicate=s.replicate) replays it); to_pandas(), plot(), save(path)."""
 
     _TRANSFER = np.dtype([("sender", np.int32), ("receiver", np.int32), ("start", float),
                           ("end", float)])
@@ -233,7 +266,22 @@ class Schedule:
 
     _MAX_ROW_LABELS = 40  # processor labels on a chart's axis, at most
 
-    def __init__(self, raw):
+    algorithm: str
+    name: str
+    n: int
+    noncommutative: bool
+    makespan: float
+    root: int
+    arrivals: Optional[np.ndarray]
+    parent: np.ndarray
+    critical_path: list[tuple[str, int]]
+    narration: Optional[list[str]]
+    transfers: np.ndarray
+    reductions: np.ndarray
+    seed: int
+    replicate: int
+
+    def __init__(self, raw: dict[str, Any], seed: int, replicate: int):
         self._raw = raw
         self.algorithm = raw["algorithm"]
         self.name = raw["name"]
@@ -246,6 +294,9 @@ class Schedule:
         self.parent = raw["parent"]
         self.critical_path = list(raw["critical"])
         self.narration = raw["narration"]
+        # The seed the run drew from (a SeedSequence's mapped to its integer) and its replicate.
+        self.seed = seed
+        self.replicate = replicate
         t = raw["transfers"]
         self.transfers = np.zeros(len(t["start"]), dtype=self._TRANSFER)
         for field in self._TRANSFER.names:
@@ -255,11 +306,11 @@ class Schedule:
         for field in self._REDUCTION.names:
             self.reductions[field] = r[field]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"<reducelab.Schedule {self.algorithm} n={self.n} "
                 f"makespan={self.makespan!r}>")
 
-    def to_pandas(self):
+    def to_pandas(self) -> pandas.DataFrame:
         """Every operation, one row each: kind ('transfer' or 'reduction'), processor (the
         receiver of a transfer, where a reduction runs), sender, start, end, critical."""
         import pandas as pd
@@ -278,7 +329,8 @@ class Schedule:
                 rows["critical"].append((kind, i) in critical)
         return pd.DataFrame(rows)
 
-    def plot(self, ax=None, dark=False, critical=True):
+    def plot(self, ax: Optional[matplotlib.axes.Axes] = None, dark: bool = False,
+             critical: bool = True) -> matplotlib.axes.Axes:
         """A Gantt chart with matplotlib, in the app's colours: one row per processor, its
         reductions (and the transfers it receives, as the app's reception bars), the transfers
         as arrows from sender to receiver, the critical path highlighted. Returns the Axes."""
@@ -338,12 +390,12 @@ class Schedule:
         ax.xaxis.label.set_color(c["foreground"])
         return ax
 
-    def scenario(self):
+    def scenario(self) -> str:
         """The scenario file's text (JSON, the GUI's format): the platform, the seed, the
         replicate and the algorithm (with the policy's file and class, for a policy)."""
         return self._raw["scenario"]
 
-    def save(self, path):
+    def save(self, path: PathArg) -> None:
         """Writes the scenario file (JSON) that the GUI opens (File > Open, or `reducelab
         FILE`) to replay this run, and `reducelab-cli run --scenario FILE` runs again. Atomic:
         all or nothing."""
@@ -358,9 +410,13 @@ class Schedule:
         _core.write_file(path, self._raw["scenario"])
 
 
-def simulate(algorithm=None, *, policy=None, n=None, transfer=None, reduction=None, seed=None,
-             replicate=0, noncommutative=False, matrix=None, preset=None, draw_matrix=False,
-             narrate=False, arrival=None):
+def simulate(algorithm: Optional[AlgorithmArg] = None, *, policy: Optional[AlgorithmArg] = None,
+             n: Optional[int] = None, transfer: Optional[LawArg] = None,
+             reduction: Optional[LawArg] = None, seed: Optional[SeedArg] = None,
+             replicate: int = 0, noncommutative: bool = False,
+             matrix: Optional[MatrixArg] = None, preset: Optional[str] = None,
+             draw_matrix: bool = False, narrate: bool = False,
+             arrival: Optional[LawArg] = None) -> Schedule:
     """One run: `algorithm` a built-in key ("tree-dyn") or a policy, or `policy=` a policy
     (a reducelab.Policy subclass or instance). The laws as the CLI writes them
     (transfer="gamma:1:1") or as objects (transfer=reducelab.gamma(1, 1)); `matrix` fixed
@@ -368,7 +424,8 @@ def simulate(algorithm=None, *, policy=None, n=None, transfer=None, reduction=No
     `draw_matrix` a matrix drawn from the laws. Defaults: the CLI's. `narrate`: also the
     narration's sentences (Schedule.narration). `arrival`: a law of late arrivals, each
     processor entering at a draw of it (Schedule.arrivals; default none: all at t = 0,
-    docs/model.md §1). Returns a Schedule.
+    docs/model.md §1). `seed`: an integer or a numpy.random.SeedSequence (Schedule.seed
+    records the integer used). Returns a Schedule.
     """
     if (algorithm is None) == (policy is None):
         raise Error("simulate: give algorithm= (a key such as 'tree-dyn') or policy=, one of them")
@@ -376,8 +433,9 @@ def simulate(algorithm=None, *, policy=None, n=None, transfer=None, reduction=No
         _algorithm(policy, "policy")
     platform = _platform(n, transfer, reduction, seed, noncommutative, matrix, preset,
                          draw_matrix, arrival)
-    return Schedule(_core.simulate(source, platform, _seed(replicate, "replicate"),
-                                   bool(narrate)))
+    replicate = _integer(replicate, "replicate", 0, 2**64 - 1)
+    return Schedule(_core.simulate(source, platform, replicate, bool(narrate)),
+                    platform["seed"], replicate)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -388,7 +446,22 @@ class Summary(SummaryTables):
     """One algorithm's Monte Carlo summary: count, mean, variance, std_error, min, max,
     quantile(p), ci(level), histogram, samples (numpy, when kept)."""
 
-    def __init__(self, raw):
+    algorithm: str
+    name: str
+    count: int
+    mean: float
+    variance: float
+    std_error: float
+    min: float
+    max: float
+    exact_quantiles: bool
+    quantile_relative_error: float
+    quantiles: dict[float, float]
+    histogram: np.ndarray
+    histogram_range: tuple[float, float]
+    samples: Optional[np.ndarray]
+
+    def __init__(self, raw: dict[str, Any]):
         self.algorithm = raw["algorithm"]
         self.name = raw["name"]
         self.count = raw["count"]
@@ -406,7 +479,7 @@ class Summary(SummaryTables):
         self.histogram_range = (raw["histogram_low"], raw["histogram_high"])
         self.samples = raw["samples"]
 
-    def quantile(self, p):
+    def quantile(self, p: float) -> float:
         """The quantile of probability p (type 7, as numpy's default and the CLI): one of the
         probabilities computed (monte_carlo's `quantiles`), or any p when the samples were
         kept."""
@@ -425,50 +498,63 @@ class Summary(SummaryTables):
                     f"monte_carlo{keep} (computed: "
                     f"{', '.join(repr(q) for q in self.quantiles)})")
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"<reducelab.Summary {self.algorithm}: mean={self.mean!r} "
                 f"variance={self.variance!r} count={self.count}>")
 
 
-class MonteCarloResult(ResultTables, Mapping):
+class MonteCarloResult(ResultTables, Mapping[str, Summary]):
     """The summaries of monte_carlo, by algorithm key, in the order given; to_pandas(),
-    compare(a, b) and the notebook's table (reducelab/_tables.py)."""
+    compare(a, b) and the notebook's table (reducelab/_tables.py). `seed`: the integer seed the
+    replicates drew from (a SeedSequence's mapped to it): monte_carlo(..., seed=r.seed) with
+    the same other arguments gives this result again."""
 
-    def __init__(self, summaries, csv):
+    seed: int
+
+    def __init__(self, summaries: Sequence[Summary], csv: str, seed: int):
         self._summaries = {s.algorithm: s for s in summaries}
         self._csv = csv
+        self.seed = seed
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: AlgorithmArg) -> Summary:  # type: ignore[override]
         if isinstance(key, str):
             return self._summaries[key]
         info = _core.policy_info(key)  # a policy: its key
         return self._summaries[info["key"]]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._summaries)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._summaries)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<reducelab.MonteCarloResult " + ", ".join(
-            f"{k}: mean={s.mean:.6g}" for k, s in self._summaries.items()) + ">"
+            f"{k}: mean={s.mean:.6g}" for k, s in self._summaries.items()) + f" seed={self.seed}>"
 
-    def csv(self):
+    def csv(self) -> str:
         """The CSV that `reducelab-cli mc` prints with the same arguments."""
         return self._csv
 
 
-def monte_carlo(algorithms=("tree-dyn",), *, n=None, replicates=None, seed=None, transfer=None,
-                reduction=None, noncommutative=False, threads=None, keep_samples=False,
-                quantiles=None, matrix=None, preset=None, draw_matrix=False, arrival=None):
+def monte_carlo(algorithms: AlgorithmsArg = ("tree-dyn",), *, n: Optional[int] = None,
+                replicates: Optional[int] = None, seed: Optional[SeedArg] = None,
+                transfer: Optional[LawArg] = None, reduction: Optional[LawArg] = None,
+                noncommutative: bool = False, threads: Optional[int] = None,
+                keep_samples: bool = False, quantiles: Union[None, str, NumbersArg] = None,
+                matrix: Optional[MatrixArg] = None, preset: Optional[str] = None,
+                draw_matrix: bool = False, arrival: Optional[LawArg] = None,
+                progress: ProgressArg = None) -> MonteCarloResult:
     """Replicates of each algorithm on common random numbers (each replicate's draws shared by
     every algorithm). `algorithms`: keys and/or policies (or "all", or "a,b" as the CLI).
     Defaults: the CLI's mc (n 64, 1000 replicates, all cores). Python policies run one at a
     time (the interpreter's lock); built-ins beside them use every thread. Returns a
     MonteCarloResult: result["tree-dyn"].mean, .variance, .quantile(0.5), .ci(), .samples;
-    result.to_pandas(), result.compare(a, b) (with keep_samples=True). `arrival`: a law of late
-    arrivals, as simulate's."""
+    result.to_pandas(), result.compare(a, b) (with keep_samples=True), result.seed. `arrival`: a
+    law of late arrivals, as simulate's. `seed`: an integer or a numpy.random.SeedSequence.
+    `progress`: True for a progress bar (tqdm where installed, a line on stderr otherwise), a
+    callable to be called with (done, total) replicates, False for none; None (the default)
+    shows the bar in a Jupyter notebook for work that lasts over 2 seconds, none elsewhere."""
     if n is None:
         n = _DEFAULTS["mc_n"]
     count = _DEFAULTS["replicates"] if replicates is None else _replicates(replicates)
@@ -478,25 +564,33 @@ def monte_carlo(algorithms=("tree-dyn",), *, n=None, replicates=None, seed=None,
                     f"quantiles are streamed: pass quantiles=[...] instead)")
     platform = _platform(n, transfer, reduction, seed, noncommutative, matrix, preset,
                          draw_matrix, arrival)
-    raw = _core.monte_carlo(
-        _algorithms(algorithms), platform,
-        count,
-        _DEFAULTS["threads"] if threads is None else _threads(threads),
-        bool(keep_samples),
-        _DEFAULTS["quantiles"] if quantiles is None else _quantiles(quantiles))
-    return MonteCarloResult([Summary(s) for s in raw["summaries"]], raw["csv"])
+    entries = _algorithms(algorithms)
+    threads = _DEFAULTS["threads"] if threads is None else _threads(threads)
+    probs = _DEFAULTS["quantiles"] if quantiles is None else _quantiles(quantiles)
+    with Reporter(progress, "monte_carlo", "replicate") as hook:
+        raw = _core.monte_carlo(entries, platform, count, threads, bool(keep_samples), probs,
+                                hook)
+    return MonteCarloResult([Summary(s) for s in raw["summaries"]], raw["csv"],
+                            platform["seed"])
 
 
 # ---------------------------------------------------------------------------------------------
 # sweep
 
-def sweep(figure, *, n=None, replicates=None, cv=None, ratio=None, algorithms=None,
-          family=None, mean=None, seed=None, threads=None, quantiles=None, as_pandas=None):
+def sweep(figure: str, *, n: Optional[int] = None, replicates: Optional[int] = None,
+          cv: Union[None, str, NumbersArg] = None, ratio: Union[None, str, NumbersArg] = None,
+          algorithms: Optional[AlgorithmsArg] = None, family: Optional[str] = None,
+          mean: Optional[float] = None, seed: Optional[SeedArg] = None,
+          threads: Optional[int] = None, quantiles: Union[None, str, NumbersArg] = None,
+          as_pandas: Optional[bool] = None,
+          progress: ProgressArg = None) -> Union[pandas.DataFrame, SweepColumns]:
     """The grid of one of the paper's figures ("fig4", "fig5", "fig6") with the CLI's options
     (None: the paper's setting, as `reducelab-cli sweep`): cv and ratio as "A:B:K", one value
-    or a list; algorithms keys and/or policies. Returns the CSV of `reducelab-cli sweep` as a
-    pandas DataFrame, or a dict of numpy columns when pandas is not installed (or
-    as_pandas=False)."""
+    or a list; algorithms keys and/or policies; seed an integer or a
+    numpy.random.SeedSequence. Returns the CSV of `reducelab-cli sweep` as a pandas DataFrame,
+    or a dict of numpy columns when pandas is not installed (or as_pandas=False); either's
+    `attrs["seed"]` is the integer seed it ran with. `progress` as monte_carlo's (done and total
+    count the replicates of every point)."""
     checks = {"n": _processors, "replicates": _replicates, "cv": _grid, "ratio": _grid,
               "algorithms": _algorithms, "family": _text, "mean": _number, "seed": _seed,
               "threads": _threads, "quantiles": _quantiles}
@@ -505,8 +599,21 @@ def sweep(figure, *, n=None, replicates=None, cv=None, ratio=None, algorithms=No
              "threads": threads, "quantiles": quantiles}
     options = {key: None if value is None else checks[key](value, key)
                for key, value in given.items()}
-    csv = _core.sweep_csv(_text(figure, "figure", "fig4"), options)
-    return _frame(_csv_columns(csv), as_pandas)
+    figure = _text(figure, "figure", "fig4")
+    with Reporter(progress, "sweep " + figure, "replicate") as hook:
+        raw = _core.sweep_csv(figure, options, hook)
+    return _frame(SweepColumns(_csv_columns(raw["csv"]), seed=raw["seed"]), as_pandas)
+
+
+class SweepColumns(dict):
+    """A sweep's columns as numpy arrays, by the CLI's column names (sweep with as_pandas=False
+    or without pandas); attrs["seed"] is the seed it ran with, as a DataFrame's attrs."""
+
+    attrs: dict[str, Any]
+
+    def __init__(self, columns: Mapping[str, np.ndarray], seed: int):
+        super().__init__(columns)
+        self.attrs = {"seed": seed}
 
 
 def _replicates(v, what="replicates"):
@@ -519,7 +626,7 @@ def _threads(v, what="threads"):
 
 def _frame(columns, as_pandas):
     """`columns` as a pandas DataFrame, or as they are when pandas is missing (as_pandas None)
-    or not wanted (False)."""
+    or not wanted (False); the frame keeps their attrs."""
     if as_pandas is False:
         return columns
     try:
@@ -528,7 +635,9 @@ def _frame(columns, as_pandas):
         if as_pandas:
             raise
         return columns
-    return pd.DataFrame(columns)
+    frame = pd.DataFrame(dict(columns))
+    frame.attrs.update(getattr(columns, "attrs", {}))
+    return frame
 
 
 def _csv_columns(csv):

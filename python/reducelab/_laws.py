@@ -3,6 +3,10 @@ the law "gamma:1:0.5". The core validates a law and writes its canonical text (p
 Law::toString, core/platform/law.h); an object is accepted wherever a law string is (transfer=,
 reduction=, arrival=) as that very text, so its results are the string's to the bit."""
 
+from __future__ import annotations
+
+from typing import Any
+
 from . import _reducelab as _core
 
 # The core's key of each family (the command line's), by the package's function name.
@@ -19,7 +23,11 @@ class Law:
 
     __slots__ = ("family", "mean", "cv", "_text")
 
-    def __init__(self, text):
+    family: str
+    mean: float
+    cv: float
+
+    def __init__(self, text: str):
         from ._api import _text  # _api imports this module at its top
 
         parsed = _core.parse_law(_text(text, "law", "gamma:1:0.5"))
@@ -27,32 +35,32 @@ class Law:
                             ("cv", parsed["cv"]), ("_text", parsed["text"])):
             object.__setattr__(self, name, value)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a law is immutable: build another (reducelab.{self.family}(...))")
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self._text
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         # The core's numbers (shortest round-trip text), which are Python literals too.
         fields = self._text.split(":")[1:]
         names = ("value",) if self.family == "constant" else \
             ("mean",) if self.family == "exponential" else ("mean", "cv")
         return f"{self.family}(" + ", ".join(f"{k}={v}" for k, v in zip(names, fields)) + ")"
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Law):
             return NotImplemented
         return (self.family, self.mean, self.cv) == (other.family, other.mean, other.cv)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.family, self.mean, self.cv))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Law], tuple[str]]:
         return (Law, (self._text,))
 
 
-def _build(family, *numbers):
+def _build(family: str, *numbers: tuple[str, float]) -> Law:
     from ._api import _number
 
     # repr: the shortest text that reads back to the same double, as the core's own.
@@ -60,34 +68,34 @@ def _build(family, *numbers):
     return Law(":".join([_FAMILIES[family], *values]))
 
 
-def law(text):
+def law(text: str) -> Law:
     """The law a command-line string names ("gamma:1:0.5", "exp:2", "const:0", ...), as an
     object: reducelab.law("gamma:1:0.5") == reducelab.gamma(1, 0.5)."""
     return Law(text)
 
 
-def gamma(mean, cv):
+def gamma(mean: float, cv: float) -> Law:
     """The gamma law of mean `mean` and coefficient of variation `cv` (shape 1/cv², cv in
     (0, 100], or 0 for a constant): "gamma:MEAN:CV"."""
     return _build("gamma", ("mean", mean), ("cv", cv))
 
 
-def exponential(mean):
+def exponential(mean: float) -> Law:
     """The exponential law of mean `mean`: "exp:MEAN"."""
     return _build("exponential", ("mean", mean))
 
 
-def constant(value):
+def constant(value: float) -> Law:
     """Every draw is `value`: "const:VALUE"."""
     return _build("constant", ("value", value))
 
 
-def uniform(mean, cv):
+def uniform(mean: float, cv: float) -> Law:
     """The uniform law of mean `mean` and coefficient of variation `cv` <= 1/sqrt(3) (on
     [mean (1 - sqrt(3) cv), mean (1 + sqrt(3) cv)]): "uniform:MEAN:CV"."""
     return _build("uniform", ("mean", mean), ("cv", cv))
 
 
-def bernoulli(mean, cv):
+def bernoulli(mean: float, cv: float) -> Law:
     """mean (1 + cv²) with probability 1 / (1 + cv²), else 0: "bernoulli:MEAN:CV"."""
     return _build("bernoulli", ("mean", mean), ("cv", cv))

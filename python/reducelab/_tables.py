@@ -3,13 +3,21 @@ HTML for notebooks, and paired differences on common random numbers (Summary and
 MonteCarloResult, reducelab/_api.py, take these methods from the classes here). The z of an
 interval comes from the core (normalQuantileTwoSided, core/experiment/paired_stats.h)."""
 
+from __future__ import annotations
+
 import html
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import _reducelab as _core
 from ._reducelab import Error
+
+if TYPE_CHECKING:
+    import pandas
+
+    from ._api import AlgorithmArg
 
 
 def _z(level):
@@ -32,7 +40,10 @@ def _shown(x):
 class SummaryTables:
     """Summary's confidence interval."""
 
-    def ci(self, level=0.95):
+    mean: float
+    std_error: float
+
+    def ci(self, level: float = 0.95) -> tuple[float, float]:
         """The normal-approximation confidence interval of the mean, (low, high): mean ∓ z ×
         std_error, z the two-sided normal quantile of `level` (1.95996 for 0.95). (nan, nan)
         with one replicate."""
@@ -46,7 +57,15 @@ class Comparison:
     the differences over sqrt(count), nan with one replicate), `won` (the share of replicates
     where a's makespan is below b's), `tied` (equal), `count`, `ci(level)`."""
 
-    def __init__(self, a, b, differences):
+    a: str
+    b: str
+    count: int
+    mean_difference: float
+    std_error: float
+    won: float
+    tied: float
+
+    def __init__(self, a: str, b: str, differences: np.ndarray):
         self.a = a
         self.b = b
         self.count = len(differences)
@@ -56,11 +75,11 @@ class Comparison:
         self.won = float(np.mean(differences < 0))
         self.tied = float(np.mean(differences == 0))
 
-    def ci(self, level=0.95):
+    def ci(self, level: float = 0.95) -> tuple[float, float]:
         """The normal-approximation confidence interval of the mean difference, (low, high)."""
         return _interval(self.mean_difference, self.std_error, _z(level))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"<reducelab.Comparison {self.a} - {self.b}: mean_difference="
                 f"{self.mean_difference!r} std_error={self.std_error!r} won={self.won!r} "
                 f"count={self.count}>")
@@ -69,7 +88,9 @@ class Comparison:
 class ResultTables:
     """MonteCarloResult's tables: to_pandas(), _repr_html_(), compare(a, b)."""
 
-    def to_pandas(self, level=0.95):
+    _csv: str
+
+    def to_pandas(self, level: float = 0.95) -> pandas.DataFrame:
         """One row per algorithm, indexed by its key: the columns of `reducelab-cli mc` (n,
         replicates, mean, variance, std_error, min, the quantiles, max) with the
         `level` confidence interval of the mean (ci_low, ci_high) after std_error. Needs
@@ -95,7 +116,7 @@ class ResultTables:
                 out[name] = values
         return pd.DataFrame(out).set_index("algorithm")
 
-    def _repr_html_(self):
+    def _repr_html_(self) -> str:
         """The notebook's view: one row per algorithm (mean, std_error, 95 % interval, min,
         the quantiles, max, replicates), numbers to 6 significant digits."""
         summaries = list(self.values())
@@ -115,7 +136,7 @@ class ResultTables:
                 "".join(f"<th>{html.escape(h)}</th>" for h in head) +
                 "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 
-    def compare(self, a, b):
+    def compare(self, a: AlgorithmArg, b: AlgorithmArg) -> Comparison:
         """Paired differences a - b (keys or policies) on the replicates' common random
         numbers: a Comparison (mean_difference, std_error, won, tied, ci()). Needs every
         makespan: monte_carlo(..., keep_samples=True)."""
