@@ -159,6 +159,16 @@ std::optional<long long> ompiDefaultBytes(const Algorithm& a) {
     return std::nullopt;
 }
 
+std::optional<long long> ompiChainFanout(const Algorithm& a) {
+    if (a.key() == kChainKey) {
+        return kOmpiChainFanout;
+    }
+    if (const auto k = suffixOf(a.key(), kChainKey)) {
+        return keyValue(a.key(), *k);
+    }
+    return std::nullopt;
+}
+
 std::string ompiDefaultPickText(int n, long long bytes, bool commutative) {
     const OmpiDecision d = ompiDefaultDecision(n, bytes, commutative);
     std::string text = "ompi-default: Open MPI picks " + ompiAlgorithmName(d.algorithm) +

@@ -43,6 +43,8 @@ std::optional<Algorithm> ompiParameterisedAlgorithm(std::string_view key);
 
 /// The message size `a` decides for, when it is ompi-default (the row or a parameterised one).
 std::optional<long long> ompiDefaultBytes(const Algorithm& a);
+/// The fan-out of `a`, when it is ompi-chain (the row or a parameterised one).
+std::optional<long long> ompiChainFanout(const Algorithm& a);
 /// What ompi-default picks, in one sentence: "ompi-default: Open MPI picks binary (algorithm
 /// 4) for n = 16, 8 bytes, commutative", and where ReduceLab runs another tree, which and why.
 std::string ompiDefaultPickText(int n, long long bytes, bool commutative);
