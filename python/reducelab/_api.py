@@ -73,6 +73,16 @@ def _platform(n, transfer, reduction, seed, noncommutative, matrix, preset, draw
     return p
 
 
+def _ompi_options(fanout, message_bytes):
+    """Open MPI's parameters for the core (module_def.cpp, withOmpiParameters): ompi-chain's
+    fan-out and the message size ompi-default decides for. Integers are checked here; their
+    range and the algorithm they apply to are the core's rule (algorithms/ompi_parameters.h)."""
+    lo, hi = -2**63, 2**63 - 1  # what the core reads: it names any value out of its range
+    return {"fanout": None if fanout is None else _integer(fanout, "fanout", lo, hi),
+            "message_bytes": None if message_bytes is None else
+            _integer(message_bytes, "message_bytes", lo, hi)}
+
+
 # Arguments: every value is checked here, so that a wrong one is named in a sentence instead of
 # reaching a cast of the extension. numpy's integer and float scalars are numbers; a
 # one-dimensional array-like (list, tuple, numpy array, pandas Series) is a list.
@@ -360,7 +370,7 @@ class Schedule:
 
 def simulate(algorithm=None, *, policy=None, n=None, transfer=None, reduction=None, seed=None,
              replicate=0, noncommutative=False, matrix=None, preset=None, draw_matrix=False,
-             narrate=False, arrival=None):
+             narrate=False, arrival=None, fanout=None, message_bytes=None):
     """One run: `algorithm` a built-in key ("tree-dyn") or a policy, or `policy=` a policy
     (a reducelab.Policy subclass or instance). The laws as the CLI writes them
     (transfer="gamma:1:1") or as objects (transfer=reducelab.gamma(1, 1)); `matrix` fixed
@@ -368,7 +378,9 @@ def simulate(algorithm=None, *, policy=None, n=None, transfer=None, reduction=No
     `draw_matrix` a matrix drawn from the laws. Defaults: the CLI's. `narrate`: also the
     narration's sentences (Schedule.narration). `arrival`: a law of late arrivals, each
     processor entering at a draw of it (Schedule.arrivals; default none: all at t = 0,
-    docs/model.md §1). Returns a Schedule.
+    docs/model.md §1). `fanout`, `message_bytes`: ompi-chain's fan-out and the message size
+    ompi-default decides for, as the CLI's --fanout and --message-bytes (Schedule.algorithm
+    then "ompi-chain:8"). Returns a Schedule.
     """
     if (algorithm is None) == (policy is None):
         raise Error("simulate: give algorithm= (a key such as 'tree-dyn') or policy=, one of them")
@@ -376,6 +388,7 @@ def simulate(algorithm=None, *, policy=None, n=None, transfer=None, reduction=No
         _algorithm(policy, "policy")
     platform = _platform(n, transfer, reduction, seed, noncommutative, matrix, preset,
                          draw_matrix, arrival)
+    platform.update(_ompi_options(fanout, message_bytes))
     return Schedule(_core.simulate(source, platform, _seed(replicate, "replicate"),
                                    bool(narrate)))
 
@@ -461,14 +474,16 @@ class MonteCarloResult(ResultTables, Mapping):
 
 def monte_carlo(algorithms=("tree-dyn",), *, n=None, replicates=None, seed=None, transfer=None,
                 reduction=None, noncommutative=False, threads=None, keep_samples=False,
-                quantiles=None, matrix=None, preset=None, draw_matrix=False, arrival=None):
+                quantiles=None, matrix=None, preset=None, draw_matrix=False, arrival=None,
+                fanout=None, message_bytes=None):
     """Replicates of each algorithm on common random numbers (each replicate's draws shared by
     every algorithm). `algorithms`: keys and/or policies (or "all", or "a,b" as the CLI).
     Defaults: the CLI's mc (n 64, 1000 replicates, all cores). Python policies run one at a
     time (the interpreter's lock); built-ins beside them use every thread. Returns a
     MonteCarloResult: result["tree-dyn"].mean, .variance, .quantile(0.5), .ci(), .samples;
     result.to_pandas(), result.compare(a, b) (with keep_samples=True). `arrival`: a law of late
-    arrivals, as simulate's."""
+    arrivals, `fanout` and `message_bytes` Open MPI's parameters, as simulate's (the result's
+    key is then "ompi-chain:8")."""
     if n is None:
         n = _DEFAULTS["mc_n"]
     count = _DEFAULTS["replicates"] if replicates is None else _replicates(replicates)
@@ -478,6 +493,7 @@ def monte_carlo(algorithms=("tree-dyn",), *, n=None, replicates=None, seed=None,
                     f"quantiles are streamed: pass quantiles=[...] instead)")
     platform = _platform(n, transfer, reduction, seed, noncommutative, matrix, preset,
                          draw_matrix, arrival)
+    platform.update(_ompi_options(fanout, message_bytes))
     raw = _core.monte_carlo(
         _algorithms(algorithms), platform,
         count,

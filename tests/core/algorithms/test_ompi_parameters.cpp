@@ -202,6 +202,22 @@ TEST(OmpiParameters, ApplyReplacesInPlaceOrRefusesNamingTheOption) {
         "--message-bytes applies to ompi-default: add ompi-default to --algo");
     expectRefused([&] { applyOmpiParameters(list, {0, std::nullopt}); }, "--fanout 0:");
     expectRefused([&] { applyOmpiParameters(list, {std::nullopt, -1}); }, "--message-bytes -1:");
+    // Another front end's words (Python's keywords).
+    const OmpiSpelling python{"fanout", "message_bytes", "the algorithms"};
+    expectRefused(
+        [&] {
+            applyOmpiParameters(noOmpi, {2, std::nullopt}, python);
+        },
+        "fanout applies to ompi-chain: add ompi-chain to the algorithms");
+    expectRefused(
+        [&] {
+            applyOmpiParameters(list, {std::nullopt, 0}, python);
+        },
+        "message_bytes 0: a message of 1 to");
+    EXPECT_EQ(inputError([&] {
+                  applyOmpiParameters(list, {0, std::nullopt}, python);
+              }).rfind("fanout 0: Open MPI's chains", 0),
+              0u);
     // The row beside its parameterised self would be the same algorithm twice.
     const std::vector<Algorithm> twice{builtin("ompi-chain"), ompiChainAlgorithm(8)};
     expectRefused(
