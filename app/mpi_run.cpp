@@ -56,6 +56,8 @@ std::string realAlgorithmKeys() {
 std::vector<OptionSpec> runOptions() {
     std::vector<OptionSpec> specs{
         {"algo", "ALGO", realAlgorithmKeys() + " (the algorithms with a real execution)"}};
+    const auto ompi = ompiOptions(); // reducelab-cli's --fanout and --message-bytes
+    specs.insert(specs.end(), ompi.begin(), ompi.end());
     // A real run starts every rank at the common start: late arrivals are simulated only.
     auto platform = platformOptions();
     std::erase_if(platform, [](const OptionSpec& o) { return o.name == "arrival"; });
@@ -116,7 +118,9 @@ bool givesN(const std::vector<std::string>& argv) {
 Settings parseSettings(const Args& a, const CliEnvironment& env, int ranks) {
     Settings s;
     const std::string algo = a.required("algo", "ALGO");
-    Algorithm algorithm = parseAlgorithm(algo, env.algorithms);
+    // --fanout and --message-bytes as reducelab-cli run reads them: the same rule, the same key.
+    const Algorithm algorithm =
+        applyOmpiOptions(a, {parseAlgorithm(algo, env.algorithms)}, "run").front();
     static_cast<PlatformSpec&>(s.scenario) = parsePlatform(a, "run");
     if (s.scenario.n != ranks) {
         throw InputError("run: --n is " + std::to_string(s.scenario.n) + " but there are " +
@@ -278,6 +282,9 @@ int mpiRun(const std::vector<std::string>& argvIn, const CliEnvironment& env, MP
     }
     if (!allFine(error, rank, ranks, comm)) {
         return 2;
+    }
+    if (rank == s.root) {
+        noteOmpiPicks(*args, s.scenario.algorithms, ranks, !s.commutative);
     }
 
     std::ostringstream table;

@@ -2,6 +2,7 @@
 
 #include "algorithms/binomial_stat.h"
 #include "algorithms/fibonacci_stat.h"
+#include "algorithms/ompi_parameters.h"
 #include "algorithms/ompi_trees.h"
 #include "base/input_error.h"
 
@@ -587,18 +588,27 @@ double realClockOffset(MPI_Comm comm) {
 std::optional<RealAlgorithm> realAlgorithm(const Algorithm& algorithm, int n, bool commutative,
                                            long long messageBytes) {
     const std::string& key = algorithm.key();
-    // Open MPI's trees (algorithms/ompi_trees.h): the plans the simulator runs for them.
+    // ompi-chain of any fan-out (ompi-chain:K, algorithms/ompi_parameters.h).
+    if (const auto fanout = ompiChainFanout(algorithm)) {
+        return RealAlgorithm{
+            RealProtocol::StaticPlan,
+            ompiStaticPlan(OmpiTree::Chain, n, !commutative, static_cast<int>(*fanout)),
+            algorithm.name()};
+    }
+    // ompi-default decides for `messageBytes`; ompi-default:B for the B its key names.
+    if (const auto bytes = ompiDefaultBytes(algorithm)) {
+        const OmpiDecision d =
+            ompiDefaultDecision(n, key == "ompi-default" ? messageBytes : *bytes, commutative);
+        return RealAlgorithm{RealProtocol::StaticPlan,
+                             ompiStaticPlan(d.tree, n, !commutative, d.fanout), algorithm.name()};
+    }
+    // Open MPI's other trees (algorithms/ompi_trees.h): the plans the simulator runs for them.
     for (OmpiTree tree : {OmpiTree::Linear, OmpiTree::Chain, OmpiTree::Pipeline, OmpiTree::Binary,
                           OmpiTree::Binomial, OmpiTree::InOrderBinary}) {
         if (key == ompiKey(tree)) {
             return RealAlgorithm{RealProtocol::StaticPlan, ompiStaticPlan(tree, n, !commutative),
                                  algorithm.name()};
         }
-    }
-    if (key == "ompi-default") {
-        const OmpiDecision d = ompiDefaultDecision(n, messageBytes, commutative);
-        return RealAlgorithm{RealProtocol::StaticPlan,
-                             ompiStaticPlan(d.tree, n, !commutative, d.fanout), algorithm.name()};
     }
     if (key == "binomial") {
         return RealAlgorithm{RealProtocol::StaticPlan, binomialStatPlan(n), algorithm.name()};

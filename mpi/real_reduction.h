@@ -94,7 +94,9 @@ struct RealResult {
 /// Fibonacci-stat and Open MPI's trees (their plans, algorithms/ompi_trees.h), Tree-dyn and
 /// Non-Commut-Tree-dyn (the protocols). An algorithm with a plan gets its row in
 /// real_reduction.cpp's table. `commutative` and `messageBytes` choose the plan of those that
-/// depend on them (ompi-linear's accumulator, ompi-default's pick). A plan may end at another
+/// depend on them (ompi-linear's accumulator, ompi-default's pick); a parameterised key
+/// (algorithms/ompi_parameters.h) runs its own: ompi-chain:K the chain of fan-out K,
+/// ompi-default:B the pick for B bytes whatever `messageBytes`. A plan may end at another
 /// index than 0 (ompi-in-order-binary at n-1): the holder then delivers to the root.
 std::optional<RealAlgorithm> realAlgorithm(const Algorithm& algorithm, int n,
                                            bool commutative = true,

@@ -126,13 +126,13 @@ std::optional<Algorithm> ompiParameterisedAlgorithm(std::string_view key) {
 }
 
 std::vector<Algorithm> applyOmpiParameters(std::vector<Algorithm> algorithms,
-                                           const OmpiParameters& p) {
-    const auto replace = [&](std::string_view key, const Algorithm& by, const char* option) {
+                                           const OmpiParameters& p, const OmpiSpelling& spelling) {
+    const auto replace = [&](std::string_view key, const Algorithm& by, const std::string& option) {
         const auto it = std::find(algorithms.begin(), algorithms.end(), row(key));
         if (it == algorithms.end()) {
             const std::string k(key);
-            throw InputError(std::string(option) + " applies to " + k + ": add " + k +
-                             " to --algo");
+            throw InputError(option + " applies to " + k + ": add " + k + " to " +
+                             spelling.algorithms);
         }
         if (std::find(algorithms.begin(), algorithms.end(), by) != algorithms.end() &&
             !(by == row(key))) {
@@ -141,10 +141,12 @@ std::vector<Algorithm> applyOmpiParameters(std::vector<Algorithm> algorithms,
         *it = by;
     };
     if (p.fanout) {
-        replace(kChainKey, ompiChainAlgorithm(*p.fanout), "--fanout");
+        replace(kChainKey, chainAlgorithm(checkedFanout(*p.fanout, spelling.fanout)),
+                spelling.fanout);
     }
     if (p.messageBytes) {
-        replace(kDefaultKey, ompiDefaultAlgorithm(*p.messageBytes), "--message-bytes");
+        replace(kDefaultKey, defaultAlgorithm(checkedBytes(*p.messageBytes, spelling.messageBytes)),
+                spelling.messageBytes);
     }
     return algorithms;
 }
@@ -155,6 +157,16 @@ std::optional<long long> ompiDefaultBytes(const Algorithm& a) {
     }
     if (const auto b = suffixOf(a.key(), kDefaultKey)) {
         return keyValue(a.key(), *b);
+    }
+    return std::nullopt;
+}
+
+std::optional<long long> ompiChainFanout(const Algorithm& a) {
+    if (a.key() == kChainKey) {
+        return kOmpiChainFanout;
+    }
+    if (const auto k = suffixOf(a.key(), kChainKey)) {
+        return keyValue(a.key(), *k);
     }
     return std::nullopt;
 }

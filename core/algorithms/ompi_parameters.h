@@ -23,12 +23,22 @@ struct OmpiParameters {
     std::optional<long long> messageBytes;
 };
 
+/// How a front end names the parameters and the algorithms in applyOmpiParameters()'s
+/// messages: the command line's options by default; Python's keywords, the explorer's fields.
+struct OmpiSpelling {
+    std::string fanout = "--fanout";
+    std::string messageBytes = "--message-bytes";
+    std::string algorithms = "--algo"; ///< "add ompi-chain to <algorithms>"
+};
+
 /// `algorithms` with `p` applied: ompi-chain becomes ompi-chain of fan-out K, ompi-default
-/// decides for B bytes. Throws InputError (one line naming the option) for a value out of
-/// range, or for a parameter that no listed algorithm takes. With the defaults (or none) the
-/// algorithms are the registry's rows themselves, so every output stays what it was.
+/// decides for B bytes. Throws InputError (one line naming the setting as `spelling` writes
+/// it) for a value out of range, or for a parameter that no listed algorithm takes. With the
+/// defaults (or none) the algorithms are the registry's rows themselves, so every output stays
+/// what it was.
 std::vector<Algorithm> applyOmpiParameters(std::vector<Algorithm> algorithms,
-                                           const OmpiParameters& p);
+                                           const OmpiParameters& p,
+                                           const OmpiSpelling& spelling = {});
 
 /// ompi-chain with fan-out K: the registry's row for the default, otherwise the algorithm of
 /// key "ompi-chain:K", made once. Throws InputError outside 1..kOmpiMaxFanout.
@@ -43,6 +53,8 @@ std::optional<Algorithm> ompiParameterisedAlgorithm(std::string_view key);
 
 /// The message size `a` decides for, when it is ompi-default (the row or a parameterised one).
 std::optional<long long> ompiDefaultBytes(const Algorithm& a);
+/// The fan-out of `a`, when it is ompi-chain (the row or a parameterised one).
+std::optional<long long> ompiChainFanout(const Algorithm& a);
 /// What ompi-default picks, in one sentence: "ompi-default: Open MPI picks binary (algorithm
 /// 4) for n = 16, 8 bytes, commutative", and where ReduceLab runs another tree, which and why.
 std::string ompiDefaultPickText(int n, long long bytes, bool commutative);

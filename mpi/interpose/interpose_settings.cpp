@@ -33,7 +33,12 @@ std::string interposeAlgorithmKeys() {
 InterposeSettings parseInterposeSettings(const char* reduce, const char* trace, const char* stats) {
     InterposeSettings s;
     if (reduce != nullptr && *reduce != '\0' && std::string_view(reduce) != "auto") {
-        const std::optional<Algorithm> a = findAlgorithm(allAlgorithms(), reduce);
+        std::optional<Algorithm> a;
+        try {
+            a = findAlgorithm(allAlgorithms(), reduce); // ompi-chain:K, ompi-default:B too
+        } catch (const InputError& e) {                 // a parameter out of range
+            throw InputError("REDUCELAB_REDUCE='" + std::string(reduce) + "': " + e.what());
+        }
         if (!a || !hasRealExecution(*a)) {
             throw InputError("REDUCELAB_REDUCE='" + std::string(reduce) +
                              "': " + (a ? "no real execution" : "unknown algorithm") +

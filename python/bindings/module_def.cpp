@@ -9,6 +9,7 @@
 #include "bindings/values_def.h"
 
 #include "algorithms/algorithm_registry.h"
+#include "algorithms/ompi_parameters.h"
 #include "algorithms/simulator.h"
 #include "base/file_io.h"
 #include "base/input_error.h"
@@ -126,6 +127,21 @@ PlatformSpec platformFrom(const py::dict& a) {
     p.reduction = parseLaw(a["reduction"].cast<std::string>(), "reduction");
     p.costMode = a["draw_matrix"].cast<bool>() ? CostMode::DrawnMatrix : CostMode::PerOperation;
     return p;
+}
+
+/// `algorithms` with Open MPI's parameters of the package's keywords applied (the core's rule,
+/// algorithms/ompi_parameters.h): `fanout` and `message_bytes` in the dict of _api.py's
+/// _ompi_options(), none when absent.
+std::vector<Algorithm> withOmpiParameters(std::vector<Algorithm> algorithms, const py::dict& a) {
+    OmpiParameters p;
+    if (a.contains("fanout") && !a["fanout"].is_none()) {
+        p.fanout = a["fanout"].cast<long long>();
+    }
+    if (a.contains("message_bytes") && !a["message_bytes"].is_none()) {
+        p.messageBytes = a["message_bytes"].cast<long long>();
+    }
+    return applyOmpiParameters(std::move(algorithms), p,
+                               {"fanout", "message_bytes", "the algorithms"});
 }
 
 template <class T> py::array_t<T> array(const std::vector<T>& v) {
@@ -314,7 +330,7 @@ py::dict simulate(py::handle algorithm, const py::dict& platform, std::uint64_t 
                   bool narrate) {
     Scenario s;
     static_cast<PlatformSpec&>(s) = platformFrom(platform);
-    s.algorithms = {toAlgorithm(algorithm)};
+    s.algorithms = withOmpiParameters({toAlgorithm(algorithm)}, platform);
     s.replicate = replicate;
     // Interruptible: one run at large n takes seconds (a policy's runs take the lock themselves).
     const auto run = interruptible([&](const StudyProgress& progress) {
@@ -353,7 +369,7 @@ py::dict monteCarlo(const py::handle& algorithms, const py::dict& platform,
     McStudy study;
     study.platform = platformFrom(platform);
     McOptions& o = study.options;
-    o.algorithms = toAlgorithms(algorithms);
+    o.algorithms = withOmpiParameters(toAlgorithms(algorithms), platform);
     o.replicates = replicates;
     o.threads = threads;
     o.quantiles = quantiles;

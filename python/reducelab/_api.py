@@ -98,6 +98,16 @@ def _platform(n, transfer, reduction, seed, noncommutative, matrix, preset, draw
     return p
 
 
+def _ompi_options(fanout, message_bytes):
+    """Open MPI's parameters for the core (module_def.cpp, withOmpiParameters): ompi-chain's
+    fan-out and the message size ompi-default decides for. Integers are checked here; their
+    range and the algorithm they apply to are the core's rule (algorithms/ompi_parameters.h)."""
+    lo, hi = -2**63, 2**63 - 1  # what the core reads: it names any value out of its range
+    return {"fanout": None if fanout is None else _integer(fanout, "fanout", lo, hi),
+            "message_bytes": None if message_bytes is None else
+            _integer(message_bytes, "message_bytes", lo, hi)}
+
+
 # Arguments: every value is checked here, so that a wrong one is named in a sentence instead of
 # reaching a cast of the extension. numpy's integer and float scalars are numbers; a
 # one-dimensional array-like (list, tuple, numpy array, pandas Series) is a list.
@@ -416,7 +426,8 @@ def simulate(algorithm: Optional[AlgorithmArg] = None, *, policy: Optional[Algor
              replicate: int = 0, noncommutative: bool = False,
              matrix: Optional[MatrixArg] = None, preset: Optional[str] = None,
              draw_matrix: bool = False, narrate: bool = False,
-             arrival: Optional[LawArg] = None) -> Schedule:
+             arrival: Optional[LawArg] = None, fanout: Optional[int] = None,
+             message_bytes: Optional[int] = None) -> Schedule:
     """One run: `algorithm` a built-in key ("tree-dyn") or a policy, or `policy=` a policy
     (a reducelab.Policy subclass or instance). The laws as the CLI writes them
     (transfer="gamma:1:1") or as objects (transfer=reducelab.gamma(1, 1)); `matrix` fixed
@@ -424,7 +435,9 @@ def simulate(algorithm: Optional[AlgorithmArg] = None, *, policy: Optional[Algor
     `draw_matrix` a matrix drawn from the laws. Defaults: the CLI's. `narrate`: also the
     narration's sentences (Schedule.narration). `arrival`: a law of late arrivals, each
     processor entering at a draw of it (Schedule.arrivals; default none: all at t = 0,
-    docs/model.md §1). `seed`: an integer or a numpy.random.SeedSequence (Schedule.seed
+    docs/model.md §1). `fanout`, `message_bytes`: ompi-chain's fan-out and the message size
+    ompi-default decides for, as the CLI's --fanout and --message-bytes (Schedule.algorithm
+    then "ompi-chain:8"). `seed`: an integer or a numpy.random.SeedSequence (Schedule.seed
     records the integer used). Returns a Schedule.
     """
     if (algorithm is None) == (policy is None):
@@ -433,6 +446,7 @@ def simulate(algorithm: Optional[AlgorithmArg] = None, *, policy: Optional[Algor
         _algorithm(policy, "policy")
     platform = _platform(n, transfer, reduction, seed, noncommutative, matrix, preset,
                          draw_matrix, arrival)
+    platform.update(_ompi_options(fanout, message_bytes))
     replicate = _integer(replicate, "replicate", 0, 2**64 - 1)
     return Schedule(_core.simulate(source, platform, replicate, bool(narrate)),
                     platform["seed"], replicate)
@@ -544,6 +558,7 @@ def monte_carlo(algorithms: AlgorithmsArg = ("tree-dyn",), *, n: Optional[int] =
                 keep_samples: bool = False, quantiles: Union[None, str, NumbersArg] = None,
                 matrix: Optional[MatrixArg] = None, preset: Optional[str] = None,
                 draw_matrix: bool = False, arrival: Optional[LawArg] = None,
+                fanout: Optional[int] = None, message_bytes: Optional[int] = None,
                 progress: ProgressArg = None) -> MonteCarloResult:
     """Replicates of each algorithm on common random numbers (each replicate's draws shared by
     every algorithm). `algorithms`: keys and/or policies (or "all", or "a,b" as the CLI).
@@ -551,7 +566,8 @@ def monte_carlo(algorithms: AlgorithmsArg = ("tree-dyn",), *, n: Optional[int] =
     time (the interpreter's lock); built-ins beside them use every thread. Returns a
     MonteCarloResult: result["tree-dyn"].mean, .variance, .quantile(0.5), .ci(), .samples;
     result.to_pandas(), result.compare(a, b) (with keep_samples=True), result.seed. `arrival`: a
-    law of late arrivals, as simulate's. `seed`: an integer or a numpy.random.SeedSequence.
+    law of late arrivals, `fanout` and `message_bytes` Open MPI's parameters, as simulate's (the
+    result's key is then "ompi-chain:8"). `seed`: an integer or a numpy.random.SeedSequence.
     `progress`: True for a progress bar (tqdm where installed, a line on stderr otherwise), a
     callable to be called with (done, total) replicates, False for none; None (the default)
     shows the bar in a Jupyter notebook for work that lasts over 2 seconds, none elsewhere."""
@@ -564,6 +580,7 @@ def monte_carlo(algorithms: AlgorithmsArg = ("tree-dyn",), *, n: Optional[int] =
                     f"quantiles are streamed: pass quantiles=[...] instead)")
     platform = _platform(n, transfer, reduction, seed, noncommutative, matrix, preset,
                          draw_matrix, arrival)
+    platform.update(_ompi_options(fanout, message_bytes))
     entries = _algorithms(algorithms)
     threads = _DEFAULTS["threads"] if threads is None else _threads(threads)
     probs = _DEFAULTS["quantiles"] if quantiles is None else _quantiles(quantiles)

@@ -49,7 +49,8 @@ done
 
 # Every size with auto; each named algorithm at one size too.
 cases=("2 auto" "3 auto" "4 auto" "5 auto" "6 auto" "7 auto" "8 auto"
-       "3 binomial" "4 fibonacci" "5 tree-dyn" "6 nctd" "5 ompi-binary" "8 ompi-default")
+       "3 binomial" "4 fibonacci" "5 tree-dyn" "6 nctd" "5 ompi-binary" "8 ompi-default"
+       "6 ompi-chain:2")
 for c in "${cases[@]}"; do
     read -r n algo <<<"$c"
     name="$algo, $n ranks"
@@ -62,8 +63,8 @@ for c in "${cases[@]}"; do
     calls=$(sed -n 's/^calls //p' "$out")
     lines=$(grep -c '^reducelab: ' "$err")
     stats=$(grep '^reducelab: ' "$err")
-    if [ "$algo" = tree-dyn ] || [ "$algo" = ompi-binary ]; then
-        # Tree-dyn and Open MPI's binary tree are for commutative operations: the program's
+    if [ "$algo" = tree-dyn ] || [ "$algo" = ompi-binary ] || [ "$algo" = ompi-chain:2 ]; then
+        # Tree-dyn and Open MPI's binary tree and chain are for commutative operations: the program's
         # non-commutative calls go to the MPI library, so fewer are taken over.
         intercepted=$(echo "$stats" | sed -n "s/^reducelab: \([0-9]*\) MPI_Reduce calls intercepted ($algo)\$/\1/p")
         [ "$lines" = 1 ] && [ -n "$intercepted" ] && [ "$intercepted" -gt 0 ] &&
@@ -126,6 +127,8 @@ refused() { # refused EXPECTED-LINE-PREFIX VAR=VALUE...
 }
 refused "REDUCELAB_REDUCE='bogus': unknown algorithm (known: auto, " REDUCELAB_REDUCE=bogus
 refused "REDUCELAB_REDUCE='ep': no real execution" REDUCELAB_REDUCE=ep
+refused "REDUCELAB_REDUCE='ompi-chain:33': algorithm 'ompi-chain:33': fan-out 33: " \
+    REDUCELAB_REDUCE=ompi-chain:33
 refused "REDUCELAB_REDUCE_STATS='2': 0 or 1 expected" REDUCELAB_REDUCE_STATS=2
 refused "REDUCELAB_TRACE='$work/missing': not a writable folder" REDUCELAB_TRACE="$work/missing"
 exit $fail

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # reducelab-mpi run under mpirun --oversubscribe: the four paper algorithms at n = 4 and 8 (and
-# ompi-in-order-binary at n = 4) with --time-unit 0.02 give a valid measured schedule (check_real_schedule.py) and the right value
-# at the root (the program checks it against the serial reduction: exit 2 otherwise); the static
+# ompi-in-order-binary, ompi-chain --fanout 2, ompi-default --message-bytes 65536 at n = 4)
+# with --time-unit 0.02 give a valid measured schedule (check_real_schedule.py) and the right
+# value at the root (the program checks it against the serial reduction: exit 2 otherwise); the static
 # ones the simulated tree (reducelab-cli run, same draw) with a makespan within 5 % of the
 # simulation. Non-Commut-Tree-dyn with --op matmul2 gives the serial product, at root 0 and
 # another; Tree-dyn on an odd n at another root; real data (--payload); --replicates writes one
@@ -32,12 +33,18 @@ run() { # run RANKS ARGS...: reducelab-mpi run, its standard error in $work/err
 # 20 ms is 3 to 6 ms. The reductions cost something, so that Fibonacci-stat's overlap matters.
 laws=(--comm gamma:1:0.5 --comp gamma:0.5:0.5)
 for n in 4 8; do
-    algos="binomial fibonacci tree-dyn nctd"
-    # One of Open MPI's trees, the one that ends at rank n-1 and hands the result to the root.
-    [ "$n" -eq 4 ] && algos="$algos ompi-in-order-binary"
-    for algo in $algos; do
+    runs=(binomial fibonacci tree-dyn nctd)
+    # One of Open MPI's trees, the one that ends at rank n-1 and hands the result to the root;
+    # --fanout and --message-bytes as reducelab-cli reads them (fan-out 2: two chains, not
+    # three; 64 kB: ompi-default picks binomial, not binary as for 8 bytes).
+    [ "$n" -eq 4 ] && runs+=(ompi-in-order-binary "ompi-chain --fanout 2"
+        "ompi-default --message-bytes 65536")
+    for entry in "${runs[@]}"; do
+        read -ra spec <<<"$entry"
+        algo=${spec[0]}
+        options=("${spec[@]:1}")
         seed=$((n + 3))
-        draw="$algo n=$n seed=$seed ${laws[*]}"
+        draw="$entry n=$n seed=$seed ${laws[*]}"
         name="valid measured schedule, right value: $draw"
         if [ "$algo" != tree-dyn ] && [ "$algo" != nctd ]; then
             name="$name, simulated tree and makespan within 5 %"
@@ -46,15 +53,15 @@ for n in 4 8; do
         # of ms late; a miss that repeats (drift, a wrong rule) fails. A wrong tree, value or
         # schedule fails at once.
         for attempt in 1 2; do
-            if ! run "$n" --algo "$algo" --time-unit 0.02 --seed "$seed" "${laws[@]}" \
-                --out "$work/m.csv"; then
+            if ! run "$n" --algo "$algo" "${options[@]}" --time-unit 0.02 --seed "$seed" \
+                "${laws[@]}" --out "$work/m.csv"; then
                 echo "FAIL: $name (exit $?: $(tail -n 1 "$work/err"))"
                 fail=1
                 break
             fi
             if [ "$algo" != tree-dyn ] && [ "$algo" != nctd ]; then
-                "$bin/reducelab-cli" run --algo "$algo" --n "$n" --seed "$seed" "${laws[@]}" \
-                    --out "$work/s.csv"
+                "$bin/reducelab-cli" run --algo "$algo" "${options[@]}" --n "$n" --seed "$seed" \
+                    "${laws[@]}" --out "$work/s.csv" 2>/dev/null
                 python3 "$here/check_real_schedule.py" "$work/m.csv" "$n" "$draw" \
                     "$work/s.csv" 0.05 >"$work/check"
             else
@@ -106,6 +113,10 @@ if command -v otf2-print >/dev/null; then
             -eq 2 -a "$(otf2-print "$work/otf2/traces.otf2" | grep -c '^MPI_RECV ')" -eq 2
     fi
 fi
+name="ompi-default's pick named on standard error as reducelab-cli names it (n=3, 64 kB)"
+run 3 --algo ompi-default --message-bytes 65536 --time-unit 0.01 --out /dev/null
+check cmp -s <(grep '^ompi-default: ' "$work/err") \
+    <("$bin/reducelab-cli" run --algo ompi-default --message-bytes 65536 --n 3 2>&1 >/dev/null)
 name="--replicates 3: three rows and a summary"
 run 4 --algo binomial --time-unit 0.01 --replicates 3 --out "$work/r.csv"
 check test "$(head -n 1 "$work/r.csv")" = "replicate,measured,simulated,relative_error,same_tree" \
@@ -138,6 +149,9 @@ refused "a payload over the memory bound" 2 --algo binomial --payload 1000000000
 refused "an algorithm without a real execution" 2 --algo ep --time-unit 0.01
 refused "Tree-dyn on a non-commutative operation" 2 --algo tree-dyn --op matmul2 --time-unit 0.01
 refused "neither injected costs nor real data" 2 --algo binomial
+refused "--fanout out of Open MPI's range" 2 --algo ompi-chain --fanout 33 --time-unit 0.01
+refused "--fanout without ompi-chain" 2 --algo binomial --fanout 2 --time-unit 0.01
+refused "--message-bytes 0" 2 --algo ompi-default --message-bytes 0 --time-unit 0.01
 refused "--chrome-trace with --replicates" 2 --algo binomial --time-unit 0.01 --replicates 2 \
     --chrome-trace "$work/refused.json"
 exit $fail

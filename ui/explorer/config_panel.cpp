@@ -1,5 +1,7 @@
 #include "explorer/config_panel.h"
 
+#include "algorithms/ompi_parameters.h"
+#include "algorithms/ompi_trees.h"
 #include "algorithms/simulator.h"
 #include "base/input_error.h"
 #include "base/text_util.h"
@@ -20,6 +22,7 @@
 #include <QPushButton>
 #include <QRandomGenerator>
 #include <QStackedWidget>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -45,6 +48,32 @@ int parseProcessors(const QString& text) {
                                             std::numeric_limits<int>::max()));
     checkRunDetail(probe, RunDetail::Explorer);
     return static_cast<int>(parseInteger(t, "processors n", 1, kMaxExplorerProcessors));
+}
+
+/// The registry's row of Open MPI's tree that `a` is with a parameter (ompi-chain:8 is
+/// ompi-chain's), or `a` itself: the check box that shows it.
+Algorithm shownRow(const Algorithm& a) {
+    if (ompiChainFanout(a)) {
+        return ompiChainAlgorithm(kOmpiChainFanout);
+    }
+    if (ompiDefaultBytes(a)) {
+        return ompiDefaultAlgorithm(kOmpiDefaultMessageBytes);
+    }
+    return a;
+}
+
+/// A parameter's row under its algorithm's check box: its name and its field, indented.
+QWidget* parameterRow(QWidget* parent, const QString& name, const QString& tip, QLineEdit** field) {
+    auto* row = new QWidget(parent);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(row->style()->pixelMetric(QStyle::PM_IndicatorWidth), 0, 0, 0);
+    auto* label = new QLabel(name, row);
+    *field = new QLineEdit(row);
+    (*field)->setToolTip(tip);
+    label->setBuddy(*field);
+    layout->addWidget(label);
+    layout->addWidget(*field, 1);
+    return row;
 }
 
 } // namespace
@@ -73,6 +102,25 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
         m_algos.push_back(box);
         algoLayout->addWidget(box);
         connect(box, &QCheckBox::toggled, this, &ConfigPanel::onEdited);
+        // Open MPI's parameters under their algorithms; the core's rule reads them (read()).
+        if (a == ompiChainAlgorithm(kOmpiChainFanout)) {
+            m_fanoutRow = parameterRow(
+                algoBox, tr("Fan-out"),
+                tr("ompi-chain's fan-out: the root receives the heads of K chains, 1 to %1 "
+                   "(default %2, Open MPI's)")
+                    .arg(kOmpiMaxFanout)
+                    .arg(kOmpiChainFanout),
+                &m_fanout);
+            algoLayout->addWidget(m_fanoutRow);
+        } else if (a == ompiDefaultAlgorithm(kOmpiDefaultMessageBytes)) {
+            m_messageBytesRow = parameterRow(
+                algoBox, tr("Message bytes"),
+                tr("the message size ompi-default decides for, 1 to %1 bytes (default %2)")
+                    .arg(kOmpiMaxMessageBytes)
+                    .arg(kOmpiDefaultMessageBytes),
+                &m_messageBytes);
+            algoLayout->addWidget(m_messageBytesRow);
+        }
     }
     m_builtins = m_algorithmList.size();
     m_extrasTitle = new QLabel(tr("From files:"), algoBox);
@@ -155,6 +203,13 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     mLayout->addWidget(m_table);
     m_costPages->addWidget(matrixPage);
 
+    // Late arrivals (docs/model.md §1), in every cost mode: a law, or none (all at t = 0).
+    m_arrivalBox = new QCheckBox(tr("Late arrivals"), this);
+    m_arrivalBox->setToolTip(tr("each processor enters the reduction at a draw of this law, as "
+                                "ranks reach MPI_Reduce at different times (off: all at t = 0)"));
+    m_arrival = new LawEditor(this);
+    m_arrival->setLaw(Law::exponential(1.0));
+
     m_seed = new QLineEdit(this);
     m_seed->setToolTip(tr("the seed of the random costs (0 to 2^63 - 1)"));
     auto* draw = new QPushButton(tr("New draw"), this);
@@ -181,6 +236,8 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     costForm->addRow(tr("Costs"), m_mode);
     layout->addLayout(costForm);
     layout->addWidget(m_costPages);
+    layout->addWidget(m_arrivalBox);
+    layout->addWidget(m_arrival);
     auto* seedForm = new QFormLayout;
     seedForm->addRow(tr("Seed"), seedRow);
     if (auto* label = qobject_cast<QLabel*>(seedForm->labelForField(seedRow))) {
@@ -217,6 +274,10 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
             showError(QString::fromUtf8(e.what()), m_n);
         }
     });
+    connect(m_fanout, &QLineEdit::editingFinished, this, &ConfigPanel::onEdited);
+    connect(m_messageBytes, &QLineEdit::editingFinished, this, &ConfigPanel::onEdited);
+    connect(m_arrivalBox, &QCheckBox::toggled, this, &ConfigPanel::onEdited);
+    connect(m_arrival, &LawEditor::edited, this, &ConfigPanel::onEdited);
     connect(m_seed, &QLineEdit::editingFinished, this, &ConfigPanel::onEdited);
     connect(m_replicate, &QLineEdit::editingFinished, this, &ConfigPanel::onEdited);
     connect(m_nonCommutative, &QCheckBox::toggled, this, &ConfigPanel::onEdited);
@@ -337,8 +398,21 @@ void ConfigPanel::setScenario(const Scenario& s) {
     m_updating = true;
     m_n->setText(QString::number(s.n));
     for (std::size_t i = 0; i < m_algos.size(); ++i) {
-        m_algos[i]->setChecked(std::find(s.algorithms.begin(), s.algorithms.end(),
-                                         m_algorithmList[i]) != s.algorithms.end());
+        m_algos[i]->setChecked(
+            std::any_of(s.algorithms.begin(), s.algorithms.end(),
+                        [&](const Algorithm& a) { return shownRow(a) == m_algorithmList[i]; }));
+    }
+    long long fanout = kOmpiChainFanout;
+    long long bytes = kOmpiDefaultMessageBytes;
+    for (const Algorithm& a : s.algorithms) {
+        fanout = ompiChainFanout(a).value_or(fanout);
+        bytes = ompiDefaultBytes(a).value_or(bytes);
+    }
+    m_fanout->setText(QString::number(fanout));
+    m_messageBytes->setText(QString::number(bytes));
+    m_arrivalBox->setChecked(s.arrival.has_value());
+    if (s.arrival) {
+        m_arrival->setLaw(*s.arrival);
     }
     m_nonCommutative->setChecked(s.nonCommutative);
     m_mode->setCurrentIndex(m_mode->findData(static_cast<int>(s.costMode)));
@@ -380,10 +454,32 @@ Scenario ConfigPanel::read(QWidget** culprit) const {
             s.algorithms.push_back(m_algorithmList[i]);
         }
     }
+    // Open MPI's parameters by the core's rule, in the settings' words; each field read while
+    // its algorithm is ticked (the rule refuses a parameter no algorithm takes).
+    const OmpiSpelling spelling{"fan-out", "message size", "the algorithms"};
+    const auto ompi = [&](QLineEdit* w, const Algorithm& row, const std::string& name,
+                          std::optional<long long> OmpiParameters::*parameter) {
+        if (!algorithmBox(row)->isChecked()) {
+            return;
+        }
+        s.algorithms = field(w, [&] {
+            OmpiParameters p;
+            p.*parameter =
+                parseInteger(w->text().toStdString(), name, std::numeric_limits<long long>::min(),
+                             std::numeric_limits<long long>::max());
+            return applyOmpiParameters(s.algorithms, p, spelling);
+        });
+    };
+    ompi(m_fanout, ompiChainAlgorithm(kOmpiChainFanout), spelling.fanout, &OmpiParameters::fanout);
+    ompi(m_messageBytes, ompiDefaultAlgorithm(kOmpiDefaultMessageBytes), spelling.messageBytes,
+         &OmpiParameters::messageBytes);
     s.nonCommutative = m_nonCommutative->isChecked();
     s.costMode = static_cast<CostMode>(m_mode->currentData().toInt());
     s.transfer = m_transfer->law("transfer law", culprit);
     s.reduction = m_reduction->law("reduction law", culprit);
+    if (m_arrivalBox->isChecked()) {
+        s.arrival = m_arrival->law("arrival law", culprit);
+    }
     if (s.costMode == CostMode::FixedMatrix) {
         if (!m_matrix) {
             throw InputError("fixed-matrix mode: apply a preset or load a CSV matrix");
@@ -507,6 +603,10 @@ void ConfigPanel::updateEnabled() {
         box->setToolTip(off.isEmpty() ? QString::fromStdString(a.summary())
                                       : off + tr(": disabled"));
     }
+    m_fanoutRow->setVisible(algorithmBox(ompiChainAlgorithm(kOmpiChainFanout))->isChecked());
+    m_messageBytesRow->setVisible(
+        algorithmBox(ompiDefaultAlgorithm(kOmpiDefaultMessageBytes))->isChecked());
+    m_arrival->setVisible(m_arrivalBox->isChecked());
     m_costPages->setCurrentIndex(fixed ? 1 : 0);
     m_n->setEnabled(!fixed);
     if (dropped.isEmpty()) {

@@ -43,6 +43,13 @@ class ConfigPanel : public QWidget {
     /// reloaded file's policies are new handles), and then the scenario is edited again (the
     /// views re-run with the new code).
     void setExtraAlgorithms(const std::vector<Algorithm>& extras);
+    /// ompi-chain's fan-out and the message size ompi-default decides for (the core's rule,
+    /// algorithms/ompi_parameters.h): each row shown while its algorithm is ticked.
+    QLineEdit* fanoutField() const { return m_fanout; }
+    QLineEdit* messageBytesField() const { return m_messageBytes; }
+    /// Late arrivals: ticked, each processor enters the reduction at a draw of the law.
+    QCheckBox* arrivalBox() const { return m_arrivalBox; }
+    LawEditor* arrivalEditor() const { return m_arrival; }
     QCheckBox* nonCommutativeBox() const { return m_nonCommutative; }
     LawEditor* transferEditor() const { return m_transfer; }
     LawEditor* reductionEditor() const { return m_reduction; }
@@ -87,6 +94,10 @@ class ConfigPanel : public QWidget {
     std::size_t m_builtins = 0;             ///< the built-ins lead both lists
     QVBoxLayout* m_algoLayout = nullptr;
     QLabel* m_extrasTitle = nullptr; ///< "From files", above the policies
+    QLineEdit* m_fanout = nullptr;
+    QWidget* m_fanoutRow = nullptr; ///< shown while ompi-chain is ticked
+    QLineEdit* m_messageBytes = nullptr;
+    QWidget* m_messageBytesRow = nullptr; ///< shown while ompi-default is ticked
     QCheckBox* m_nonCommutative;
     QComboBox* m_mode;
     QStackedWidget* m_costPages;
@@ -95,6 +106,8 @@ class ConfigPanel : public QWidget {
     QComboBox* m_preset;
     QLineEdit* m_presetParams;
     QTableWidget* m_table;
+    QCheckBox* m_arrivalBox;
+    LawEditor* m_arrival;
     QLineEdit* m_seed;
     QLineEdit* m_replicate; ///< which replicate of the seed (a drill-down replays one)
     QLabel* m_error;
