@@ -24,14 +24,13 @@ void MainWindow::openInExplorer(const Scenario& s) {
 }
 
 bool MainWindow::openFile(const QString& path) {
+    bool schedule = false;
     try {
-        if (isScheduleFileText(readInputFile(path.toStdString(), kMaxScheduleFileBytes))) {
-            return openSchedule(path);
-        }
+        schedule = isScheduleFileText(readInputFile(path.toStdString(), kMaxScheduleFileBytes));
     } catch (const InputError&) {
-        // Unreadable: openScenario() says why in its words.
+        schedule = false; // unreadable: openScenario() says why in its own words
     }
-    return openScenario(path);
+    return schedule ? openSchedule(path) : openScenario(path);
 }
 
 bool MainWindow::openSchedule(const QString& path) {
