@@ -237,7 +237,13 @@ ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent) {
     layout->addLayout(costForm);
     layout->addWidget(m_costPages);
     layout->addWidget(m_arrivalBox);
-    layout->addWidget(m_arrival);
+    auto* arrivalForm = new QFormLayout;
+    arrivalForm->addRow(tr("Arrival law"), m_arrival);
+    m_arrivalLabel = qobject_cast<QLabel*>(arrivalForm->labelForField(m_arrival));
+    if (m_arrivalLabel != nullptr) {
+        m_arrivalLabel->setBuddy(m_arrival->kindBox()); // the row's name is the law's
+    }
+    layout->addLayout(arrivalForm);
     auto* seedForm = new QFormLayout;
     seedForm->addRow(tr("Seed"), seedRow);
     if (auto* label = qobject_cast<QLabel*>(seedForm->labelForField(seedRow))) {
@@ -607,6 +613,9 @@ void ConfigPanel::updateEnabled() {
     m_messageBytesRow->setVisible(
         algorithmBox(ompiDefaultAlgorithm(kOmpiDefaultMessageBytes))->isChecked());
     m_arrival->setVisible(m_arrivalBox->isChecked());
+    if (m_arrivalLabel != nullptr) {
+        m_arrivalLabel->setVisible(m_arrivalBox->isChecked());
+    }
     m_costPages->setCurrentIndex(fixed ? 1 : 0);
     m_n->setEnabled(!fixed);
     if (dropped.isEmpty()) {

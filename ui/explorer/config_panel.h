@@ -108,6 +108,7 @@ class ConfigPanel : public QWidget {
     QTableWidget* m_table;
     QCheckBox* m_arrivalBox;
     LawEditor* m_arrival;
+    QLabel* m_arrivalLabel = nullptr; ///< "Arrival law", shown with the law
     QLineEdit* m_seed;
     QLineEdit* m_replicate; ///< which replicate of the seed (a drill-down replays one)
     QLabel* m_error;
