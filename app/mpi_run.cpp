@@ -58,9 +58,7 @@ std::vector<OptionSpec> runOptions() {
         {"algo", "ALGO", realAlgorithmKeys() + " (the algorithms with a real execution)"}};
     const auto ompi = ompiOptions(); // reducelab-cli's --fanout and --message-bytes
     specs.insert(specs.end(), ompi.begin(), ompi.end());
-    // A real run starts every rank at the common start: late arrivals are simulated only.
-    auto platform = platformOptions();
-    std::erase_if(platform, [](const OptionSpec& o) { return o.name == "arrival"; });
+    const auto platform = platformOptions(); // --arrival: injected as the costs are
     specs.insert(specs.end(), platform.begin(), platform.end());
     specs.push_back({"replicate", "R", "which replicate of the seed to draw (default 0)"});
     specs.push_back({"replicates", "K",
@@ -133,6 +131,10 @@ Settings parseSettings(const Args& a, const CliEnvironment& env, int ranks) {
     if (!a.has("time-unit") && !a.has("payload")) {
         throw InputError("run: give --time-unit SECONDS (injected costs) or --payload BYTES "
                          "(real data)");
+    }
+    if (s.scenario.arrival && !a.has("time-unit")) {
+        throw InputError("run: --arrival needs --time-unit SECONDS (the drawn arrival times are "
+                         "injected as the costs are)");
     }
     if (a.has("time-unit")) {
         const double unit = a.number("time-unit", 0.0);
@@ -212,6 +214,9 @@ Schedule inUnits(Schedule s, std::optional<double> unit) {
     for (ReductionOp& r : s.reductions) {
         r.start *= k;
         r.end *= k;
+    }
+    for (double& t : s.arrivals) {
+        t *= k;
     }
     s.makespan *= k;
     return s;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -74,7 +75,11 @@ class Runner {
     Runner(const RealRequest& r, MPI_Comm comm, int n, int rank)
         : m_req(r), m_comm(comm), m_n(n), m_rank(rank), m_commutative(r.data.commutative),
           m_index(m_commutative ? (rank - r.root + n) % n : rank), m_lo(m_index), m_hi(m_index),
-          m_injected(r.costs.has_value()) {
+          m_injected(r.costs.has_value()), m_arrivals(m_injected && !r.costs->arrival.empty()),
+          m_arrival(m_arrivals
+                        ? r.costs->unitSeconds * r.costs->arrival[static_cast<std::size_t>(m_index)]
+                        : 0.0),
+          m_dueReductionEnd(m_arrival) {
         const std::size_t bytes = r.data.bytes;
         for (auto& b : m_buffers) {
             b.assign(bytes, 0);
@@ -221,7 +226,7 @@ class Runner {
         std::vector<double> dueReductionEnds;
         for (int j = 0; j < count; ++j) {
             const int k = j - 1 - plan.lag;
-            m_dueReceive = std::max(j >= 1 ? m_dueTransferEnd : 0.0,
+            m_dueReceive = std::max(j >= 1 ? m_dueTransferEnd : m_arrival,
                                     k >= 0 ? dueReductionEnds[static_cast<std::size_t>(k)] : 0.0);
             merge(receive(plan.source(m_index, j), now()));
             dueReductionEnds.push_back(m_dueReductionEnd);
@@ -254,14 +259,15 @@ class Runner {
     // The dynamic protocols. At t = 0 the simulator handles the processors in index order,
     // which pairs 2k+1 -> 2k (and leaves the last one waiting when n is odd): the same first
     // pairings here, without the window; then each idle processor takes its decision on it.
+    // With late arrivals nobody is paired at the start: each index decides at its arrival.
     void runDynamic(bool nonCommutative) {
-        if (m_index % 2 == 1) {
+        if (!m_arrivals && m_index % 2 == 1) {
             send(m_index - 1);
             return;
         }
         // An even index first receives from index + 1, or (the last one, n odd) waits in the
         // slot or as idle, as the window starts.
-        for (bool first = true;; first = false) {
+        for (bool first = !m_arrivals;; first = false) {
             if (!first) {
                 waitUntil(m_dueReductionEnd); // idle at its due time: then it decides
                 const int to = nonCommutative ? decideNctd() : decideTreeDyn();
@@ -336,12 +342,12 @@ class Runner {
             if (nonCommutative) {
                 base[0] = 0; // the lock, free
                 for (std::int64_t i = 0; i < m_n; ++i) {
-                    base[1 + i] = (m_n % 2 == 1 && i == m_n - 1) ? 1 : 0;
+                    base[1 + i] = (!m_arrivals && m_n % 2 == 1 && i == m_n - 1) ? 1 : 0;
                     base[1 + m_n + i] = i;
                     base[1 + 2 * m_n + i] = i;
                 }
             } else {
-                base[0] = m_n % 2 == 1 ? m_n - 1 : kEmpty; // the slot
+                base[0] = !m_arrivals && m_n % 2 == 1 ? m_n - 1 : kEmpty; // the slot
             }
             check(MPI_Win_sync(m_win), m_comm, "MPI_Win_sync");
         }
@@ -353,6 +359,12 @@ class Runner {
             check(MPI_Win_unlock_all(m_win), m_comm, "MPI_Win_unlock_all");
             check(MPI_Win_free(&m_win), m_comm, "MPI_Win_free");
         }
+    }
+
+    // A late index enters at its arrival (on the one clock); the others at the common start.
+    void arrive() {
+        waitUntil(m_arrival);
+        m_arrived = now();
     }
 
     void run() {
@@ -406,7 +418,7 @@ class Runner {
                          static_cast<double>(m_delivery->to), m_delivery->start, m_delivery->end});
         }
         mine.insert(mine.end(), {3.0, static_cast<double>(m_index), static_cast<double>(m_parent),
-                                 m_delivered, 0.0});
+                                 m_delivered, m_arrived});
         const int size = static_cast<int>(mine.size());
         std::vector<int> sizes(static_cast<std::size_t>(m_rank == m_req.root ? m_n : 0));
         check(MPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, m_req.root, m_comm), m_comm,
@@ -436,6 +448,9 @@ class Runner {
         s.nonCommutative = !m_commutative;
         s.algorithm = m_req.algorithm.name;
         s.parent.assign(static_cast<std::size_t>(m_n), -1);
+        if (m_arrivals) {
+            s.arrivals.assign(static_cast<std::size_t>(m_n), 0.0);
+        }
         std::vector<ReductionOp> reductions;
         std::vector<int> transferOf(static_cast<std::size_t>(m_n), -1); // by sender
         for (std::size_t k = 0; k + 4 < all.size(); k += 5) {
@@ -450,6 +465,9 @@ class Runner {
                 result.delivery = TransferOp{a, b, all[k + 3], all[k + 4]};
             } else {
                 s.parent[static_cast<std::size_t>(a)] = b;
+                if (m_arrivals) {
+                    s.arrivals[static_cast<std::size_t>(a)] = all[k + 4];
+                }
                 if (b < 0) {
                     s.root = a;
                 }
@@ -475,6 +493,9 @@ class Runner {
         for (const ReductionOp& r : s.reductions) {
             s.makespan = std::max(s.makespan, r.end);
         }
+        for (const double a : s.arrivals) { // n = 1: the makespan is the arrival (model.md §1)
+            s.makespan = std::max(s.makespan, a);
+        }
         result.completed = std::max(result.completed, s.makespan);
         if (result.delivery) {
             result.completed = std::max(result.completed, result.delivery->end);
@@ -499,6 +520,9 @@ class Runner {
     int m_hi;
     int m_held = 1;
     bool m_injected;
+    bool m_arrivals;  // injected late arrivals
+    double m_arrival; // this index's, in seconds from the common start
+    double m_arrived = 0.0;
     int m_count = 0;
     std::array<std::vector<unsigned char>, 3> m_buffers;
     std::array<bool, 3> m_busy{false, false, false};
@@ -507,7 +531,8 @@ class Runner {
     double m_reductionEnd = 0.0;
     double m_dueReceive = 0.0;
     double m_dueTransferEnd = 0.0;
-    double m_dueReductionEnd = 0.0;
+    double m_dueReductionEnd; // starts at the arrival
+
     double m_delivered = 0.0;
     std::optional<TransferOp> m_delivery;
     std::vector<std::array<double, 4>> m_transfers;  // from, to, start, end
@@ -666,6 +691,12 @@ RealResult executeReduction(const RealRequest& request) {
                           !(request.costs->unitSeconds > 0.0))) {
         throw InputError("injected costs need a time unit and both cost functions");
     }
+    if (request.costs && !request.costs->arrival.empty() &&
+        (request.costs->arrival.size() != static_cast<std::size_t>(n) ||
+         !std::all_of(request.costs->arrival.begin(), request.costs->arrival.end(),
+                      [](double a) { return std::isfinite(a) && a >= 0.0; }))) {
+        throw InputError("injected arrivals need one finite, non-negative time per rank");
+    }
     MPI_Comm comm = MPI_COMM_NULL;
     MPI_Comm_dup(request.comm, &comm);
     const double offset = realClockOffset(comm);
@@ -697,6 +728,7 @@ RealResult executeReduction(const RealRequest& request) {
             throw std::runtime_error("rank " + std::to_string(rank) +
                                      " failed (REDUCELAB_REAL_FAIL_RANK)");
         }
+        runner.arrive();
         if (n > 1) {
             runner.run();
         }

@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace rl::mpi {
 
@@ -58,6 +59,11 @@ struct InjectedCosts {
     double unitSeconds = 0.0;
     std::function<double(int from, int to)> transfer;
     std::function<double(int to, int from)> reduction;
+    /// Late arrivals (docs/model.md §1), in units, by index: index i enters the reduction at
+    /// arrival[i] and neither sends nor receives before it; then, in the dynamic protocols,
+    /// it takes its first decision on the window as any idle processor does. Empty: every
+    /// index at the common start (and the protocols' first pairings 2k+1 -> 2k).
+    std::vector<double> arrival;
 };
 
 /// One execution's settings. Index i is the communicator's rank (i + root) mod n for a
@@ -78,7 +84,8 @@ struct RealRequest {
 struct RealResult {
     /// The measured schedule over indices (Schedule's processors are indices; indexToRank maps
     /// them): transfers and reductions with their measured start and end, the tree, the root
-    /// index, the makespan (the last operation's end).
+    /// index, the makespan (the last operation's end), and with injected arrivals the measured
+    /// instant each index entered.
     Schedule schedule;
     std::vector<int> indexToRank;
     /// The result's hand-off to the root, when the processor holding everything was another.

@@ -92,6 +92,7 @@ std::vector<std::uint64_t> realOpSerial(RealOp op, std::size_t bytes, std::uint6
 InjectedCosts injectedCosts(const Schedule& simulated, const CostModel& costs, double unitSeconds) {
     InjectedCosts c;
     c.unitSeconds = unitSeconds;
+    c.arrival = simulated.arrivals; // the simulation's draws, by index (empty without a law)
     if (costs.mode == CostMode::FixedMatrix && costs.fixed) {
         const std::shared_ptr<const FixedCosts> fixed = costs.fixed;
         c.transfer = [fixed](int from, int to) { return fixed->transfer(from, to); };

@@ -34,7 +34,8 @@ std::vector<std::uint64_t> realOpSerial(RealOp op, std::size_t bytes, std::uint6
 /// The injected costs of a simulated run: with fixed costs the matrix itself; otherwise each
 /// transfer costs what the simulation's send of its sender cost and each reduction what the
 /// simulation's reduction of that sender's value cost (the same draws when the real tree is the
-/// simulated one; a sender the simulation did not have, its root, costs the simulated mean).
+/// simulated one; a sender the simulation did not have, its root, costs the simulated mean);
+/// with an arrival law, the simulation's arrival times.
 InjectedCosts injectedCosts(const Schedule& simulated, const CostModel& costs, double unitSeconds);
 
 /// Whether two schedules over the same indices have the same tree (every processor sends to
