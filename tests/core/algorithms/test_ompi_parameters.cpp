@@ -10,6 +10,7 @@
 #include "schedule/schedule_validator.h"
 
 #include "../../test_support.h"
+#include "reception_order.h"
 
 #include <algorithm>
 #include <string>
@@ -17,6 +18,7 @@
 #include <vector>
 
 using namespace rl;
+using rl::test::receptionOrder;
 
 namespace {
 
@@ -41,18 +43,6 @@ template <class F> void expectRefused(F f, const std::string& part) {
     const std::string what = inputError(f);
     EXPECT_NE(what.find(part), std::string::npos) << "'" << what << "' lacks '" << part << "'";
     EXPECT_EQ(what.find('\n'), std::string::npos) << what;
-}
-
-/// The sources each processor receives from, in the order of the simulated schedule.
-std::vector<std::vector<int>> receptionOrder(const Schedule& s) {
-    std::vector<TransferOp> t = s.transfers;
-    std::stable_sort(t.begin(), t.end(),
-                     [](const TransferOp& a, const TransferOp& b) { return a.start < b.start; });
-    std::vector<std::vector<int>> out(static_cast<std::size_t>(s.n));
-    for (const TransferOp& op : t) {
-        out[static_cast<std::size_t>(op.to)].push_back(op.from);
-    }
-    return out;
 }
 
 std::vector<std::vector<int>> planned(const StaticPlan& plan) {

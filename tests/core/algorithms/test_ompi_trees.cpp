@@ -7,6 +7,7 @@
 #include "schedule/schedule_validator.h"
 
 #include "../../test_support.h"
+#include "reception_order.h"
 
 #include <algorithm>
 #include <fstream>
@@ -14,6 +15,7 @@
 #include <sstream>
 
 using namespace rl;
+using rl::test::receptionOrder;
 
 namespace {
 
@@ -56,18 +58,6 @@ Kind kindOf(const std::string& word) {
         return {OmpiTree::Chain, std::stoi(word.substr(6))};
     }
     return {kTrees.at(word), kOmpiChainFanout};
-}
-
-// The reception order of every processor in a simulated schedule.
-std::vector<std::vector<int>> receptionOrder(const Schedule& s) {
-    std::vector<TransferOp> t = s.transfers;
-    std::stable_sort(t.begin(), t.end(),
-                     [](const TransferOp& a, const TransferOp& b) { return a.start < b.start; });
-    std::vector<std::vector<int>> out(static_cast<std::size_t>(s.n));
-    for (const TransferOp& op : t) {
-        out[static_cast<std::size_t>(op.to)].push_back(op.from);
-    }
-    return out;
 }
 
 } // namespace
